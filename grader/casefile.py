@@ -1,0 +1,207 @@
+"""Load and write case files in ok's format.
+
+A case file is Python source holding one assignment, `test = {...}`. It is read with
+`ast.literal_eval`, never imported or executed, so a case file cannot run code in the
+grader. Doctest code inside a case is split into examples by the standard library's
+`doctest.DocTestParser`; ok's annotation lines (`# locked`, `# choice: ...`,
+`# explanation: ...`) are lifted off the expected output.
+"""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import re
+import textwrap
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional
+
+from .model import Case, Example, Question, Suite
+
+SUITE_TYPES = ("doctest", "concept", "fuzz")
+_ANNOTATION = re.compile(r"^#\s*(locked|choice|explanation)\s*(?::\s?(.*))?$")
+_PARSER = doctest.DocTestParser()
+
+
+class CaseFileError(Exception):
+    """A case file that cannot be used; the message names the file and the problem."""
+
+
+def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
+    """Return the dict assigned to `test` in the case file at PATH."""
+    if source is None:
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CaseFileError(f"{path}: cannot read: {error}") from None
+    try:
+        tree = ast.parse(source, filename=str(path))
+    except SyntaxError as error:
+        raise CaseFileError(f"{path}, line {error.lineno}: not valid Python: {error.msg}") from None
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "test"):
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                raise CaseFileError(
+                    f"{path}, line {node.lineno}: `test` must be a plain literal "
+                    "(dicts, lists, strings, numbers, booleans): case files hold data, not code"
+                ) from None
+            if not isinstance(value, dict):
+                raise CaseFileError(f"{path}: `test` must be a dict")
+            return value
+    raise CaseFileError(f"{path}: no `test = {{...}}` assignment found")
+
+
+def parse_examples(code: str, where: str = "<case>") -> List[Example]:
+    """Split a doctest session into examples, lifting ok's annotations off each output."""
+    code = textwrap.dedent(code).strip("\n")
+    try:
+        parsed = _PARSER.get_examples(code, name=where)
+    except ValueError as error:
+        raise CaseFileError(f"{where}: {error}") from None
+    examples = []
+    for example in parsed:
+        want_lines, locked, choices = [], False, []
+        for line in example.want.splitlines():
+            match = _ANNOTATION.match(line.strip())
+            if match is None:
+                want_lines.append(line)
+            elif match.group(1) == "locked":
+                locked = True
+            elif match.group(1) == "choice":
+                choices.append(match.group(2) or "")
+        want = "\n".join(want_lines) + "\n" if want_lines else ""
+        exc_msg = example.exc_msg
+        if exc_msg is not None and (locked or choices):
+            exc_msg = _PARSER.parse(">>> x\n" + want)[1].exc_msg if want else exc_msg
+        examples.append(Example(source=example.source, want=want, exc_msg=exc_msg,
+                                locked=locked, choices=tuple(choices)))
+    return examples
+
+
+def _text(value: Any, what: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise CaseFileError(f"{what} must be a string")
+    return value
+
+
+def load_question(path: Path, source: Optional[str] = None) -> Question:
+    """Load the case file at PATH into a Question."""
+    path = Path(path)
+    data = read_literal(path, source)
+    where = str(path)
+    try:
+        points = data.get("points", 0)
+        if isinstance(points, bool) or not isinstance(points, (int, float)):
+            raise CaseFileError("'points' must be a number")
+        raw_suites = data.get("suites", [])
+        if not isinstance(raw_suites, list):
+            raise CaseFileError("'suites' must be a list")
+        question = Question(key=path.stem, name=str(data.get("name", path.stem)),
+                            points=points, suites=[], path=path)
+        number = 0
+        for s_index, raw in enumerate(raw_suites, 1):
+            if not isinstance(raw, dict):
+                raise CaseFileError(f"suite {s_index} must be a dict")
+            kind = raw.get("type", "doctest")
+            if kind not in SUITE_TYPES:
+                raise CaseFileError(f"suite {s_index} has unknown type {kind!r} "
+                                    f"(known: {', '.join(SUITE_TYPES)})")
+            suite = Suite(number=s_index, type=kind,
+                          scored=bool(raw.get("scored", kind != "concept")),
+                          setup=_text(raw.get("setup"), f"suite {s_index} 'setup'"),
+                          teardown=_text(raw.get("teardown"), f"suite {s_index} 'teardown'"),
+                          raw=raw)
+            raw_cases = raw.get("cases", [])
+            if not isinstance(raw_cases, list):
+                raise CaseFileError(f"suite {s_index} 'cases' must be a list")
+            for c_index, raw_case in enumerate(raw_cases, 1):
+                if not isinstance(raw_case, dict):
+                    raise CaseFileError(f"suite {s_index} case {c_index} must be a dict")
+                number += 1
+                suite.cases.append(_load_case(raw_case, suite, number,
+                                              f"{where} suite {s_index} case {c_index}"))
+            question.suites.append(suite)
+        return question
+    except CaseFileError as error:
+        message = str(error)
+        raise CaseFileError(message if message.startswith(where) else f"{where}: {message}") from None
+
+
+def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str) -> Case:
+    case = Case(number=number, suite=suite, hidden=bool(raw.get("hidden", False)),
+                locked=bool(raw.get("locked", False)), raw=raw)
+    if suite.type == "concept":
+        case.question = textwrap.dedent(_text(raw.get("question"), f"{where} 'question'")).strip()
+        case.answer = textwrap.dedent(_text(raw.get("answer"), f"{where} 'answer'")).strip()
+        choices = raw.get("choices", [])
+        if not isinstance(choices, list):
+            raise CaseFileError(f"{where}: 'choices' must be a list")
+        case.choices = [textwrap.dedent(str(c)).strip() for c in choices]
+    elif suite.type == "doctest":
+        case.code = _text(raw.get("code"), f"{where} 'code'")
+        case.examples = parse_examples(case.code, where)
+        if not case.examples:
+            raise CaseFileError(f"{where}: 'code' has no `>>>` prompt")
+    return case
+
+
+def load_questions(folder: Path, keys: Optional[Iterable[str]] = None) -> List[Question]:
+    """Load every case file in FOLDER (or just KEYS), in question order."""
+    folder = Path(folder)
+    available = {p.stem: p for p in folder.glob("*.py") if not p.name.startswith("_")}
+    if keys is None:
+        chosen = sorted(available)
+    else:
+        chosen = []
+        for key in keys:
+            if key not in available:
+                raise KeyError(key)
+            if key not in chosen:
+                chosen.append(key)
+    return [load_question(available[key]) for key in chosen]
+
+
+def question_keys(folder: Path) -> List[str]:
+    return sorted(p.stem for p in Path(folder).glob("*.py") if not p.name.startswith("_"))
+
+
+# --- writing -------------------------------------------------------------------------
+
+def _dump_value(value: Any, indent: int) -> str:
+    pad = " " * indent
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{pad}  {key!r}: {_dump_value(value[key], indent + 2)}" for key in value]
+        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        if all(isinstance(v, str) and "\n" not in v for v in value):
+            return "[\n" + ",\n".join(f"{pad}  {v!r}" for v in value) + f"\n{pad}]"
+        items = [f"{pad}  {_dump_value(v, indent + 2)}" for v in value]
+        return "[\n" + ",\n".join(items) + f"\n{pad}]"
+    if isinstance(value, str) and "\n" in value:
+        return _dump_block(value, indent)
+    return repr(value)
+
+
+def _dump_block(text: str, indent: int) -> str:
+    """A multi-line string as ok writes it: r\"\"\" with the block indented."""
+    body = textwrap.dedent(text).strip("\n")
+    if '"""' in body or body.endswith("\\") or not body.isprintable() and "\t" in body:
+        return repr(text)
+    pad = " " * (indent + 2)
+    lines = [pad + line if line.strip() else "" for line in body.splitlines()]
+    return 'r"""\n' + "\n".join(lines) + "\n" + pad + '"""'
+
+
+def dump(data: Dict[str, Any]) -> str:
+    """Render a case-file dict in ok's layout; `read_literal` gives the same dict back
+    up to the indentation of multi-line strings (which every reader dedents)."""
+    return "test = " + _dump_value(data, 0) + "\n"

@@ -1,0 +1,160 @@
+"""The small data objects that join the pipeline's stages.
+
+load cases (`casefile`) -> run student code (`runner` + `worker`) -> judge outputs
+(`judge`) -> score (`scoring`) -> report (`report`). Each stage takes and returns
+these objects only, so a stage can be replaced (a sandboxed runner, a JSON
+reporter) without touching the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+
+@dataclass(frozen=True)
+class Example:
+    """One `>>>` prompt of a doctest case and the output it must produce."""
+
+    source: str
+    want: str
+    exc_msg: Optional[str] = None
+    locked: bool = False  # `want` holds hashes of the expected lines, not the lines
+    choices: Tuple[str, ...] = ()  # ok's `# choice:` lines, offered when unlocking
+
+
+@dataclass
+class Case:
+    """One case of a suite: doctest code, or a concept (multiple choice) question."""
+
+    number: int  # 1-based, across the question's suites: what `--case N` names
+    suite: "Suite"
+    hidden: bool = False
+    locked: bool = False
+    code: str = ""  # doctest cases: the `>>>` session as written in the file
+    examples: List[Example] = field(default_factory=list)
+    question: str = ""  # concept cases
+    choices: List[str] = field(default_factory=list)
+    answer: str = ""
+    raw: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_concept(self) -> bool:
+        return self.suite.type == "concept"
+
+
+@dataclass
+class Suite:
+    number: int  # 1-based within the question
+    type: str  # "doctest", "concept", or "fuzz"
+    scored: bool = True
+    setup: str = ""
+    teardown: str = ""
+    cases: List[Case] = field(default_factory=list)
+    raw: Dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Question:
+    key: str  # "05a": the case file's stem, what `-q` names
+    name: str  # "Question 5a"
+    points: float
+    suites: List[Suite]
+    path: Optional[Path] = None
+
+    @property
+    def cases(self) -> List[Case]:
+        return [case for suite in self.suites for case in suite.cases]
+
+
+@dataclass(frozen=True)
+class RaisedException:
+    """An exception raised by student code, as the worker saw it."""
+
+    type: str
+    line: str  # traceback.format_exception_only(...)[-1]: what doctest compares
+    traceback: str  # the student's frames only
+
+
+@dataclass(frozen=True)
+class ExampleOutput:
+    """What running one example printed and raised (no verdict yet)."""
+
+    printed: str
+    raised: Optional[RaisedException] = None
+    truncated: bool = False
+
+
+@dataclass
+class CaseRun:
+    """The worker's account of one case: outputs of its examples, or why there are none."""
+
+    outputs: List[ExampleOutput] = field(default_factory=list)
+    status: str = "ran"  # "ran", "timeout", "crashed", "setup-error"
+    message: str = ""  # for timeout/crash: what happened, in words
+    duration: float = 0.0
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    status: str  # "passed", "failed", "error", "timeout", "locked"
+    failed_example: Optional[int] = None  # index into case.examples
+    expected: str = ""
+    got: str = ""
+    traceback: str = ""
+    message: str = ""
+    transcript: str = ""  # the session up to the failure, as the student would see it
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+
+@dataclass
+class QuestionResult:
+    question: Question
+    status: str  # "passed", "failed", "locked", "error", "timeout"
+    score: float
+    case_results: List[CaseResult] = field(default_factory=list)
+    message: str = ""
+
+    @property
+    def max_score(self) -> float:
+        return self.question.points
+
+    @property
+    def passed(self) -> int:
+        return sum(r.status == "passed" for r in self.case_results)
+
+    @property
+    def failed(self) -> int:
+        return sum(r.status in ("failed", "error", "timeout") for r in self.case_results)
+
+    def record(self) -> Dict[str, Any]:
+        return {"score": self.score, "max_score": self.max_score, "status": self.status,
+                "passed": self.passed, "failed": self.failed}
+
+
+@dataclass
+class GradeResult:
+    questions: List[QuestionResult]
+    error: Optional[str] = None  # the submission could not be graded at all (e.g. syntax error)
+
+    @property
+    def score(self) -> float:
+        return sum(q.score for q in self.questions)
+
+    @property
+    def max_score(self) -> float:
+        return sum(q.max_score for q in self.questions)
+
+    @property
+    def all_passed(self) -> bool:
+        return self.error is None and all(q.status == "passed" for q in self.questions)
+
+    def record(self) -> Dict[str, Any]:
+        """The machine-readable record `--json` writes and bulk grading keeps."""
+        return {"score": self.score, "max_score": self.max_score, "error": self.error,
+                "questions": {q.question.key: q.record() for q in self.questions}}

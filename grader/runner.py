@@ -1,0 +1,253 @@
+"""Run cases in worker processes and collect what the student code printed and raised.
+
+Every case runs in a child process (`worker.py`), never in the grader. A case that
+outlives its timeout, or a worker that dies (sys.exit from a thread, os._exit, a
+segfault), costs that case only: the worker's whole process group is killed and a
+fresh worker takes the remaining cases. A time budget bounds how long one submission
+can make the grader wait in all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from .model import CaseRun, ExampleOutput, RaisedException
+
+WORKER = Path(__file__).with_name("worker.py")
+STDERR_CAP = 16 * 1024
+
+
+@dataclass
+class CaseJob:
+    """What the worker needs to run one case: sources only, never expected outputs."""
+
+    id: int
+    examples: List[str]
+    setup: List[str] = field(default_factory=list)
+    teardown: List[str] = field(default_factory=list)
+
+    def payload(self) -> Dict:
+        return {"id": self.id, "examples": self.examples, "setup": self.setup,
+                "teardown": self.teardown}
+
+
+class SubmissionError(Exception):
+    """The submission cannot be run at all (it does not import, say)."""
+
+
+def _raised(data: Optional[Dict]) -> Optional[RaisedException]:
+    if not data:
+        return None
+    return RaisedException(type=str(data.get("type", "")), line=str(data.get("line", "")),
+                           traceback=str(data.get("traceback", "")))
+
+
+def _outputs(data: List[Dict]) -> List[ExampleOutput]:
+    return [ExampleOutput(printed=str(item.get("printed", "")), raised=_raised(item.get("raised")),
+                          truncated=bool(item.get("truncated"))) for item in data]
+
+
+def _drain(stream, sink: bytearray) -> None:
+    """Read a pipe to its end, keeping only the first STDERR_CAP bytes."""
+    while True:
+        chunk = stream.read(4096)
+        if not chunk:
+            return
+        if len(sink) < STDERR_CAP:
+            sink.extend(chunk[: STDERR_CAP - len(sink)])
+
+
+def _signal_name(returncode: int) -> str:
+    try:
+        return signal.Signals(-returncode).name
+    except ValueError:
+        return f"signal {-returncode}"
+
+
+class Worker:
+    """One worker process and the pipe it reports on."""
+
+    def __init__(self, command: Sequence[str], job: Dict, env: Optional[Dict[str, str]]):
+        read_fd, write_fd = os.pipe()
+        self.stderr = bytearray()
+        argv = list(command) + [str(write_fd)]
+        self.process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            pass_fds=(write_fd,), start_new_session=True, env=env)
+        os.close(write_fd)
+        self.channel = os.fdopen(read_fd, "rb", buffering=0)
+        self.buffer = b""
+        self.drainer = threading.Thread(target=_drain, args=(self.process.stderr, self.stderr),
+                                        daemon=True)
+        self.drainer.start()
+        try:
+            self.process.stdin.write(json.dumps(job).encode())
+            self.process.stdin.close()
+        except BrokenPipeError:
+            pass
+
+    def next_message(self, timeout: float) -> Tuple[str, Optional[Dict]]:
+        """("message", dict), ("timeout", None), ("eof", None), or ("garbage", None)."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return "timeout", None
+            ready, _, _ = select.select([self.channel], [], [], remaining)
+            if not ready:
+                continue
+            chunk = self.channel.read(65536)
+            if not chunk:
+                return "eof", None
+            self.buffer += chunk
+            if len(self.buffer) > 64 * 1024 * 1024:
+                return "garbage", None
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        try:
+            message = json.loads(line)
+        except ValueError:
+            return "garbage", None
+        return ("message", message) if isinstance(message, dict) else ("garbage", None)
+
+    def kill(self) -> None:
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.close()
+
+    def close(self) -> None:
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)  # children left behind
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.drainer.join(timeout=1)
+        self.channel.close()
+
+    def death_note(self) -> str:
+        self.close()
+        code = self.process.returncode
+        tail = self.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+        how = (f"was killed by {_signal_name(code)}" if code is not None and code < 0
+               else f"exited with status {code}")
+        note = f"the process running your code {how}"
+        return note + (": " + " / ".join(tail) if tail else "")
+
+
+@dataclass
+class Runner:
+    """Runs CaseJobs for one submission folder.
+
+    `command` wraps the worker (a sandbox prepends its own argv); `budget` is the
+    total time, in seconds, timeouts and crashes may cost before the remaining cases
+    are given up on.
+    """
+
+    src: Path
+    timeout: float = 10.0
+    budget: Optional[float] = None
+    python: str = sys.executable
+    preflight: Sequence[str] = ("hog",)
+    wrap: Callable[[List[str]], List[str]] = lambda argv: argv
+    env: Optional[Dict[str, str]] = None
+    worker_path: Path = WORKER
+    output_cap: int = 65536
+
+    def command(self) -> List[str]:
+        return self.wrap([self.python, "-I", "-B", str(self.worker_path)])
+
+    def run(self, jobs: Sequence[CaseJob]) -> Iterator[Tuple[int, CaseRun]]:
+        """Yield (job id, CaseRun) for every job, in order.
+
+        Raises SubmissionError before the first case if the submission does not import.
+        """
+        pending = list(jobs)
+        wasted = 0.0
+        first = True
+        while pending:
+            if self.budget is not None and wasted >= self.budget:
+                for job in pending:
+                    yield job.id, CaseRun(status="timeout", message=(
+                        "not run: this submission already used its time budget "
+                        f"({self.budget:g} s) on cases that timed out or crashed"))
+                return
+            job = {"src": str(self.src), "preflight": list(self.preflight),
+                   "output_cap": self.output_cap, "cases": [j.payload() for j in pending]}
+            worker = Worker(self.command(), job, self.env)
+            kind, message = worker.next_message(self.timeout)
+            if kind != "message" or "ready" not in message:
+                note = self._preflight_failure(worker, kind, message)
+                if first:
+                    raise SubmissionError(note)
+                for job_ in pending:
+                    yield job_.id, CaseRun(status="crashed", message=note)
+                return
+            first = False
+            while pending:
+                current = pending[0]
+                started = time.monotonic()
+                kind, message = worker.next_message(self.timeout)
+                elapsed = time.monotonic() - started
+                if kind == "message" and message.get("id") == current.id:
+                    pending.pop(0)
+                    if "setup_error" in message:
+                        raised = _raised(message["setup_error"])
+                        yield current.id, CaseRun(status="setup-error", duration=elapsed,
+                                                  message=raised.traceback if raised else "")
+                    else:
+                        yield current.id, CaseRun(outputs=_outputs(message.get("outputs", [])),
+                                                  duration=elapsed)
+                    continue
+                if kind == "timeout":
+                    worker.kill()
+                    run = CaseRun(status="timeout", duration=elapsed, message=(
+                        f"did not finish within {self.timeout:g} s "
+                        "(an infinite loop, or far too slow)"))
+                elif kind == "message" and message.get("done"):
+                    worker.close()
+                    run = CaseRun(status="crashed", duration=elapsed,
+                                  message="the worker skipped this case")
+                elif kind == "eof":
+                    run = CaseRun(status="crashed", duration=elapsed, message=worker.death_note())
+                else:
+                    worker.kill()
+                    run = CaseRun(status="crashed", duration=elapsed, message=(
+                        "the code wrote over the grader's report channel"))
+                wasted += elapsed
+                pending.pop(0)
+                yield current.id, run
+                break
+            else:
+                worker.close()
+
+    def _preflight_failure(self, worker: Worker, kind: str, message: Optional[Dict]) -> str:
+        name = f"{self.preflight[0]}.py" if self.preflight else "the submission"
+        if kind == "timeout":
+            worker.kill()
+            return (f"importing {name} did not finish within {self.timeout:g} s "
+                    "(code at the top level of the file loops or waits?)")
+        if kind == "message" and "preflight_error" in message:
+            worker.close()
+            raised = _raised(message["preflight_error"])
+            if raised.type == "SyntaxError" or raised.type == "IndentationError":
+                return f"{name} has a syntax error:\n{raised.traceback}"
+            return f"importing {name} raised an error:\n{raised.traceback}"
+        if kind == "eof":
+            return f"importing {name} stopped the interpreter: {worker.death_note()}"
+        worker.kill()
+        return f"importing {name} wrote over the grader's report channel"

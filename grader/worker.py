@@ -1,0 +1,123 @@
+"""Run student code for the grader, in a process of its own.
+
+This file is executed as a script (`python -I worker.py FD`), never imported by the
+grader, and uses the standard library only, so it can run inside a sandbox that sees
+nothing but itself and the submission. It reads one job (JSON) from stdin, points
+stdin at /dev/null, and for each case reports what the examples printed and raised,
+one JSON line per case on file descriptor FD. It never sees expected outputs: the
+verdict is made outside, by the grader, so nothing the student code does here can
+turn a wrong answer into a right one.
+"""
+
+import io
+import json
+import os
+import sys
+import traceback
+
+CASE_FILENAME = "<case>"
+
+
+class Capture(io.TextIOBase):
+    """sys.stdout for one example: keeps the first CAP characters, counts the rest."""
+
+    def __init__(self, cap):
+        self.cap, self.size, self.parts = cap, 0, []
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError("write() argument must be str, not " + type(text).__name__)
+        room = self.cap - self.size
+        if room > 0:
+            self.parts.append(text[:room])
+        self.size += len(text)
+        return len(text)
+
+    def value(self):
+        return "".join(self.parts)
+
+    @property
+    def truncated(self):
+        return self.size > self.cap
+
+
+def describe(error, src):
+    """The exception as doctest compares it, with only the student's frames."""
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if frame.filename == CASE_FILENAME
+              or os.path.abspath(frame.filename).startswith(src)]
+    try:
+        line = traceback.format_exception_only(type(error), error)[-1]
+    except BaseException:  # a hostile __str__
+        line = type(error).__name__ + "\n"
+    text = "Traceback (most recent call last):\n"
+    text += "".join(traceback.StackSummary.from_list(frames).format()) + line
+    return {"type": type(error).__name__, "line": line, "traceback": text}
+
+
+def run_examples(sources, namespace, src, cap):
+    outputs = []
+    for source in sources:
+        capture = Capture(cap)
+        raised = None
+        saved_stdout = sys.stdout
+        sys.stdout = capture
+        try:
+            code = compile(source, CASE_FILENAME, "single", dont_inherit=True)
+            exec(code, namespace)
+        except BaseException as error:  # SystemExit and KeyboardInterrupt are answers too
+            raised = describe(error, src)
+        finally:
+            sys.stdout = saved_stdout
+            sys.displayhook = sys.__displayhook__
+        outputs.append({"printed": capture.value(), "raised": raised,
+                        "truncated": capture.truncated})
+        if raised is not None and raised["type"] == "SystemExit":
+            break
+    return outputs
+
+
+def main():
+    channel = int(sys.argv[1])
+    job = json.loads(sys.stdin.read())
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    sys.stdin = open(0, closefd=False)
+
+    src = os.path.abspath(job["src"])
+    os.chdir(src)
+    sys.path.insert(0, src)
+    sys.argv = [job.get("argv0", "hog.py")]
+    cap = job.get("output_cap", 65536)
+
+    def send(message):
+        data = (json.dumps(message) + "\n").encode()
+        while data:
+            data = data[os.write(channel, data):]
+
+    for module in job.get("preflight", []):
+        outputs = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, cap)
+        if outputs[0]["raised"] is not None:
+            send({"preflight_error": outputs[0]["raised"], "printed": outputs[0]["printed"]})
+            return
+    send({"ready": True})
+
+    for case in job["cases"]:
+        namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+        setup = run_examples(case.get("setup", []), namespace, src, cap)
+        failed = next((out for out in setup if out["raised"] is not None), None)
+        if failed is not None:
+            send({"id": case["id"], "setup_error": failed["raised"]})
+            continue
+        outputs = run_examples(case["examples"], namespace, src, cap)
+        run_examples(case.get("teardown", []), namespace, src, cap)
+        send({"id": case["id"], "outputs": outputs})
+    send({"done": True})
+
+
+if __name__ == "__main__":
+    main()
