@@ -171,15 +171,25 @@ class Runner:
     def command(self) -> List[str]:
         return self.wrap([self.python, "-I", "-B", str(self.worker_path)])
 
-    def run(self, jobs: Sequence[CaseJob]) -> Iterator[Tuple[int, CaseRun]]:
+    def run(self, jobs: Sequence[CaseJob],
+            skip: Callable[[int], bool] = lambda job_id: False) -> Iterator[Tuple[int, CaseRun]]:
         """Yield (job id, CaseRun) for every job, in order.
 
-        Raises SubmissionError before the first case if the submission does not import.
+        After a timeout or crash, jobs for which SKIP says true are not given to the
+        next worker (they are yielded as "skipped"): a question that already failed
+        need not pay for another infinite loop. Raises SubmissionError before the
+        first case if the submission does not import.
         """
         pending = list(jobs)
         wasted = 0.0
         first = True
         while pending:
+            if not first:
+                for job in [j for j in pending if skip(j.id)]:
+                    yield job.id, CaseRun(status="skipped")
+                pending = [j for j in pending if not skip(j.id)]
+                if not pending:
+                    return
             if self.budget is not None and wasted >= self.budget:
                 for job in pending:
                     yield job.id, CaseRun(status="timeout", message=(

@@ -1,0 +1,98 @@
+"""The `grade` command: parse the arguments and hand over to the module that does the work."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import assignment as assignments
+from . import report, workspace
+from .casefile import CaseFileError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _fail(message: str, code: int = 2) -> None:
+    report.print_error(report.make_console(stderr=True), message)
+    sys.exit(code)
+
+
+@click.group(invoke_without_command=True, context_settings=CONTEXT)
+@click.option("-q", "--question", "questions", multiple=True, metavar="Q",
+              help="Grade only question Q (e.g. 05a); repeat for more.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Run every case and show each failure, not only the first per question.")
+@click.option("--score", is_flag=True, help="Show the points of each question and the total.")
+@click.option("--case", "cases", type=click.IntRange(min=1), multiple=True, metavar="N",
+              help="Run only case N of the chosen question(s); repeat for more.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="Seconds a case may run before it is stopped.")
+@click.option("--json", "json_path", metavar="PATH|-",
+              help="Also write the result as JSON to PATH (- for standard output).")
+@click.option("-i", "--interactive", is_flag=True,
+              help="After a failure, open Python with your hog.py loaded at the failing case.")
+@click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("."), help="The workspace folder (default: the current folder).")
+@click.pass_context
+def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, root):
+    """Check your Hog project against its test cases.
+
+    \b
+    Run it in your project folder:
+      grade                 every question
+      grade -q 05a          just question 5a (repeat -q for more)
+      grade -q 05a --case 3 just case 3 of question 5a
+      grade -v --score      every case of every question, and your points
+
+    Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors.
+    Staff commands (init, verify, ...) are listed below; `grade COMMAND --help` explains each.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from . import student
+    assignment = assignments.load()
+    try:
+        ws = workspace.find(root, assignment)
+        options = student.Options(questions=questions, verbose=verbose, score=score,
+                                  cases=set(cases) if cases else None, timeout=timeout,
+                                  json_path=json_path, interact=interactive)
+        sys.exit(student.run(ws, assignment, options))
+    except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
+        _fail(str(error))
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
+@click.option("--force", is_flag=True, help="Write into FOLDER even if it is not empty.")
+def init(folder, unlocked, force):
+    """Create a student workspace in FOLDER: the starter files and the tests."""
+    assignment = assignments.load()
+    try:
+        workspace.init(assignment, folder, force=force)
+    except workspace.WorkspaceError as error:
+        _fail(str(error))
+    click.echo(f"Created {folder}. Next: cd {folder} && grade")
+
+
+@main.command(context_settings=CONTEXT)
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True)
+def verify(timeout):
+    """Check the staff cases: the reference passes them all, the template fails every
+    scored question."""
+    from .verify import verify as run_verify
+    verdict = run_verify(assignments.load(), timeout=timeout)
+    console = report.make_console()
+    console.print(report.summary(verdict.reference, score=True))
+    for problem in verdict.problems:
+        report.print_error(console, problem)
+    if verdict.ok:
+        console.print("[green]The cases hold: the reference passes every case and the "
+                      "template fails every scored question.[/green]")
+    sys.exit(0 if verdict.ok else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""Turn what a case printed and raised into a verdict, with doctest's own rules.
+
+Runs in the grader, outside any sandbox: expected outputs never reach student code.
+"""
+
+from __future__ import annotations
+
+import doctest
+from typing import List, Optional
+
+from .model import Case, CaseResult, CaseRun, Example, ExampleOutput
+
+CHECKER = doctest.OutputChecker()
+FLAGS = 0
+
+
+def strip_debug(text: str) -> str:
+    """Drop lines starting with `DEBUG:`, which students may print while working."""
+    if "DEBUG:" not in text:
+        return text
+    return "".join(line for line in text.splitlines(True) if not line.startswith("DEBUG:"))
+
+
+def prompt(source: str) -> str:
+    lines = source.rstrip("\n").splitlines() or [""]
+    return "\n".join([">>> " + lines[0]] + ["... " + line for line in lines[1:]])
+
+
+def show_output(output: ExampleOutput) -> str:
+    text = strip_debug(output.printed)
+    if output.truncated:
+        text += "\n[... output cut here: it was too long ...]\n"
+    if output.raised is not None:
+        text += output.raised.traceback
+    return text
+
+
+def transcript(examples: List[Example], outputs: List[ExampleOutput], upto: int) -> str:
+    """The session up to and including example UPTO, as the student's own run printed it."""
+    parts = []
+    for index, example in enumerate(examples[: upto + 1]):
+        parts.append(prompt(example.source))
+        if index < len(outputs):
+            shown = show_output(outputs[index]).rstrip("\n")
+            if shown:
+                parts.append(shown)
+    return "\n".join(parts)
+
+
+def check_example(example: Example, output: ExampleOutput) -> bool:
+    if output.truncated:
+        return False
+    if output.raised is not None:
+        return example.exc_msg is not None and CHECKER.check_output(
+            example.exc_msg, output.raised.line, FLAGS)
+    if example.exc_msg is not None:
+        return False
+    return CHECKER.check_output(example.want, strip_debug(output.printed), FLAGS)
+
+
+def judge_case(case: Case, run: CaseRun) -> CaseResult:
+    examples = case.examples
+    if run.status == "timeout":
+        return CaseResult(case, "timeout", message=run.message,
+                          transcript="\n".join(prompt(e.source) for e in examples))
+    if run.status == "crashed":
+        return CaseResult(case, "error", message=run.message,
+                          transcript="\n".join(prompt(e.source) for e in examples))
+    if run.status == "setup-error":
+        return CaseResult(case, "error", traceback=run.message,
+                          message="the case's setup raised an error")
+    for index, example in enumerate(examples):
+        if index >= len(run.outputs):
+            output: Optional[ExampleOutput] = None
+        else:
+            output = run.outputs[index]
+        if output is None:
+            return CaseResult(case, "error", failed_example=index,
+                              message="the code stopped the case before this line ran",
+                              transcript=transcript(examples, run.outputs, index - 1))
+        if not check_example(example, output):
+            got = strip_debug(output.printed)
+            if output.raised is not None:
+                got += output.raised.line
+            return CaseResult(
+                case, "failed", failed_example=index, expected=example.want, got=got,
+                traceback=output.raised.traceback if output.raised else "",
+                message="output was cut: it was far too long" if output.truncated else "",
+                transcript=transcript(examples, run.outputs, index))
+    return CaseResult(case, "passed",
+                      transcript=transcript(examples, run.outputs, len(examples) - 1))

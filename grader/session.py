@@ -1,0 +1,115 @@
+"""One grading run: plan the cases of some questions, run them, judge and score them.
+
+Suite kinds plug in through SUITE_KINDS: each turns a case into a CaseJob for the
+worker and judges the CaseRun that comes back. Doctest suites are built in; the fuzz
+suites of `play` register themselves the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
+
+from .judge import judge_case
+from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
+from .runner import CaseJob, Runner, SubmissionError
+from .scoring import score_question
+
+
+class SuiteKind(Protocol):
+    def job(self, case: Case, job_id: int) -> CaseJob: ...
+
+    def judge(self, case: Case, run: CaseRun) -> CaseResult: ...
+
+
+def _sources(session: str) -> List[str]:
+    from .casefile import parse_examples
+    return [example.source for example in parse_examples(session)] if session.strip() else []
+
+
+class DoctestKind:
+    def job(self, case: Case, job_id: int) -> CaseJob:
+        return CaseJob(id=job_id, examples=[e.source for e in case.examples],
+                       setup=_sources(case.suite.setup), teardown=_sources(case.suite.teardown))
+
+    def judge(self, case: Case, run: CaseRun) -> CaseResult:
+        return judge_case(case, run)
+
+
+SUITE_KINDS: Dict[str, SuiteKind] = {"doctest": DoctestKind()}
+
+
+@dataclass
+class Plan:
+    question: Question
+    cases: List[Case]
+
+
+def plan(questions: Iterable[Question], case_numbers: Optional[Set[int]] = None) -> List[Plan]:
+    return [Plan(q, [c for c in q.cases if case_numbers is None or c.number in case_numbers])
+            for q in questions]
+
+
+def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = False,
+          case_numbers: Optional[Set[int]] = None,
+          on_question: Optional[Callable[[QuestionResult], None]] = None) -> GradeResult:
+    """Grade QUESTIONS with RUNNER. Unless VERBOSE, a question stops at its first failure."""
+    plans = plan(questions, case_numbers)
+    results: Dict[int, Dict[int, CaseResult]] = {i: {} for i in range(len(plans))}
+    jobs: List[CaseJob] = []
+    owner: Dict[int, tuple] = {}
+    for p_index, item in enumerate(plans):
+        for case in item.cases:
+            if case.locked:
+                results[p_index][case.number] = CaseResult(case, "locked", message="locked")
+            elif case.suite.type == "concept":
+                results[p_index][case.number] = CaseResult(case, "passed")
+            elif case.suite.type in SUITE_KINDS:
+                job_id = len(jobs)
+                jobs.append(SUITE_KINDS[case.suite.type].job(case, job_id))
+                owner[job_id] = (p_index, case)
+            else:
+                results[p_index][case.number] = CaseResult(
+                    case, "error", message=f"this grader cannot run {case.suite.type!r} suites")
+    stopped: Set[int] = set()
+    finished: Set[int] = set()
+    question_results: List[Optional[QuestionResult]] = [None] * len(plans)
+
+    def finish(p_index: int) -> None:
+        item = plans[p_index]
+        ordered = [results[p_index][c.number] for c in item.cases if c.number in results[p_index]]
+        result = score_question(item.question, ordered)
+        question_results[p_index] = result
+        finished.add(p_index)
+        if on_question:
+            on_question(result)
+
+    remaining = {i: sum(1 for j in owner.values() if j[0] == i) for i in range(len(plans))}
+
+    def flush(upto: int) -> None:
+        for p_index in range(len(plans)):
+            if p_index >= upto:
+                break
+            if p_index not in finished:
+                finish(p_index)
+
+    try:
+        for job_id, run in runner.run(jobs, skip=lambda j: owner[j][0] in stopped):
+            p_index, case = owner[job_id]
+            remaining[p_index] -= 1
+            flush(p_index)
+            if p_index in stopped or run.status == "skipped":
+                continue
+            result = SUITE_KINDS[case.suite.type].judge(case, run)
+            results[p_index][case.number] = result
+            if not verbose and result.status in ("failed", "error", "timeout"):
+                stopped.add(p_index)
+    except SubmissionError as error:
+        message = str(error)
+        out = [QuestionResult(item.question, "error", 0, message=message) for item in plans]
+        for result in out:
+            if on_question:
+                on_question(result)
+        return GradeResult(out, error=message)
+    flush(len(plans))
+    return GradeResult([r for r in question_results if r is not None])

@@ -1,0 +1,107 @@
+"""Student workspaces: the folder a student works in, made by `grade init`.
+
+A workspace holds the template files, `tests/NN.py` (the student version of the
+staff cases: hidden cases left out) and `hog.ok`, the configuration ok reads, so
+the course's own client works on the same folder.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Dict, List, Optional
+
+from . import casefile
+from .assignment import Assignment
+
+CONFIG = "hog.ok"
+
+
+class WorkspaceError(Exception):
+    """The folder is not a usable workspace; the message says what to do."""
+
+
+def student_version(data: Dict) -> Dict:
+    """The staff case-file dict without hidden cases (suites left empty are dropped)."""
+    out = {key: value for key, value in data.items() if key != "suites"}
+    suites = []
+    for suite in data.get("suites", []):
+        cases = [case for case in suite.get("cases", []) if not case.get("hidden", False)]
+        if cases or suite.get("type") == "fuzz":
+            suites.append({**suite, "cases": cases})
+    out["suites"] = suites
+    return out
+
+
+# Transforms a student case-file dict before it is written (locking plugs in here).
+CaseTransform = Callable[[str, Dict], Dict]
+
+
+def write_student_cases(assignment: Assignment, tests: Path,
+                        transform: Optional[CaseTransform] = None) -> List[Path]:
+    tests.mkdir(parents=True, exist_ok=True)
+    written = []
+    for key in assignment.config.get("questions") or casefile.question_keys(assignment.cases):
+        data = student_version(casefile.read_literal(assignment.cases / f"{key}.py"))
+        if transform is not None:
+            data = transform(key, data)
+        path = tests / f"{key}.py"
+        path.write_text(casefile.dump(data), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def ok_config(assignment: Assignment) -> Dict:
+    return {"name": assignment.name, "endpoint": "", "src": [assignment.source],
+            "tests": {"tests/*.py": "ok_test"},
+            "protocols": ["file_contents", "unlock", "grading", "scoring"]}
+
+
+def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransform] = None,
+         force: bool = False) -> Path:
+    """Create a fresh workspace in FOLDER (which must not exist or be empty, unless FORCE)."""
+    folder = Path(folder)
+    if folder.exists() and any(folder.iterdir()) and not force:
+        raise WorkspaceError(f"{folder} already exists and is not empty: "
+                             "choose a new folder (or pass --force to overwrite)")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in assignment.student_files:
+        shutil.copy(assignment.template / name, folder / name)
+    write_student_cases(assignment, folder / "tests", transform)
+    (folder / CONFIG).write_text(json.dumps(ok_config(assignment), indent=2) + "\n",
+                                 encoding="utf-8")
+    return folder
+
+
+@dataclass
+class Workspace:
+    root: Path
+    source: Path
+    tests: Path
+    name: str
+
+
+def find(root: Path, assignment: Assignment) -> Workspace:
+    """The workspace at ROOT, or a WorkspaceError saying what is missing."""
+    root = Path(root).resolve()
+    if not root.is_dir():
+        raise WorkspaceError(f"{root} is not a folder")
+    name = assignment.name
+    config = root / CONFIG
+    if config.is_file():
+        try:
+            name = json.loads(config.read_text(encoding="utf-8")).get("name", name)
+        except ValueError:
+            raise WorkspaceError(f"{config} is not valid JSON") from None
+    tests = root / "tests"
+    if not tests.is_dir():
+        raise WorkspaceError(
+            f"no tests/ folder in {root}: run `grade` in your project folder, "
+            "or create one with `grade init DIR`")
+    source = root / assignment.source
+    if not source.is_file():
+        raise WorkspaceError(f"no {assignment.source} in {root}: it is the file you write "
+                             f"(the starter copy comes with `grade init DIR`)")
+    return Workspace(root=root, source=source, tests=tests, name=name)
