@@ -59,7 +59,14 @@ def ok_config(assignment: Assignment) -> Dict:
             "protocols": ["file_contents", "unlock", "grading", "scoring"]}
 
 
-def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransform] = None,
+def unlocked(key: str, data: Dict) -> Dict:
+    """A case-file dict with every case unlocked (the answers are plain text already)."""
+    return {**data, "suites": [{**suite, "cases": [{**case, "locked": False}
+                                                   for case in suite.get("cases", [])]}
+                               for suite in data.get("suites", [])]}
+
+
+def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransform] = unlocked,
          force: bool = False) -> Path:
     """Create a fresh workspace in FOLDER (which must not exist or be empty, unless FORCE)."""
     folder = Path(folder)
