@@ -8,13 +8,14 @@ from pathlib import Path
 import click
 
 from . import assignment as assignments
-from . import report, workspace
+from . import workspace
 from .casefile import CaseFileError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 def _fail(message: str, code: int = 2) -> None:
+    from . import report
     report.print_error(report.make_console(stderr=True), message)
     sys.exit(code)
 
@@ -82,6 +83,7 @@ def init(folder, unlocked, force):
 def verify(timeout):
     """Check the staff cases: the reference passes them all, the template fails every
     scored question."""
+    from . import report
     from .verify import verify as run_verify
     verdict = run_verify(assignments.load(), timeout=timeout)
     console = report.make_console()

@@ -42,6 +42,9 @@ CaseTransform = Callable[[str, Dict], Dict]
 def write_student_cases(assignment: Assignment, tests: Path,
                         transform: Optional[CaseTransform] = None) -> List[Path]:
     tests.mkdir(parents=True, exist_ok=True)
+    # ok imports case files as `tests.NN`: a regular package, so that no other `tests`
+    # package on ok's path can shadow the workspace's.
+    (tests / "__init__.py").touch()
     written = []
     for key in assignment.config.get("questions") or casefile.question_keys(assignment.cases):
         data = student_version(casefile.read_literal(assignment.cases / f"{key}.py"))
