@@ -56,6 +56,8 @@ def canonical(text: str) -> str:
     """The form an answer is compared in: equal Python literals compare equal ("hi" and
     'hi', 1.0 and 1.00), white space does not matter, answer words ignore case."""
     text = text.strip()
+    if text == "<BLANKLINE>":
+        return ""
     if len(text) <= _LITERAL_LIMIT:
         try:
             return repr(ast.literal_eval(text))
