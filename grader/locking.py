@@ -291,10 +291,12 @@ def lock_changes(data: Dict, scheme: str, key: str) -> Dict[KeyPath, Any]:
             changes[path + ("answer",)] = (ok_hash(key, text) if scheme == "ok"
                                            else seal(answer, text))
         elif kind == "doctest" and isinstance(case.get("code"), str):
+            if any(b.locked for b in blocks(case["code"])):
+                continue  # locked already (perhaps in the other scheme): never twice
             code, changed = lock_code(case["code"], scheme, key)
             if changed:
                 changes[path + ("code",)] = code
-            elif not any(b.locked for b in blocks(case["code"])):
+            else:
                 changes[path + ("locked",)] = False
     return changes
 

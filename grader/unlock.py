@@ -87,16 +87,17 @@ class Unlocker:
         while True:
             guess = self.prompter.ask(label)
             picked = guess.strip()
-            if shown and picked.isdigit():
-                if not 1 <= int(picked) <= len(shown):
-                    self.out(f"-- Choose a number from 1 to {len(shown)}. --")
-                    continue
-                guess = shown[int(picked) - 1]
-            plain = locking.check(token, guess, self.key)
-            if plain is not None:
-                self.out("-- OK! --")
-                return plain
-            self.out("-- Not quite. Try again! --")
+            # A number picks a choice, unless the choices are numbers themselves: try both.
+            guesses = [guess]
+            if shown and picked.isdigit() and 1 <= int(picked) <= len(shown):
+                guesses.append(shown[int(picked) - 1])
+            for attempt in guesses:
+                plain = locking.check(token, attempt, self.key)
+                if plain is not None:
+                    self.out("-- OK! --")
+                    return plain
+            hint = f" Choose a number from 1 to {len(shown)}, or type the choice." if shown else ""
+            self.out("-- Not quite. Try again! --" + hint)
 
     def case(self, case: Case) -> Dict[str, object]:
         """Walk through CASE; return the keys of its dict to change to unlock it."""
