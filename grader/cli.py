@@ -61,7 +61,8 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
         ws = workspace.find(root, assignment)
         if unlock:
             from . import unlock as unlocker
-            sys.exit(unlocker.run(student.load_workspace_questions(ws, questions), ws.name))
+            sys.exit(unlocker.run(student.load_workspace_questions(ws, questions), ws.name,
+                                 questions))
         options = student.Options(questions=questions, verbose=verbose, score=score,
                                   cases=set(cases) if cases else None, timeout=timeout,
                                   json_path=json_path, interact=interactive)
@@ -92,7 +93,7 @@ def init(folder, unlocked, scheme, force):
     try:
         workspace.init(assignment, folder, force=force,
                        transform=_transform(assignment, unlocked, scheme))
-    except workspace.WorkspaceError as error:
+    except (workspace.WorkspaceError, CaseFileError) as error:
         _fail(str(error))
     click.echo(f"Created {folder}. Next: cd {folder} && grade")
 
@@ -106,7 +107,7 @@ def publish(out, unlocked, scheme):
     assignment = assignments.load()
     try:
         workspace.publish(assignment, out, transform=_transform(assignment, unlocked, scheme))
-    except workspace.WorkspaceError as error:
+    except (workspace.WorkspaceError, CaseFileError) as error:
         _fail(str(error))
     click.echo(f"Wrote {out}.")
 

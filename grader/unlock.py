@@ -154,17 +154,18 @@ def _left(todo: Sequence[Tuple[Question, Case]], done: set) -> "OrderedDict[str,
     return left
 
 
-def run(questions: Sequence[Question], key: str, stdin: TextIO = sys.stdin,
-        out: Callable[[str], None] = None) -> int:
-    """Unlock the locked cases of QUESTIONS; 0 when none is left locked, 1 otherwise."""
+def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
+        stdin: TextIO = sys.stdin, out: Optional[Callable[[str], None]] = None) -> int:
+    """Unlock the locked cases of QUESTIONS (the ones CHOSEN with -q, or all); return 0
+    when none is left locked, 1 otherwise."""
     if out is None:
         def out(text: str) -> None:
             print(text, flush=True)
-    keys = " ".join(f"-q {q.key}" for q in questions)
+    keys = " ".join(f"-q {k}" for k in chosen)
     todo = [(q, c) for q in questions for c in q.cases if c.locked]
     if not todo:
         out(f"Nothing to unlock: no locked cases in {', '.join(q.name for q in questions)}.")
-        out(f"Run them with: grade {keys}")
+        out(f"Run them with: grade {keys}".rstrip())
         return 0
     unlocker = Unlocker(key, Prompter(stdin, out), out)
     done: set = set()
@@ -197,7 +198,7 @@ def run(questions: Sequence[Question], key: str, stdin: TextIO = sys.stdin,
     if problem:
         out(f"Error: {problem}")
     if not left:
-        out(f"All locked cases unlocked. Now run: grade {keys}")
+        out(f"All locked cases unlocked. Now run: grade {keys}".rstrip())
         return 0
     for qkey, cases in left.items():
         numbers = ", ".join(str(c.number) for c in cases)

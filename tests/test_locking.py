@@ -203,3 +203,31 @@ def test_our_ok_scheme_is_oks(tmp_path, ok_client):
     code = casefile.read_literal(ws / "tests" / "02.py")["suites"][0]["cases"][0]["code"]
     tokens = [b.outputs for b in locking.blocks(code)]
     assert tokens == [[ok_locking.lock(KEY, "7")], [ok_locking.lock(KEY, "9")]]
+
+
+@pytest.mark.parametrize("scheme", ["salted", "ok"])
+def test_the_shipped_assignment_round_trip(tmp_path, fa19, scheme):
+    """The real Fall 2019 cases: a locked workspace, every case unlocked with the right
+    answers, then the reference gets full marks."""
+    from grader import workspace
+    ws = tmp_path / "ws"
+    workspace.init(fa19, ws, transform=locking.transform(scheme, fa19.name))
+    plain = workspace.init(fa19, tmp_path / "plain")
+    shutil.copy(fa19.reference / "hog.py", ws / "hog.py")
+    keys = fa19.config["questions"]
+    typed = [line for key in keys for line in answers_for(key, scheme, fa19.cases)]
+    result = grade(ws, "-u", input="\n".join(typed) + "\n")
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert "Not quite" not in result.stdout
+    assert "Now run: grade\n" in result.stdout
+    for key in keys:
+        mine = casefile.read_literal(ws / "tests" / f"{key}.py")
+        theirs = casefile.read_literal(plain / "tests" / f"{key}.py")
+        if scheme == "salted":
+            assert mine == theirs
+        else:  # ok keeps the student's spelling, white space normalised
+            assert [locking.normalize(x) for x in str(mine).split("\\n")] == \
+                [locking.normalize(x) for x in str(theirs).split("\\n")]
+    graded = grade(ws, "--score")
+    assert graded.returncode == 0, graded.stdout[-2000:]
+    assert "22 / 22" in graded.stdout
