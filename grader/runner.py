@@ -167,6 +167,7 @@ class Runner:
     env: Optional[Dict[str, str]] = None
     worker_path: Path = WORKER
     output_cap: int = 65536
+    seed: Optional[int] = None  # the worker seeds `random` with it before every case
 
     def command(self) -> List[str]:
         return self.wrap([self.python, "-I", "-B", str(self.worker_path)])
@@ -198,6 +199,8 @@ class Runner:
                 return
             job = {"src": str(self.src), "preflight": list(self.preflight),
                    "output_cap": self.output_cap, "cases": [j.payload() for j in pending]}
+            if self.seed is not None:
+                job["seed"] = self.seed
             worker = Worker(self.command(), job, self.env)
             kind, message = worker.next_message(self.timeout)
             if kind != "message" or "ready" not in message:

@@ -12,6 +12,7 @@ turn a wrong answer into a right one.
 import io
 import json
 import os
+import random
 import sys
 import traceback
 
@@ -107,6 +108,8 @@ def main():
     send({"ready": True})
 
     for case in job["cases"]:
+        if "seed" in job:
+            random.seed(job["seed"])
         namespace = {"__name__": "__main__", "__builtins__": __builtins__}
         setup = run_examples(case.get("setup", []), namespace, src, cap)
         failed = next((out for out in setup if out["raised"] is not None), None)
