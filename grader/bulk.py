@@ -275,7 +275,8 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
                       hide=settings.hide)
         runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
                         wrap=box.wrap, preflight=(assignment.module,), seed=SEED)
-        result = grade(questions, runner, verbose=True, respect_locks=False)
+        result = grade(questions, runner, verbose=True, respect_locks=False,
+                       stop_on_timeout=True)
         return make_record(submission, result, folder)
 
 

@@ -143,8 +143,12 @@ class Worker:
         self.close()
         code = self.process.returncode
         tail = self.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
-        how = (f"was killed by {_signal_name(code)}" if code is not None and code < 0
-               else f"exited with status {code}")
+        if code is not None and code < 0:
+            how = f"was killed by {_signal_name(code)}"
+        elif code is not None and code > 128 and code - 128 in signal.valid_signals():
+            how = f"was killed by {_signal_name(128 - code)}"  # as a sandbox reports it
+        else:
+            how = f"exited with status {code}"
         note = f"the process running your code {how}"
         return note + (": " + " / ".join(tail) if tail else "")
 

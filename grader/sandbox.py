@@ -38,7 +38,7 @@ class Limits:
     """Per-process limits; a fresh worker starts with a fresh allowance."""
 
     cpu: int = 30  # seconds of CPU time
-    memory: int = 1 << 30  # bytes of address space
+    memory: int = 512 << 20  # bytes of address space
     processes: int = 32
     file_size: int = 1 << 20  # bytes per file written
     open_files: int = 64
