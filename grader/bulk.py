@@ -211,8 +211,12 @@ def failure_summary(result: CaseResult) -> str:
     if result.status == "error":
         line = (result.traceback.strip().splitlines() or [result.message])[-1]
         return (line or result.message).splitlines()[0][:120] if line else "error"
-    got = result.got.strip().splitlines()
-    return f"got {got[0][:100] if got else '(nothing)'}, expected {result.expected.strip()[:60]}"
+    def first(text: str, width: int) -> str:
+        lines = text.strip().splitlines()
+        if not lines:
+            return "(nothing)"
+        return lines[0][:width] + (" …" if len(lines) > 1 or len(lines[0]) > width else "")
+    return f"got {first(result.got, 80)}, expected {first(result.expected, 60)}"
 
 
 def short_error(message: str) -> str:
