@@ -151,5 +151,34 @@ def verify(timeout):
     sys.exit(0 if verdict.ok else 1)
 
 
+@main.command(context_settings=CONTEXT)
+@click.argument("submissions", type=click.Path(exists=True, path_type=Path))
+@click.option("--out", required=True, type=click.Path(path_type=Path),
+              help="Folder for results.json, grades.csv, gradescope/, report.html and the "
+                   "results database.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Submissions graded at the same time.")
+@click.option("--resume", is_flag=True, help="Keep the results already in OUT; grade the rest.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="Seconds a case may run before it is stopped.")
+@click.option("--budget", type=click.FloatRange(min=0.1), default=None,
+              help="Seconds of timed-out or crashed cases one submission may cost in all, "
+                   "before its remaining cases are given up [default: 3 x timeout].")
+@click.option("--no-sandbox", is_flag=True,
+              help="Run without bubblewrap (resource limits only): for trusted code.")
+@click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Grade with the case files in this folder instead of the assignment's.")
+def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir):
+    """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/hog.py or ID.py)
+    with the staff cases, each in a sandbox.
+
+    Exit status: 0 when every submission was graded (whatever their scores), 2 when the
+    run cannot start, 130 when interrupted (--resume continues it).
+    """
+    from . import bulk as bulk_grading
+    sys.exit(bulk_grading.main(submissions, out, jobs=jobs, resume=resume, timeout=timeout,
+                               budget=budget, sandbox=not no_sandbox, cases=cases_dir))
+
+
 if __name__ == "__main__":
     main()

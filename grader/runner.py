@@ -145,8 +145,12 @@ class Worker:
         self.close()
         code = self.process.returncode
         tail = self.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
-        how = (f"was killed by {_signal_name(code)}" if code is not None and code < 0
-               else f"exited with status {code}")
+        if code is not None and code < 0:
+            how = f"was killed by {_signal_name(code)}"
+        elif code is not None and code > 128 and code - 128 in signal.valid_signals():
+            how = f"was killed by {_signal_name(128 - code)}"  # as a sandbox reports it
+        else:
+            how = f"exited with status {code}"
         note = f"the process running your code {how}"
         return note + (": " + " / ".join(tail) if tail else "")
 
@@ -169,6 +173,7 @@ class Runner:
     env: Optional[Dict[str, str]] = None
     worker_path: Path = WORKER
     output_cap: int = 65536
+    seed: Optional[int] = None  # the worker seeds `random` with it before every case
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
@@ -228,7 +233,7 @@ class Runner:
                 for job_ in pending:
                     yield job_.id, CaseRun(status="crashed", message=note)
                 return
-            worker.send_job({"output_cap": self.output_cap,
+            worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
                              "cases": [j.payload() for j in pending]})
             first = False
             while pending:

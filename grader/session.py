@@ -52,8 +52,11 @@ def plan(questions: Iterable[Question], case_numbers: Optional[Set[int]] = None)
 
 def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = False,
           case_numbers: Optional[Set[int]] = None, respect_locks: bool = True,
-          on_question: Optional[Callable[[QuestionResult], None]] = None) -> GradeResult:
-    """Grade QUESTIONS with RUNNER. Unless VERBOSE, a question stops at its first failure.
+          on_question: Optional[Callable[[QuestionResult], None]] = None,
+          stop_on_timeout: bool = False) -> GradeResult:
+    """Grade QUESTIONS with RUNNER. Unless VERBOSE, a question stops at its first failure;
+    with STOP_ON_TIMEOUT, even a verbose run stops a question whose case timed out or
+    crashed (its other cases would likely cost a timeout each).
 
     Staff case files mark with `locked` the cases to lock when publishing, with their
     answers in plain text: staff runs pass RESPECT_LOCKS=False to run them.
@@ -107,6 +110,8 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
             result = SUITE_KINDS[case.suite.type].judge(case, run)
             results[p_index][case.number] = result
             if not verbose and result.status in ("failed", "error", "timeout"):
+                stopped.add(p_index)
+            elif stop_on_timeout and run.status in ("timeout", "crashed"):
                 stopped.add(p_index)
     except SubmissionError as error:
         message = str(error)

@@ -12,6 +12,7 @@ turn a wrong answer into a right one.
 import io
 import json
 import os
+import random
 import sys
 import traceback
 
@@ -110,6 +111,8 @@ def main():
     cap = job.get("output_cap", 65536)
 
     for case in job["cases"]:
+        if job.get("seed") is not None:
+            random.seed(job["seed"])
         namespace = {"__name__": "__main__", "__builtins__": __builtins__}
         setup = run_examples(case.get("setup", []), namespace, src, cap)
         failed = next((out for out in setup if out["raised"] is not None), None)

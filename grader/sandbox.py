@@ -1,0 +1,188 @@
+"""Confine the worker that runs one submission: `Runner(wrap=Sandbox(...).wrap)`.
+
+With bubblewrap the worker runs in new mount/pid/net/ipc/uts namespaces that show a
+read-only system (/usr, the Python install with its site-packages hidden), the
+submission's copy at /submission (read-only), the worker script, and a small private
+/tmp. As root, bwrap builds the view, then `setpriv` drops to an unprivileged uid of
+the job slot's own (so RLIMIT_NPROC binds: it never binds uid 0) and `unshare --user`
+puts it in a user namespace; as another user, bwrap's own user namespace is used.
+Resource limits (`prlimit`) apply in every mode. The pid namespace dies with bwrap, so
+killing the worker's process group (what Runner does) takes every process the
+submission started with it. Expected outputs, the reference and the cases are never
+mounted: the judging happens outside.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import site
+import subprocess
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, List, Optional, Sequence
+
+INSIDE_SRC = "/submission"
+INSIDE_WORKER_DIR = "/grader"
+UID_BASE = 61000  # slot N runs as uid UID_BASE + N: one NPROC count per concurrent sandbox
+SYSTEM_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
+ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8"}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-process limits; a fresh worker starts with a fresh allowance."""
+
+    cpu: int = 30  # seconds of CPU time
+    memory: int = 512 << 20  # bytes of address space
+    processes: int = 32
+    file_size: int = 1 << 20  # bytes per file written
+    open_files: int = 64
+    tmp_size: int = 16 << 20  # bytes of the private /tmp (bwrap only)
+
+    def prlimit(self, include_nproc: bool = True) -> List[str]:
+        argv = ["prlimit", f"--cpu={self.cpu}:{self.cpu + 1}", f"--as={self.memory}",
+                f"--fsize={self.file_size}", f"--nofile={self.open_files}", "--core=0"]
+        if include_nproc:
+            argv.append(f"--nproc={self.processes}")
+        return argv
+
+
+@functools.lru_cache(maxsize=None)
+def bwrap_problem() -> Optional[str]:
+    """Why bubblewrap cannot be used here (None when it works)."""
+    if shutil.which("bwrap") is None:
+        return "bwrap (Debian package bubblewrap) is not installed"
+    for tool in ("prlimit", "setpriv", "unshare"):
+        if shutil.which(tool) is None:
+            return f"{tool} (util-linux) is not installed"
+    try:
+        probe = subprocess.run(["bwrap", "--unshare-pid", "--ro-bind", "/", "/", "--proc",
+                                "/proc", "--dev", "/dev", "true"],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"bwrap does not start: {error}"
+    if probe.returncode != 0:
+        return "bwrap cannot create namespaces here: " + probe.stderr.decode(
+            "utf-8", "replace").strip()
+    return None
+
+
+def base_python() -> str:
+    """The interpreter outside any virtualenv: the sandbox shows stdlib only."""
+    return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
+
+
+def _under(path: str, roots: Iterable[str]) -> bool:
+    return any(path == root or path.startswith(root.rstrip("/") + "/") for root in roots)
+
+
+def _ancestors(path: str) -> List[str]:
+    parts = Path(path).parts[1:-1]
+    return ["/" + "/".join(parts[: i + 1]) for i in range(len(parts))]
+
+
+def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
+    """Folders under the mounted system that must look empty: installed packages
+    (the grader itself and its assignment may live there) and EXTRA."""
+    paths = set(site.getsitepackages())
+    for base in {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}:
+        scheme = sysconfig.get_paths(vars={"base": base, "platbase": base})
+        paths.update((scheme["purelib"], scheme["platlib"]))
+    paths.update(str(p) for p in extra)
+    paths.add(str(Path(__file__).resolve().parent))
+    return sorted(p for p in (os.path.realpath(p) for p in paths) if os.path.isdir(p))
+
+
+class Sandbox:
+    """The confinement of one submission's worker.
+
+    FOLDER is a fresh copy holding the submission's source and the assignment's support
+    files (nothing else: it is shown to the submission). SLOT picks the uid when run as
+    root; concurrent sandboxes need different slots. With ISOLATE false only the
+    resource limits apply (the `--no-sandbox` mode).
+    """
+
+    def __init__(self, folder: Path, *, slot: int = 0, limits: Limits = Limits(),
+                 isolate: bool = True, hide: Sequence[Path] = ()):
+        self.folder = Path(folder).resolve()
+        self.slot = slot
+        self.limits = limits
+        self.isolate = isolate
+        self.hide = list(hide)
+        if isolate:
+            for path in [self.folder] + list(self.folder.iterdir()):
+                path.chmod(0o755 if path.is_dir() else 0o644)
+
+    @property
+    def src(self) -> Path:
+        """Where the worker finds the submission (what Runner's `src` must be)."""
+        return Path(INSIDE_SRC) if self.isolate else self.folder
+
+    @property
+    def python(self) -> str:
+        return base_python()
+
+    def wrap(self, argv: List[str]) -> List[str]:
+        """Runner's argv `[python, flags..., worker.py, args...]`, run under the limits
+        (and inside bwrap when isolating)."""
+        at = next(i for i, part in enumerate(argv) if part.endswith(".py"))
+        python, flags, worker, args = argv[0], argv[1:at], argv[at], argv[at + 1:]
+        if not self.isolate:
+            return (self.limits.prlimit(include_nproc=os.geteuid() != 0)
+                    + [python, *flags, worker, *args])
+        inside_worker = f"{INSIDE_WORKER_DIR}/{Path(worker).name}"
+        return (self._bwrap(Path(worker)) + self._drop()
+                + [base_python(), *flags, inside_worker, *args])
+
+    def _drop(self) -> List[str]:
+        if os.geteuid() != 0:
+            return self.limits.prlimit(include_nproc=False)
+        uid = str(UID_BASE + self.slot)
+        return (["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+                 "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
+                 "unshare", "--user"] + self.limits.prlimit())
+
+    def _bwrap(self, worker: Path) -> List[str]:
+        argv = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
+                "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+                "--hostname", "sandbox"]
+        if os.geteuid() != 0:
+            argv += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
+        argv += ["--ro-bind", "/usr", "/usr"]
+        bound = ["/usr"]
+        for path in SYSTEM_DIRS:
+            if os.path.islink(path):
+                argv += ["--symlink", os.readlink(path), path]
+            elif os.path.isdir(path):
+                argv += ["--ro-bind", path, path]
+                bound.append(path)
+        for path in ETC_FILES:
+            argv += ["--ro-bind-try", path, path]
+        prefix = os.path.realpath(sys.base_prefix)
+        if not _under(prefix, bound):
+            for parent in _ancestors(prefix + "/x"):
+                if parent != prefix:
+                    argv += ["--perms", "0755", "--dir", parent]
+            argv += ["--ro-bind", prefix, prefix]
+            bound.append(prefix)
+        for path in hidden_paths(self.hide):
+            if _under(path, bound):
+                argv += ["--tmpfs", path, "--remount-ro", path]
+        argv += ["--ro-bind", str(self.folder), INSIDE_SRC,
+                 "--perms", "0755", "--dir", INSIDE_WORKER_DIR,
+                 "--ro-bind", str(worker.resolve()), f"{INSIDE_WORKER_DIR}/{worker.name}",
+                 "--proc", "/proc", "--dev", "/dev",
+                 "--perms", "1777", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp",
+                 "--chdir", INSIDE_SRC, "--clearenv"]
+        for key, value in ENV.items():
+            argv += ["--setenv", key, value]
+        return argv
+
+
+__all__ = ["Sandbox", "Limits", "bwrap_problem", "base_python", "hidden_paths"]

@@ -1,0 +1,168 @@
+"""The sandbox holds against submissions that attack the grader or the machine."""
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from grader import assignment as assignments
+from grader.runner import CaseJob, Runner
+from grader.sandbox import UID_BASE, Limits, Sandbox, bwrap_problem
+
+pytestmark = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
+
+ASSIGNMENT = assignments.load()
+SLOT = 40  # a uid no other test uses, so leftover processes are ours
+
+
+def submission(tmp_path: Path, source: str) -> Path:
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    (folder / "hog.py").write_text(source)
+    for name in ASSIGNMENT.support:
+        shutil.copy(ASSIGNMENT.template / name, folder / name)
+    return folder
+
+
+def run(folder: Path, cases, *, timeout=5.0, limits=Limits(), slot=SLOT):
+    box = Sandbox(folder, slot=slot, limits=limits, hide=[ASSIGNMENT.reference, ASSIGNMENT.cases])
+    runner = Runner(src=box.src, wrap=box.wrap, timeout=timeout)
+    jobs = [CaseJob(i, ["import hog"] + list(examples)) for i, examples in enumerate(cases)]
+    return [r for _, r in runner.run(jobs)]
+
+
+def printed(run_):
+    return [o.printed for o in run_.outputs]
+
+
+def processes_of(uid: int):
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("Uid:") and int(line.split()[1]) == uid:
+                found.append(entry.name)
+    return found
+
+
+def test_fork_bomb_is_capped_and_nothing_outlives_the_sandbox(tmp_path):
+    folder = submission(tmp_path, "def bomb():\n"
+                        "    import os, time\n"
+                        "    n = 0\n"
+                        "    for _ in range(500):\n"
+                        "        try:\n"
+                        "            if os.fork() == 0:\n"
+                        "                time.sleep(60)\n"
+                        "                os._exit(0)\n"
+                        "        except OSError:\n"
+                        "            break\n"
+                        "        n += 1\n"
+                        "    return n\n")
+    [result] = run(folder, [["hog.bomb()"]], limits=Limits(processes=16))
+    forked = int(printed(result)[1])
+    assert forked < 16
+    assert processes_of(UID_BASE + SLOT) == []
+
+
+def test_detached_children_ignoring_sigterm_die_with_the_sandbox(tmp_path):
+    folder = submission(tmp_path, "import os, signal, time\n"
+                        "def escape():\n"
+                        "    if os.fork() == 0:\n"
+                        "        os.setsid()\n"
+                        "        signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                        "        signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+                        "        while True:\n"
+                        "            time.sleep(1)\n"
+                        "    return 'forked'\n"
+                        "def hang():\n"
+                        "    signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                        "    signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+                        "    escape()\n"
+                        "    while True:\n"
+                        "        pass\n")
+    results = run(folder, [["hog.escape()"], ["hog.hang()"], ["print('after')"]], timeout=1.0)
+    assert printed(results[0])[1] == "'forked'\n"
+    assert results[1].status == "timeout"
+    assert printed(results[2])[1] == "after\n"
+    assert processes_of(UID_BASE + SLOT) == []
+
+
+def test_secrets_and_other_files_are_out_of_sight(tmp_path):
+    other = tmp_path / "other_student"
+    other.mkdir()
+    (other / "hog.py").write_text("SECRET = 1\n")
+    targets = [ASSIGNMENT.reference / "hog.py", ASSIGNMENT.cases / "assignment.json",
+               other / "hog.py", Path(__file__), Path(__file__).parents[1] / "grader" / "judge.py"]
+    folder = submission(tmp_path, "def peek(path):\n"
+                        "    try:\n"
+                        "        return open(path).read()[:20]\n"
+                        "    except OSError as e:\n"
+                        "        return type(e).__name__\n")
+    [result] = run(folder, [[f"hog.peek({str(t)!r})" for t in targets]])
+    assert printed(result)[1:] == ["'FileNotFoundError'\n"] * len(targets)
+
+
+def test_nothing_outside_tmp_can_be_written(tmp_path):
+    out = tmp_path / "OUT"
+    out.mkdir()
+    targets = ["/submission/hog.py", "/submission/new.py", "/grader/worker.py",
+               str(out / "results.json"), "/usr/evil", "/tmp/ok"]
+    folder = submission(tmp_path, "def write(path):\n"
+                        "    try:\n"
+                        "        with open(path, 'w') as f:\n"
+                        "            f.write('pwned')\n"
+                        "        return 'wrote'\n"
+                        "    except OSError as e:\n"
+                        "        return type(e).__name__\n")
+    [result] = run(folder, [[f"hog.write({t!r})" for t in targets]])
+    got = [line.strip().strip("'") for line in printed(result)[1:]]
+    assert got[-1] == "wrote"
+    assert "wrote" not in got[:-1]
+    assert not (out / "results.json").exists()
+    assert (folder / "hog.py").read_text().startswith("def write")
+
+
+def test_limits_memory_file_size_network_environment(tmp_path):
+    folder = submission(tmp_path, "import os, socket\n"
+                        "def hog_memory():\n"
+                        "    return len(bytearray(4 << 30))\n"
+                        "def big_file():\n"
+                        "    with open('/tmp/big', 'wb') as f:\n"
+                        "        f.write(b'x' * (8 << 20))\n"
+                        "def call_home():\n"
+                        "    socket.create_connection(('1.1.1.1', 80), timeout=1)\n")
+    [result] = run(folder, [["hog.hog_memory()", "hog.big_file()", "hog.call_home()",
+                             "sorted(hog.os.environ)", "hog.os.getuid() != 0"]])
+    raised = [o.raised.type if o.raised else None for o in result.outputs]
+    assert raised[1] == "MemoryError"
+    assert raised[2] in ("OSError", "MemoryError")  # EFBIG, or the tmpfs is full
+    assert raised[3] == "OSError"
+    assert printed(result)[4] == "['HOME', 'LANG', 'PATH', 'PWD']\n"
+    assert printed(result)[5] == "True\n"
+
+
+def test_cpu_limit_and_killing_the_parent_cost_only_that_case(tmp_path):
+    folder = submission(tmp_path, "import os, signal\n"
+                        "def spin():\n"
+                        "    signal.signal(signal.SIGXCPU, signal.SIG_IGN)\n"
+                        "    while True:\n"
+                        "        pass\n"
+                        "def kill_parent():\n"
+                        "    try:\n"
+                        "        os.kill(os.getppid(), 9)\n"
+                        "    finally:\n"
+                        "        os.killpg(0, 9)\n")
+    started = time.monotonic()
+    results = run(folder, [["hog.spin()"], ["hog.kill_parent()"], ["print('alive')"]],
+                  timeout=20, limits=Limits(cpu=1))
+    assert time.monotonic() - started < 10  # the CPU limit, not the 20 s timeout, stopped it
+    assert results[0].status == "crashed"
+    assert "SIGKILL" in results[0].message or "137" in results[0].message
+    assert results[1].status == "crashed"
+    assert printed(results[2])[1] == "alive\n"
+    assert os.getpid() > 0  # the grader (our process) survived os.kill(getppid())
