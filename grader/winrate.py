@@ -92,11 +92,13 @@ FREE_BACON = np.array([10 - min(s // 10, s % 10) for s in range(100)])
 def fa19(goal: int = 100) -> Rules:
     """Fall 2019: Pig Out, Free Bacon, Feral Hogs, Swine Swap by digit products."""
     points_by_dice, probs_by_dice = roll_table()
+    widths = (probs_by_dice > 0).sum(axis=1)
 
     def turn_points(score, opponent, dice):
-        points = points_by_dice[dice]
+        width = widths[dice].max()
+        points = points_by_dice[dice, :width]
         points[:, 0] += np.where(dice == 0, FREE_BACON[opponent], 0)
-        return points, probs_by_dice[dice]
+        return points, probs_by_dice[dice, :width]
 
     def extra_points(dice, previous):
         return np.where(np.abs(np.asarray(dice) - previous) == 2, 3, 0)
@@ -118,104 +120,101 @@ def extra_classes(rules: Rules) -> np.ndarray:
 
 
 class Side:
-    """One player's values in the DP and how to read them from the other side.
+    """One player's values in the DP, as the other player reads them.
 
-    values[score, opponent, cls, previous_opponent]; `cls` is found from the
-    dice the player chooses at that score pair (dice[score, opponent]) and the
-    player's own previous dice through `lookup[dice_here * C + cls, previous]`.
+    values[score, opponent, previous_opponent, previous_own] is the player's
+    winning chance when about to move there. A level is computed per extra-points
+    class (`store` spreads it over the previous dice that give each class), which
+    is all a player bound to a table needs; a player free to choose by the whole
+    state keeps one class per previous dice.
     """
 
-    def __init__(self, goal: int, dice: np.ndarray, lookup: np.ndarray):
+    def __init__(self, rules: Rules, dice: np.ndarray, classes: np.ndarray):
         self.dice = np.ascontiguousarray(dice, dtype=np.int64)
-        self.classes = lookup.shape[0] // CHOICES
-        self.lookup = lookup
-        self.values = np.zeros((goal, goal, self.classes, CHOICES))
+        self.classes = classes
+        self.values = np.zeros((rules.goal, rules.goal, CHOICES, CHOICES))
 
     @classmethod
     def of_table(cls, rules: Rules, table: np.ndarray) -> "Side":
-        """A player bound to a table: the class is the extra-points class."""
-        classes = extra_classes(rules)
-        count = len(rules.extras)
-        lookup = (classes[:, None, :] == np.arange(count)[None, :, None]).astype(float)
-        return cls(rules.goal, table, lookup.reshape(CHOICES * count, CHOICES))
+        """A player bound to a table: class = extra points earned by its choice."""
+        return cls(rules, table, extra_classes(rules))
 
     @classmethod
     def of_full_state(cls, rules: Rules) -> "Side":
-        """A player free to choose by state: the class is the previous dice itself."""
-        lookup = np.zeros((CHOICES, CHOICES, CHOICES))
-        lookup[0] = np.eye(CHOICES)
-        return cls(rules.goal, np.zeros((rules.goal, rules.goal)), lookup.reshape(-1, CHOICES))
+        """A player choosing by state: class = its own previous dice."""
+        return cls(rules, np.zeros((rules.goal, rules.goal)), np.tile(np.arange(CHOICES), (CHOICES, 1)))
 
-    def start_value(self, rules: Rules) -> float:
+    def store(self, score, opponent, by_class: np.ndarray) -> None:
+        """Save by_class[row, class, previous_opponent] for rows of one level."""
+        cls = self.classes[self.dice[score, opponent]]
+        rows = np.arange(len(score))[:, None]
+        cells = score * self.values.shape[1] + opponent
+        flat = self.values.reshape(-1, CHOICES * CHOICES)
+        flat[cells] = by_class[rows, cls].transpose(0, 2, 1).reshape(len(score), -1)
+
+    def start_value(self) -> float:
         """Winning chance of this player moving first from (0, 0), no previous dice."""
-        k = self.dice[0, 0]
-        start = self.lookup[k * self.classes:(k + 1) * self.classes, 0]
-        return float(self.values[0, 0, :, 0] @ start)
+        return float(self.values[0, 0, 0, 0])
 
 
-def after_turn(rules: Rules, score, opponent, dice, extra):
-    """Outcomes of a turn for R rows: (probs, over, won, mine, theirs), each (R, M).
+WON, LOST = -2, -1
 
-    mine/theirs are the mover's and opponent's scores after the swap, clipped
-    into the table when the game is over (`over`); `won` marks finished games
-    the mover has won.
+
+@lru_cache(maxsize=16)
+def outcomes(rules: Rules) -> np.ndarray:
+    """Where a turn leads, by [mover's score after points, opponent's score].
+
+    The next mover's cell (their score * goal + ours) after any swap, or WON /
+    LOST when the game is over. Rows reach past the goal by the largest turn.
     """
-    points, probs = rules.turn_points(score, opponent, dice)
-    new = (score + extra)[:, None] + points
-    opp = np.broadcast_to(opponent[:, None], new.shape)
+    goal = rules.goal
+    opp, dice = np.meshgrid(np.arange(goal), np.arange(CHOICES), indexing="ij")
+    points, _ = rules.turn_points(opp.reshape(-1), opp.reshape(-1), dice.reshape(-1))
+    top = goal + points.max() + max(rules.extras)
+    new, opp = np.meshgrid(np.arange(top), np.arange(goal), indexing="ij")
     swapped = rules.swap(new, opp)
-    mine = np.where(swapped, opp, new)
-    theirs = np.where(swapped, new, opp)
-    over = np.maximum(mine, theirs) >= rules.goal
-    won = over & (mine > theirs)
-    top = rules.goal - 1
-    return probs, over, won, np.minimum(mine, top), np.minimum(theirs, top)
+    mine, theirs = np.where(swapped, opp, new), np.where(swapped, new, opp)
+    code = theirs * goal + mine
+    over = np.maximum(mine, theirs) >= goal
+    code = np.where(over, np.where(mine > theirs, WON, LOST), code)
+    return code.reshape(-1)
 
 
-def turn_values(rules: Rules, nxt: Side, score, opponent, dice, extra) -> np.ndarray:
-    """Winning chances (R, previous_opponent) of R mover rows choosing `dice`.
-
-    After the turn the opponent (`nxt`) moves at (theirs, mine) with their own
-    previous dice as its class key and our `dice` as their opponent's previous;
-    grouping outcomes by the dice they will choose keeps this one gather per
-    class instead of one per previous-dice value.
-    """
-    probs, over, won, mine, theirs = after_turn(rules, score, opponent, dice, extra)
-    live = np.where(over, 0.0, probs)
-    C = nxt.classes
-    cell = theirs * rules.goal + mine
-    flat = (cell[..., None] * C + np.arange(C)) * CHOICES + dice[:, None, None]
-    weighted = live[..., None] * nxt.values.reshape(-1)[flat]
-    rows = len(score)
-    their_dice = nxt.dice.reshape(-1)[cell]
-    bins = ((np.arange(rows)[:, None] * CHOICES + their_dice)[..., None] * C + np.arange(C))
-    grouped = np.bincount(bins.reshape(-1), weighted.reshape(-1), minlength=rows * CHOICES * C)
-    finished = (probs * won).sum(axis=1) + live.sum(axis=1)
-    return finished[:, None] - grouped.reshape(rows, -1) @ nxt.lookup
-
-
-@lru_cache(maxsize=8)
-def levels(goal: int) -> Tuple[Tuple[np.ndarray, np.ndarray], ...]:
-    """(scores, opponents) of each score-sum level, highest sum first."""
+@lru_cache(maxsize=16)
+def levels(rules: Rules) -> Tuple[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ...]:
+    """Rows of each score-sum level, highest sum first: (scores, opponents) and
+    the same repeated once per extra-points class with that class's extra."""
+    goal, count = rules.goal, len(rules.extras)
     out = []
     for total in range(2 * goal - 2, -1, -1):
         score = np.arange(max(0, total - goal + 1), min(total, goal - 1) + 1)
-        out.append((score, total - score))
+        out.append((score, total - score, np.repeat(score, count),
+                    np.tile(np.array(rules.extras), len(score))))
     return tuple(out)
 
 
-def solve_tables(rules: Rules, first: Side, second: Side) -> None:
-    """Fill both sides' values, each bound to its table."""
+def turn_values(rules: Rules, nxt: Side, score, opponent, dice, extra) -> np.ndarray:
+    """Winning chances (R, previous_opponent) of R mover rows choosing `dice`."""
+    points, probs = rules.turn_points(score, opponent, dice)
+    code = outcomes(rules)[((score + extra)[:, None] + points) * rules.goal + opponent[:, None]]
+    live = np.where(code >= 0, probs, 0.0)
+    won = np.where(code == WON, probs, 0.0).sum(axis=1)
+    cell = np.maximum(code, 0) * CHOICES + dice[:, None]
+    theirs = nxt.values.reshape(-1, CHOICES).take(cell.reshape(-1), axis=0)
+    expected = np.matmul(live[:, None, :], theirs.reshape(live.shape + (CHOICES,)))[:, 0]
+    return (won + live.sum(axis=1))[:, None] - expected
+
+
+def solve_tables(rules: Rules, tables: Sequence[np.ndarray]) -> Tuple[Side, Side]:
+    """The two sides bound to `tables`, with their values filled."""
     count = len(rules.extras)
-    extras = np.array(rules.extras)
-    for score, opponent in levels(rules.goal):
-        score_r = np.repeat(score, count)
+    first, second = (Side.of_table(rules, table) for table in tables)
+    for score, opponent, score_r, extra_r in levels(rules):
         opp_r = np.repeat(opponent, count)
-        cls_r = np.tile(np.arange(count), len(score))
         for me, nxt in ((first, second), (second, first)):
-            dice = me.dice[score_r, opp_r]
-            values = turn_values(rules, nxt, score_r, opp_r, dice, extras[cls_r])
-            me.values[score_r, opp_r, cls_r] = values
+            values = turn_values(rules, nxt, score_r, opp_r, me.dice[score_r, opp_r], extra_r)
+            me.store(score, opponent, values.reshape(len(score), count, CHOICES))
+    return first, second
 
 
 @dataclass(frozen=True)
@@ -245,11 +244,10 @@ def as_table(strategy, goal: int = 100) -> np.ndarray:
 def win_rate(strategy, opponent=4, rules: Rules = FA19) -> WinRate:
     """Exact average win rate of `strategy` against `opponent` (tables or ints)."""
     start = time.perf_counter()
-    first = Side.of_table(rules, as_table(strategy, rules.goal))
-    second = Side.of_table(rules, as_table(opponent, rules.goal))
-    solve_tables(rules, first, second)
-    as_first = first.start_value(rules)
-    as_second = 1.0 - second.start_value(rules)
+    first, second = solve_tables(rules, [as_table(strategy, rules.goal),
+                                         as_table(opponent, rules.goal)])
+    as_first = first.start_value()
+    as_second = 1.0 - second.start_value()
     return WinRate((as_first + as_second) / 2, as_first, as_second,
                    time.perf_counter() - start)
 
