@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Callable, Dict, Sequence, Tuple
 
 import numpy as np
@@ -89,24 +89,29 @@ DIGIT_PRODUCT = np.array([_digit_product(s) for s in range(1000)])
 FREE_BACON = np.array([10 - min(s // 10, s % 10) for s in range(100)])
 
 
+def _pig_out_with_free_bacon(rolls, score, opponent, dice):
+    points_by_dice, probs_by_dice, widths = rolls
+    width = widths[dice].max()
+    points = points_by_dice[dice, :width]
+    points[:, 0] += np.where(dice == 0, FREE_BACON[opponent], 0)
+    return points, probs_by_dice[dice, :width]
+
+
+def _feral_hogs(dice, previous):
+    return np.where(np.abs(np.asarray(dice) - previous) == 2, 3, 0)
+
+
+def _digit_product_swap(mover, opponent):
+    return DIGIT_PRODUCT[mover] == DIGIT_PRODUCT[opponent]
+
+
 def fa19(goal: int = 100) -> Rules:
-    """Fall 2019: Pig Out, Free Bacon, Feral Hogs, Swine Swap by digit products."""
+    """Fall 2019: Pig Out, Free Bacon, Feral Hogs, Swine Swap by digit products.
+    Built from module-level functions so the rules pickle into worker processes."""
     points_by_dice, probs_by_dice = roll_table()
-    widths = (probs_by_dice > 0).sum(axis=1)
-
-    def turn_points(score, opponent, dice):
-        width = widths[dice].max()
-        points = points_by_dice[dice, :width]
-        points[:, 0] += np.where(dice == 0, FREE_BACON[opponent], 0)
-        return points, probs_by_dice[dice, :width]
-
-    def extra_points(dice, previous):
-        return np.where(np.abs(np.asarray(dice) - previous) == 2, 3, 0)
-
-    def swap(mover, opponent):
-        return DIGIT_PRODUCT[mover] == DIGIT_PRODUCT[opponent]
-
-    return Rules("fa19", goal, turn_points, extra_points, (0, 3), swap)
+    rolls = (points_by_dice, probs_by_dice, (probs_by_dice > 0).sum(axis=1))
+    return Rules("fa19", goal, partial(_pig_out_with_free_bacon, rolls), _feral_hogs, (0, 3),
+                 _digit_product_swap)
 
 
 FA19 = fa19()
