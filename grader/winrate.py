@@ -124,20 +124,83 @@ def extra_classes(rules: Rules) -> np.ndarray:
     return np.searchsorted(np.array(rules.extras), earned)
 
 
+class Layout:
+    """Where each score pair's values live, and where each turn leads.
+
+    Cells are numbered level by level, highest score sum first, so one level is a
+    contiguous block written at once and its reads stay near it. Two extra cells
+    stand for a finished game: THEY_LOST (the next mover has lost: value 0) and
+    THEY_WON (value 1), so a turn's value is 1 - E[next mover's value] over all
+    outcomes alike.
+    """
+
+    def __init__(self, rules: Rules):
+        goal = self.goal = rules.goal
+        count = len(rules.extras)
+        self.cell = np.zeros((goal, goal), dtype=np.int64)
+        self.levels = []
+        start = 0
+        for total in range(2 * goal - 2, -1, -1):
+            score = np.arange(max(0, total - goal + 1), min(total, goal - 1) + 1)
+            opponent = total - score
+            self.cell[score, opponent] = np.arange(start, start + len(score))
+            self.levels.append(Level(score, opponent, slice(start, start + len(score)),
+                                     np.repeat(score, count), np.repeat(opponent, count),
+                                     np.tile(np.array(rules.extras), len(score))))
+            start += len(score)
+        self.they_lost, self.they_won = start, start + 1
+        self.cells = start + 2
+        self.leads_to = self._leads_to(rules)
+
+    def _leads_to(self, rules: Rules) -> np.ndarray:
+        """[mover's score after points, opponent's score] -> the next mover's cell."""
+        goal = self.goal
+        opp, dice = np.meshgrid(np.arange(goal), np.arange(CHOICES), indexing="ij")
+        points, _ = rules.turn_points(opp.reshape(-1), opp.reshape(-1), dice.reshape(-1))
+        top = goal + points.max() + max(rules.extras)
+        new, opp = np.meshgrid(np.arange(top), np.arange(goal), indexing="ij")
+        swapped = rules.swap(new, opp)
+        mine, theirs = np.where(swapped, opp, new), np.where(swapped, new, opp)
+        over = np.maximum(mine, theirs) >= goal
+        inside = self.cell[np.minimum(theirs, goal - 1), np.minimum(mine, goal - 1)]
+        return np.where(over, np.where(mine > theirs, self.they_lost, self.they_won), inside)
+
+
+@dataclass(frozen=True)
+class Level:
+    """The score pairs of one score sum; the `_r` arrays repeat each pair once per
+    extra-points class, with that class's extra points."""
+
+    score: np.ndarray
+    opponent: np.ndarray
+    cells: slice
+    score_r: np.ndarray
+    opponent_r: np.ndarray
+    extra_r: np.ndarray
+
+
+@lru_cache(maxsize=16)
+def layout(rules: Rules) -> Layout:
+    return Layout(rules)
+
+
 class Side:
     """One player's values in the DP, as the other player reads them.
 
-    values[score, opponent, previous_opponent, previous_own] is the player's
-    winning chance when about to move there. A level is computed per extra-points
-    class (`store` spreads it over the previous dice that give each class), which
-    is all a player bound to a table needs; a player free to choose by the whole
-    state keeps one class per previous dice.
+    values[cell, previous_opponent, previous_own] is the player's winning chance
+    when about to move at that cell. A level is computed per extra-points class
+    (`store` spreads it over the previous dice that give each class), which is all a
+    player bound to a table needs; a player free to choose by the whole state keeps
+    one class per previous dice.
     """
 
     def __init__(self, rules: Rules, dice: np.ndarray, classes: np.ndarray):
+        self.layout = layout(rules)
         self.dice = np.ascontiguousarray(dice, dtype=np.int64)
-        self.classes = classes
-        self.values = np.zeros((rules.goal, rules.goal, CHOICES, CHOICES))
+        self.choosers = (classes[..., None] == np.arange(classes.max() + 1)).astype(float)
+        self.values = np.zeros((self.layout.cells, CHOICES, CHOICES))
+        self.values[self.layout.they_won] = 1.0
+        self.rows = self.values.reshape(-1, CHOICES)
 
     @classmethod
     def of_table(cls, rules: Rules, table: np.ndarray) -> "Side":
@@ -149,76 +212,33 @@ class Side:
         """A player choosing by state: class = its own previous dice."""
         return cls(rules, np.zeros((rules.goal, rules.goal)), np.tile(np.arange(CHOICES), (CHOICES, 1)))
 
-    def store(self, score, opponent, by_class: np.ndarray) -> None:
-        """Save by_class[row, class, previous_opponent] for rows of one level."""
-        cls = self.classes[self.dice[score, opponent]]
-        rows = np.arange(len(score))[:, None]
-        cells = score * self.values.shape[1] + opponent
-        flat = self.values.reshape(-1, CHOICES * CHOICES)
-        flat[cells] = by_class[rows, cls].transpose(0, 2, 1).reshape(len(score), -1)
+    def store(self, level: Level, by_class: np.ndarray) -> None:
+        """Save by_class[pair, class, previous_opponent] for the pairs of one level."""
+        chooser = self.choosers[self.dice[level.score, level.opponent]].transpose(0, 2, 1)
+        self.values[level.cells] = np.matmul(by_class.transpose(0, 2, 1), chooser)
 
     def start_value(self) -> float:
         """Winning chance of this player moving first from (0, 0), no previous dice."""
-        return float(self.values[0, 0, 0, 0])
-
-
-WON, LOST = -2, -1
-
-
-@lru_cache(maxsize=16)
-def outcomes(rules: Rules) -> np.ndarray:
-    """Where a turn leads, by [mover's score after points, opponent's score].
-
-    The next mover's cell (their score * goal + ours) after any swap, or WON /
-    LOST when the game is over. Rows reach past the goal by the largest turn.
-    """
-    goal = rules.goal
-    opp, dice = np.meshgrid(np.arange(goal), np.arange(CHOICES), indexing="ij")
-    points, _ = rules.turn_points(opp.reshape(-1), opp.reshape(-1), dice.reshape(-1))
-    top = goal + points.max() + max(rules.extras)
-    new, opp = np.meshgrid(np.arange(top), np.arange(goal), indexing="ij")
-    swapped = rules.swap(new, opp)
-    mine, theirs = np.where(swapped, opp, new), np.where(swapped, new, opp)
-    code = theirs * goal + mine
-    over = np.maximum(mine, theirs) >= goal
-    code = np.where(over, np.where(mine > theirs, WON, LOST), code)
-    return code.reshape(-1)
-
-
-@lru_cache(maxsize=16)
-def levels(rules: Rules) -> Tuple[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ...]:
-    """Rows of each score-sum level, highest sum first: (scores, opponents) and
-    the same repeated once per extra-points class with that class's extra."""
-    goal, count = rules.goal, len(rules.extras)
-    out = []
-    for total in range(2 * goal - 2, -1, -1):
-        score = np.arange(max(0, total - goal + 1), min(total, goal - 1) + 1)
-        out.append((score, total - score, np.repeat(score, count),
-                    np.tile(np.array(rules.extras), len(score))))
-    return tuple(out)
+        return float(self.values[self.layout.cell[0, 0], 0, 0])
 
 
 def turn_values(rules: Rules, nxt: Side, score, opponent, dice, extra) -> np.ndarray:
     """Winning chances (R, previous_opponent) of R mover rows choosing `dice`."""
     points, probs = rules.turn_points(score, opponent, dice)
-    code = outcomes(rules)[((score + extra)[:, None] + points) * rules.goal + opponent[:, None]]
-    live = np.where(code >= 0, probs, 0.0)
-    won = np.where(code == WON, probs, 0.0).sum(axis=1)
-    cell = np.maximum(code, 0) * CHOICES + dice[:, None]
-    theirs = nxt.values.reshape(-1, CHOICES).take(cell.reshape(-1), axis=0)
-    expected = np.matmul(live[:, None, :], theirs.reshape(live.shape + (CHOICES,)))[:, 0]
-    return (won + live.sum(axis=1))[:, None] - expected
+    cell = nxt.layout.leads_to[(score + extra)[:, None] + points, opponent[:, None]]
+    theirs = nxt.rows.take((cell * CHOICES + dice[:, None]).reshape(-1), axis=0)
+    return 1.0 - np.matmul(probs[:, None, :], theirs.reshape(probs.shape + (CHOICES,)))[:, 0]
 
 
 def solve_tables(rules: Rules, tables: Sequence[np.ndarray]) -> Tuple[Side, Side]:
     """The two sides bound to `tables`, with their values filled."""
-    count = len(rules.extras)
     first, second = (Side.of_table(rules, table) for table in tables)
-    for score, opponent, score_r, extra_r in levels(rules):
-        opp_r = np.repeat(opponent, count)
+    count = len(rules.extras)
+    for level in first.layout.levels:
         for me, nxt in ((first, second), (second, first)):
-            values = turn_values(rules, nxt, score_r, opp_r, me.dice[score_r, opp_r], extra_r)
-            me.store(score, opponent, values.reshape(len(score), count, CHOICES))
+            dice = me.dice[level.score_r, level.opponent_r]
+            values = turn_values(rules, nxt, level.score_r, level.opponent_r, dice, level.extra_r)
+            me.store(level, values.reshape(len(level.score), count, CHOICES))
     return first, second
 
 
