@@ -144,3 +144,14 @@ def best_scores_only(opponent=4, rules: Rules = FA19, start_table=None,
     history.append(final.win_rate)
     return ScoresOnlyResult(final.win_rate, final.as_first, final.as_second, table, history,
                             time.perf_counter() - start)
+
+
+DIGITS = "0123456789A"
+
+
+def table_source(table, name: str = "FINAL_STRATEGY_TABLE") -> str:
+    """Python source of `table` as one string per own score, one character per
+    opponent score ('A' is 10), read back with int(char, 16)."""
+    rows = ["".join(DIGITS[int(k)] for k in row) for row in np.asarray(table)]
+    body = "\n".join(f"    '{row}',  # {score}" for score, row in enumerate(rows))
+    return f"{name} = (\n{body}\n)\n"

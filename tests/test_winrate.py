@@ -9,9 +9,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from grader.optimal import best_full_state, best_scores_only, table_source
 from grader.winrate import FA19, fa19, roll_distribution, table_strategy, win_rate
 
 REFERENCE = Path(__file__).resolve().parents[1] / "reference"
+
+
+def reference_hog():
+    sys.path.insert(0, str(REFERENCE))
+    try:
+        import hog
+    finally:
+        sys.path.remove(str(REFERENCE))
+    return hog
 
 
 def plain_roll_distribution(k):
@@ -31,18 +41,15 @@ def digit_product(score):
     return int(str(score)[0]) * int(str(score)[-1])
 
 
-def plain_first_player_wins(table0, table1, goal=100):
+def plain_first_player_wins(table0, table1, goal=100, best_for=None):
     """Chance that player 0 (table0, moving first) wins: a memoised recursion over
-    (who, score0, score1, previous dice of each), straight from the Fall 2019 spec."""
+    (who, score0, score1, previous dice of each), straight from the Fall 2019 spec.
+    Player `best_for`, if given, ignores its table and rolls what is best for it."""
     dists = {k: plain_roll_distribution(k) for k in range(1, 11)}
     tables = (table0, table1)
 
-    @lru_cache(maxsize=None)
-    def wins(who, score0, score1, prev0, prev1):
-        if score0 >= goal or score1 >= goal:
-            return 1.0 if score0 > score1 else 0.0
+    def after(who, k, score0, score1, prev0, prev1):
         mine, theirs = (score0, score1) if who == 0 else (score1, score0)
-        k = int(tables[who][mine][theirs])
         if k == 0:
             outcomes = {10 - min(theirs // 10, theirs % 10): 1.0}
         else:
@@ -58,6 +65,16 @@ def plain_first_player_wins(table0, table1, goal=100):
             p0, p1 = (k, prev1) if who == 0 else (prev0, k)
             total += p * wins(1 - who, s0, s1, p0, p1)
         return total
+
+    @lru_cache(maxsize=None)
+    def wins(who, score0, score1, prev0, prev1):
+        if score0 >= goal or score1 >= goal:
+            return 1.0 if score0 > score1 else 0.0
+        if who == best_for:
+            chances = [after(who, k, score0, score1, prev0, prev1) for k in range(11)]
+            return max(chances) if who == 0 else min(chances)
+        mine, theirs = (score0, score1) if who == 0 else (score1, score0)
+        return after(who, int(tables[who][mine][theirs]), score0, score1, prev0, prev1)
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20000))
@@ -132,11 +149,7 @@ def test_three_digit_swap_at_game_end():
 
 
 def test_monte_carlo_with_reference_play():
-    sys.path.insert(0, str(REFERENCE))
-    try:
-        import hog
-    finally:
-        sys.path.remove(str(REFERENCE))
+    hog = reference_hog()
     rng = np.random.default_rng(3)
     table = rng.choice([0, 3, 5, 6, 8], size=(100, 100))
     strategy, baseline = table_strategy(table), hog.always_roll(4)
@@ -148,3 +161,32 @@ def test_monte_carlo_with_reference_play():
     assert first == pytest.approx(exact.as_first, abs=0.04)
     assert second == pytest.approx(exact.as_second, abs=0.04)
     assert (first + second) / 2 == pytest.approx(exact.win_rate, abs=0.03)
+
+
+def test_full_state_best_response_is_optimal():
+    goal = 12
+    best = best_full_state(3, fa19(goal))
+    opponent = constant(3, goal)
+    assert best.as_first == pytest.approx(
+        plain_first_player_wins(None, opponent, goal, best_for=0), abs=1e-12)
+    assert best.as_second == pytest.approx(
+        1 - plain_first_player_wins(opponent, None, goal, best_for=1), abs=1e-12)
+
+
+def test_scores_only_ascent_improves_and_is_exact():
+    goal, rules = 30, fa19(30)
+    result = best_scores_only(4, rules, start_table=4)
+    assert result.history[0] == pytest.approx(0.5, abs=1e-12)
+    assert all(b >= a - 1e-12 for a, b in zip(result.history, result.history[1:]))
+    assert result.win_rate == pytest.approx(win_rate(result.table, 4, rules).win_rate, abs=1e-12)
+    assert result.win_rate <= best_full_state(4, rules).win_rate + 1e-12
+
+
+def test_reference_final_strategy_is_the_stored_table():
+    hog = reference_hog()
+    table = [[hog.final_strategy(s, o) for o in range(100)] for s in range(100)]
+    assert all(type(k) is int for row in table for k in row)
+    assert win_rate(table, 4).win_rate > 0.84
+    namespace = {}
+    exec(table_source(table), namespace)
+    assert [[int(c, 16) for c in row] for row in namespace["FINAL_STRATEGY_TABLE"]] == table
