@@ -102,9 +102,10 @@ def test_calibration_figures():
 
 def test_matches_plain_recursion_always_roll():
     exact = win_rate(6, 4)
-    plain = plain_win_rate(constant(6), constant(4))
-    assert exact.win_rate == pytest.approx(plain, abs=1e-12)
-    assert exact.as_first == pytest.approx(plain_first_player_wins(constant(6), constant(4)), abs=1e-12)
+    first = plain_first_player_wins(constant(6), constant(4))
+    second = 1 - plain_first_player_wins(constant(4), constant(6))
+    assert (exact.as_first, exact.as_second) == pytest.approx((first, second), abs=1e-12)
+    assert exact.win_rate == pytest.approx((first + second) / 2, abs=1e-12)
 
 
 @pytest.mark.parametrize("seed", [0, 1])
