@@ -1,8 +1,8 @@
 """Round-robin strategy contest decided by exact win rates.
 
 Every entry plays every other once; the exact win rate (both move orders averaged)
-decides a match. A rate above 0.500001 earns a match point; anything else, a tie
-included, is a loss for both sides' purposes. Entries are ranked by match points.
+decides a match. A rate above 0.500001 earns a match point; anything else is a
+loss, so a tie is a loss for both entries. Entries are ranked by match points.
 One exact win rate gives both directions (the other is 1 minus it), so n entries
 cost n(n-1)/2 evaluations, spread over worker processes.
 """

@@ -4,18 +4,18 @@ A strategy is a GOAL x GOAL table of ints 0..10: table[s][o] is the number of di
 the mover rolls at own score s, opponent score o. Every turn adds at least one point
 and a swap keeps the sum of the scores, so the game is a DAG over mover states
 (score, opponent score, previous dice of the mover, previous dice of the opponent):
-sweeping the score sum downwards, each level only needs values already computed.
+sweeping the score sum downwards, each level only needs values already computed,
+and all states of a level are computed at once with numpy.
 
-The mover's previous dice matter only through the extra points they earn this turn
-(Feral Hogs: 0 or 3), so a state keeps the index of that "extra" class instead of
-the previous dice, and the opponent's previous dice stay as the last axis. Values
-are the mover's winning probability. Which player moved first does not enter: no
-Hog game under these rules ends in a tie, so "player 0 wins iff score0 > score1"
-is "the mover's final score is the larger one".
+Values are the mover's winning chance. A table player's previous dice matter only
+through the extra points they earn this turn (Feral Hogs: 0 or 3), so a level is
+computed once per extra-points class and then spread over the 11 previous dice.
+Which player moved first does not enter: no game under these rules ends in a tie,
+so "player 0 wins iff score0 > score1" is "the mover's final score is the larger".
 
 The rules of an edition are a `Rules` object (turn-score distribution, extra
-points, swap); editions with other turn structures (extra turns, Hog Tied) would
-add hooks there.
+points, swap); editions with other turn structures (extra turns, Hog Tied, dice
+chosen by the scores) would add hooks there and in `Layout`.
 """
 
 from __future__ import annotations
@@ -129,8 +129,8 @@ class Layout:
 
     Cells are numbered level by level, highest score sum first, so one level is a
     contiguous block written at once and its reads stay near it. Two extra cells
-    stand for a finished game: THEY_LOST (the next mover has lost: value 0) and
-    THEY_WON (value 1), so a turn's value is 1 - E[next mover's value] over all
+    stand for a finished game: `they_lost` (the next mover has lost: value 0) and
+    `they_won` (value 1), so a turn's value is 1 - E[next mover's value] over all
     outcomes alike.
     """
 
