@@ -1,0 +1,143 @@
+"""Read a strategy function into a table of dice counts, checking it is valid.
+
+Run as `python -I strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET_SECONDS]`: imports
+HOG_DIR/hog.py, asks FUNCTION_NAME for every score pair (0..99 each) twice, and prints
+one JSON line, {"table": [[...100 ints...] x 100]} or {"error": "<in words>"}, as the
+last line of stdout. Standard library only and never imported by student code, so it
+can run inside the sandbox next to a submission; the verdict is read from its output.
+
+A valid strategy returns an int (not a bool) from 0 to 10 for every pair, gives the
+same answer when asked again, and answers all pairs (both rounds) within the budget.
+"""
+
+import contextlib
+import importlib
+import io
+import json
+import signal
+import sys
+import time
+
+GOAL = 100
+MAX_DICE = 10
+BUDGET = 10.0
+
+
+class OutOfTime(BaseException):
+    """Raised by the timer inside strategy code; BaseException so `except Exception` in
+    the strategy does not swallow it."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds):
+    """Interrupt the calls after `seconds` of wall time (main thread, POSIX timers)."""
+    if seconds is None or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum, frame):
+        raise OutOfTime()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def describe_value(value):
+    if type(value) is bool:
+        return f"{value!r} (a bool, not an int)"
+    if type(value) is not int:
+        try:
+            text = repr(value)
+        except BaseException:
+            text = "a value"
+        return f"{text[:60]} (of type {type(value).__name__}, not int)"
+    return repr(value)
+
+
+def read_table(strategy, name="strategy", goal=GOAL, budget=BUDGET):
+    """{"table": rows} if `strategy` is valid at every pair, else {"error": words}.
+
+    Asks every pair twice (two full rounds) so a strategy whose answers drift with
+    earlier calls is caught, not only one that is random per call.
+    """
+    table = [[0] * goal for _ in range(goal)]
+    start = time.perf_counter()
+    where = (0, 0)
+    try:
+        with time_limit(budget), contextlib.redirect_stdout(io.StringIO()):
+            for rnd in range(2):
+                for score in range(goal):
+                    for opponent in range(goal):
+                        where = (score, opponent)
+                        value = strategy(score, opponent)
+                        problem = check_value(value, table, rnd, score, opponent)
+                        if problem:
+                            return {"error": f"{name}({score}, {opponent}) {problem}"}
+    except OutOfTime:
+        return {"error": f"{name} is too slow: answering all {goal * goal} score pairs twice "
+                         f"took more than {budget:g} s (stopped at {name}{where})"}
+    except RecursionError:
+        return {"error": f"{name}{where} raised RecursionError (maximum recursion depth exceeded)"}
+    except BaseException as error:  # SystemExit too: the verdict must still be printed
+        return {"error": f"{name}{where} raised {type(error).__name__}: {safe_str(error)}"}
+    seconds = time.perf_counter() - start
+    if budget is not None and seconds > budget:
+        return {"error": f"{name} is too slow: answering all score pairs twice took {seconds:.1f} s "
+                         f"(budget {budget:g} s)"}
+    return {"table": table}
+
+
+def check_value(value, table, rnd, score, opponent):
+    """What is wrong with `value` at (score, opponent), in words, or None; records it."""
+    if type(value) is not int:
+        return f"returned {describe_value(value)}; it must return an int from 0 to {MAX_DICE}"
+    if not 0 <= value <= MAX_DICE:
+        return f"returned {value}; it must return an int from 0 to {MAX_DICE}"
+    if rnd == 0:
+        table[score][opponent] = value
+    elif table[score][opponent] != value:
+        return (f"returned {table[score][opponent]} and then {value} when asked again; "
+                f"it must be a pure function of the two scores")
+    return None
+
+
+def safe_str(error):
+    try:
+        return str(error)[:200]
+    except BaseException:
+        return "(unprintable)"
+
+
+def load_function(hog_dir, name):
+    """The function `name` of hog_dir/hog.py, or an error message."""
+    sys.path.insert(0, hog_dir)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            module = importlib.import_module("hog")
+    except BaseException as error:
+        return None, f"could not import hog.py: {type(error).__name__}: {safe_str(error)}"
+    function = getattr(module, name, None)
+    if not callable(function):
+        return None, f"hog.py has no function {name}"
+    return function, None
+
+
+def main(argv):
+    if len(argv) not in (2, 3):
+        print(json.dumps({"error": "usage: strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET]"}))
+        return 2
+    budget = float(argv[2]) if len(argv) == 3 else BUDGET
+    function, error = load_function(argv[0], argv[1])
+    result = {"error": error} if error else read_table(function, argv[1], budget=budget)
+    sys.stdout.write("\n" + json.dumps(result, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
