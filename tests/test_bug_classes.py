@@ -77,8 +77,8 @@ def test_mutant_is_caught_by_its_own_question(name, graded_mutants):
 
     owner = by_key[mutant.owner]
     failing = next((c for c in owner.case_results if c.status in FAILING), None)
-    assert owner.status != "passed" and owner.score == 0 and failing is not None, (
-        f"NOT CAUGHT by question {mutant.owner}: {summary}")
+    caught = owner.status != "passed" and owner.score == 0 and failing is not None
+    assert caught, f"NOT CAUGHT by question {mutant.owner}: {summary}"
     why = failing.message or failing.traceback or (failing.expected + failing.got)
     assert failing.case.code.strip() and why.strip(), (
         f"{mutant.owner} fails {name} without saying which case and why")
@@ -86,7 +86,7 @@ def test_mutant_is_caught_by_its_own_question(name, graded_mutants):
     wrongly_charged = {key: q for key, q in by_key.items()
                        if key not in mutant.may_fail
                        and (q.status != "passed" or q.score != q.max_score)}
-    assert not wrongly_charged, (
+    assert not list(wrongly_charged), (
         f"{name} is charged to questions that do not own it: "
         f"{sorted(wrongly_charged)}{summary}\n" + "\n".join(
             c.case.code.strip() for q in wrongly_charged.values()
