@@ -1,23 +1,45 @@
-"""Fixtures shared by the tests: the staff questions, and grading a hog.py of our own."""
-
-from __future__ import annotations
-
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Callable, Dict, Iterable, Optional
 
 import pytest
 
 from grader import assignment as assignments
-from grader import casefile
+from grader import casefile, workspace
 from grader.model import GradeResult, Question
 from grader.runner import Runner
 from grader.session import grade
 
+REPO = Path(__file__).resolve().parent.parent
+
 
 @pytest.fixture(scope="session")
 def fa19():
-    return assignments.load("fa19")
+    return assignments.load()
+
+
+def run_grade(*args, cwd=None, input=None, env=None, timeout=120):
+    """The real `grade` command in a child process, as a student runs it."""
+    full_env = {**os.environ, "COLUMNS": "120", **(env or {})}
+    full_env.pop("FORCE_COLOR", None)
+    return subprocess.run([sys.executable, "-m", "grader.cli", *args], cwd=cwd, input=input,
+                          capture_output=True, text=True, env=full_env, timeout=timeout)
+
+
+@pytest.fixture
+def student_ws(tmp_path, fa19):
+    """A fresh unlocked student workspace holding the untouched template."""
+    return workspace.init(fa19, tmp_path / "hog")
+
+
+@pytest.fixture
+def solved_ws(student_ws, fa19):
+    """A workspace whose hog.py is the reference solution."""
+    shutil.copy(fa19.reference / "hog.py", student_ws / "hog.py")
+    return student_ws
 
 
 @pytest.fixture(scope="session")
@@ -26,11 +48,8 @@ def staff_questions(fa19) -> Dict[str, Question]:
     return {q.key: q for q in casefile.load_questions(fa19.cases)}
 
 
-GradeHog = Callable[..., GradeResult]
-
-
 @pytest.fixture(scope="session")
-def grade_hog(fa19, staff_questions, tmp_path_factory) -> GradeHog:
+def grade_hog(fa19, staff_questions, tmp_path_factory) -> Callable[..., GradeResult]:
     """grade_hog(source, keys=None) grades the hog.py text SOURCE, with the reference's
     support files beside it, on the staff cases (all questions unless KEYS), as staff
     grading does: locks ignored, a question stops at its first failing case."""
