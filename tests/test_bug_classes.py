@@ -24,6 +24,9 @@ _spec.loader.exec_module(catalogue)
 MUTANTS = {m.name: m for m in catalogue.MUTANTS}
 
 FAILING = ("failed", "error", "timeout")
+# The reference runs any one case in well under a second; a mutant that loops (Pig Out
+# scoring 0 never ends a game) or crawls (final_slow) fails at this timeout all the same.
+MUTANT_TIMEOUT = 4.0
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +41,8 @@ def graded_mutants(request, reference_source, grade_hog):
              if item.originalname == "test_mutant_is_caught_by_its_own_question"]
     pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
     futures: Dict[str, Future] = {
-        name: pool.submit(grade_hog, MUTANTS[name].apply(reference_source))
+        name: pool.submit(grade_hog, MUTANTS[name].apply(reference_source),
+                          timeout=MUTANT_TIMEOUT)
         for name in dict.fromkeys(names)}
     yield futures
     pool.shutdown(wait=True, cancel_futures=True)
