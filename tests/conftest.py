@@ -3,11 +3,15 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable, Dict, Iterable, Optional
 
 import pytest
 
 from grader import assignment as assignments
-from grader import workspace
+from grader import casefile, workspace
+from grader.model import GradeResult, Question
+from grader.runner import Runner
+from grader.session import grade
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,3 +40,28 @@ def solved_ws(student_ws, fa19):
     """A workspace whose hog.py is the reference solution."""
     shutil.copy(fa19.reference / "hog.py", student_ws / "hog.py")
     return student_ws
+
+
+@pytest.fixture(scope="session")
+def staff_questions(fa19) -> Dict[str, Question]:
+    """Every staff question, hidden cases included, by key ("05a")."""
+    return {q.key: q for q in casefile.load_questions(fa19.cases)}
+
+
+@pytest.fixture(scope="session")
+def grade_hog(fa19, staff_questions, tmp_path_factory) -> Callable[..., GradeResult]:
+    """grade_hog(source, keys=None) grades the hog.py text SOURCE, with the reference's
+    support files beside it, on the staff cases (all questions unless KEYS), as staff
+    grading does: locks ignored, a question stops at its first failing case."""
+
+    def run(source: str, keys: Optional[Iterable[str]] = None,
+            timeout: float = 10.0) -> GradeResult:
+        folder = tmp_path_factory.mktemp("submission")
+        (folder / fa19.source).write_text(source, encoding="utf-8")
+        for name in fa19.support:
+            shutil.copy(Path(fa19.reference) / name, folder / name)
+        wanted = list(staff_questions) if keys is None else list(keys)
+        runner = Runner(src=folder, timeout=timeout, preflight=(fa19.module,))
+        return grade([staff_questions[k] for k in wanted], runner, respect_locks=False)
+
+    return run

@@ -1,0 +1,260 @@
+"""Deliberately broken copies of reference/hog.py, one per known bug class.
+
+Each mutant is the reference with a few (old, new) text replacements, applied in
+order; every `old` must occur exactly once in the text it is applied to, so a patch
+that stops matching the reference fails loudly instead of grading the reference.
+
+`owner` is the question whose own cases must catch the bug (score 0 there). `also`
+lists the questions that may fail too because they call the broken function (a
+Free Bacon bug shows in take_turn and play); every other question must still get
+full marks, so each bug is charged to the question that owns it.
+"""
+
+from dataclasses import dataclass
+from typing import FrozenSet, Sequence, Tuple
+
+# 07's in-game cases run play with announce_highest as the commentary.
+PLAY = frozenset({"05a", "05b", "06", "07"})
+# For each broken function, the questions whose functions or cases call it (08's cases
+# average roll_dice and free_bacon): they may fail along with the owner.
+CALLERS = {
+    "roll_dice": frozenset({"03", "08", "09"}) | PLAY,
+    "free_bacon": frozenset({"03", "08", "10", "11"}) | PLAY,
+    "take_turn": PLAY,
+    "is_swap": frozenset({"11"}) | PLAY,
+    "play": PLAY,
+    "feral": frozenset({"06", "07"}),  # their games have Feral Hogs on; 05a's have it off
+    "commentary": frozenset({"07"}),
+    "announce_highest": frozenset(),
+    "make_averaged": frozenset({"09"}),
+    "max_scoring_num_rolls": frozenset(),
+    "bacon_strategy": frozenset({"11"}),
+    "swap_strategy": frozenset(),
+    "final_strategy": frozenset(),
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    owner: str
+    broken: str  # the function it breaks: a key of CALLERS
+    patch: Sequence[Tuple[str, str]]
+    why: str
+    also: FrozenSet[str] = frozenset()  # beyond CALLERS: questions this bug may fail too
+
+    @property
+    def may_fail(self) -> FrozenSet[str]:
+        return CALLERS[self.broken] | self.also | {self.owner}
+
+    def apply(self, source: str) -> str:
+        for old, new in self.patch:
+            count = source.count(old)
+            if count != 1:
+                raise ValueError(f"mutant {self.name}: {old!r} occurs {count} times "
+                                 "in the source it patches (must be exactly once)")
+            source = source.replace(old, new)
+        return source
+
+
+SWAP = "        if is_swap(score0, score1):\n            score0, score1 = score1, score0\n"
+FERAL = ("        if feral_hogs and abs(num_rolls - previous[who]) == 2:\n"
+         "            if who == 0:\n                score0 += 3\n"
+         "            else:\n                score1 += 3\n")
+SAY = "        say = say(score0, score1)\n"
+FINAL = "    return int(FINAL_STRATEGY_TABLE[score][opponent_score])\n"
+
+MUTANTS = [
+    # --- 01 roll_dice -------------------------------------------------------------
+    Mutant("roll_stops_after_a_one", "01", "roll_dice",
+           [("            pig_out = True\n", "            return 1\n")],
+           "stops rolling at the first 1: dice called fewer than num_rolls times"),
+    Mutant("roll_one_extra_die", "01", "roll_dice",
+           [("for _ in range(num_rolls):", "for _ in range(num_rolls + 1):")],
+           "calls dice num_rolls + 1 times"),
+    Mutant("pig_out_scores_zero", "01", "roll_dice",
+           [("return 1 if pig_out else total", "return 0 if pig_out else total")],
+           "Pig Out scores 0 instead of 1"),
+    Mutant("pig_out_scores_the_sum", "01", "roll_dice",
+           [("return 1 if pig_out else total", "return total")],
+           "Pig Out ignored: the sum is returned even after a 1"),
+    # --- 02 free_bacon ------------------------------------------------------------
+    Mutant("bacon_digits_of_str", "02", "free_bacon",
+           [("return 10 - min(score // 10, score % 10)",
+             "return 10 - min(int(digit) for digit in str(score))")],
+           "one-digit score read as its only digit instead of tens digit 0 (7 gives 3, not 10)"),
+    Mutant("bacon_max_digit", "02", "free_bacon",
+           [("return 10 - min(score // 10, score % 10)",
+             "return 10 - max(score // 10, score % 10)")],
+           "max of the digits instead of min"),
+    # --- 03 take_turn -------------------------------------------------------------
+    Mutant("take_turn_ignores_dice", "03", "take_turn",
+           [("return roll_dice(num_rolls, dice)", "return roll_dice(num_rolls)")],
+           "rolls six_sided instead of the dice it was given"),
+    Mutant("take_turn_rolls_on_zero_dice", "03", "take_turn",
+           [("    if num_rolls == 0:\n        return free_bacon(opponent_score)\n",
+             "    if num_rolls == 0:\n        roll_dice(1, dice)\n"
+             "        return free_bacon(opponent_score)\n")],
+           "Free Bacon still rolls (and throws away) a die: the dice advance on 0 dice"),
+    # --- 04 is_swap ---------------------------------------------------------------
+    Mutant("swap_one_digit_tens_is_zero", "04", "is_swap",
+           [("        leftmost = score\n        while leftmost >= 10:\n            leftmost //= 10\n",
+             "        leftmost = score // 100 if score >= 100 else score // 10\n")],
+           "one-digit score's leftmost digit taken as its tens digit, 0"),
+    Mutant("swap_three_digit_tens", "04", "is_swap",
+           [("        leftmost = score\n        while leftmost >= 10:\n            leftmost //= 10\n",
+             "        leftmost = score // 10 % 10 if score >= 10 else score\n")],
+           "three-digit score uses its tens digit instead of the leftmost"),
+    Mutant("swap_never_with_zero", "04", "is_swap",
+           [("    return digit_product(player_score) == digit_product(opponent_score)",
+             "    if player_score == 0 or opponent_score == 0:\n        return False\n"
+             "    return digit_product(player_score) == digit_product(opponent_score)")],
+           "a score of 0 never swaps ((10, 0) must swap: 0 = 0)"),
+    # --- 05a play -----------------------------------------------------------------
+    Mutant("play_goal_exclusive", "05a", "play",
+           [("while score0 < goal and score1 < goal:",
+             "while score0 <= goal and score1 <= goal:")],
+           "the game goes on when a score equals the goal"),
+    Mutant("play_until_both_reach_goal", "05a", "play",
+           [("while score0 < goal and score1 < goal:", "while score0 < goal or score1 < goal:")],
+           "the game goes on until both players reach the goal"),
+    Mutant("play_swaps_on_player0_turns_only", "05a", "play",
+           [(SWAP, SWAP.replace("if is_swap", "if who == 0 and is_swap"))],
+           "Swine Swap only after player 0's turns"),
+    Mutant("play_swaps_on_player1_turns_only", "05a", "play",
+           [(SWAP, SWAP.replace("if is_swap", "if who == 1 and is_swap"))],
+           "Swine Swap only after player 1's turns"),
+    Mutant("play_strategy1_argument_order", "05a", "play",
+           [("num_rolls = strategy1(score1, score0)", "num_rolls = strategy1(score0, score1)")],
+           "player 1's strategy gets (score0, score1) instead of (own, opponent)"),
+    Mutant("play_strategy_called_twice", "05a", "play",
+           [("score0 += take_turn(num_rolls, score1, dice)",
+             "score0 += take_turn(strategy0(score0, score1), score1, dice)"),
+            ("score1 += take_turn(num_rolls, score0, dice)",
+             "score1 += take_turn(strategy1(score1, score0), score0, dice)")],
+           "the strategy is asked twice per turn (once for the roll, once for the record)"),
+    Mutant("play_swap_before_points", "05a", "play",
+           [(SWAP, ""),
+            ("    while score0 < goal and score1 < goal:\n",
+             "    while score0 < goal and score1 < goal:\n" + SWAP)],
+           "swaps on the scores before the turn's points are added"),
+    Mutant("play_same_player_after_swap", "05a", "play",
+           [(SWAP, SWAP + "            who = other(who)\n")],
+           "after a swap the same player moves again (turn order follows the scores)"),
+    # --- 05b Feral Hogs -------------------------------------------------------------
+    Mutant("feral_flag_ignored", "05b", "feral",
+           [("if feral_hogs and abs(", "if abs(")],
+           "feral_hogs=False does not turn the rule off", also=frozenset({"05a"})),
+    Mutant("feral_other_players_dice", "05b", "feral",
+           [("abs(num_rolls - previous[who]) == 2", "abs(num_rolls - previous[other(who)]) == 2")],
+           "compares with the dice the other player rolled last"),
+    Mutant("feral_after_swap", "05b", "feral",
+           [(FERAL, ""), (SWAP, SWAP + FERAL)],
+           "the bonus is added after the swap"),
+    Mutant("feral_bonus_two", "05b", "feral",
+           [(FERAL, FERAL.replace("+= 3", "+= 2"))],
+           "the bonus is 2 points, not 3"),
+    Mutant("feral_two_or_more", "05b", "feral",
+           [("abs(num_rolls - previous[who]) == 2", "abs(num_rolls - previous[who]) >= 2")],
+           "a difference of 2 or more earns the bonus, not exactly 2"),
+    Mutant("feral_zero_dice_not_recorded", "05b", "feral",
+           [("        previous[who] = num_rolls\n",
+             "        if num_rolls > 0:\n            previous[who] = num_rolls\n")],
+           "rolling 0 dice is not recorded as the player's previous number"),
+    Mutant("feral_no_bonus_on_first_turn", "05b", "feral",
+           [("    previous = [0, 0]\n", "    previous = [-5, -5]\n")],
+           "before a player's first turn the previous number is not 0"),
+    # --- 06 commentary --------------------------------------------------------------
+    Mutant("say_before_swap", "06", "commentary",
+           [(SAY, ""), (SWAP, SAY + SWAP)],
+           "commentary sees the scores before the swap"),
+    Mutant("say_not_rebound", "06", "commentary",
+           [(SAY, "        say(score0, score1)\n")],
+           "the commentary function returned is thrown away"),
+    Mutant("say_extra_call_at_start", "06", "commentary",
+           [("    previous = [0, 0]\n", "    previous = [0, 0]\n    say = say(score0, score1)\n")],
+           "commentary called once more, before the first turn"),
+    Mutant("say_not_on_last_turn", "06", "commentary",
+           [(SAY, "        if score0 < goal and score1 < goal:\n    " + SAY)],
+           "no commentary after the turn that ends the game"),
+    # --- 07 announce_highest --------------------------------------------------------
+    Mutant("highest_ties_announced", "07", "announce_highest",
+           [("if gain > previous_high:", "if gain >= previous_high:")],
+           "a gain equal to the highest so far is announced"),
+    Mutant("highest_gain_from_zero", "07", "announce_highest",
+           [("gain = score - previous_score", "gain = score")],
+           "the gain is the whole score, not the score minus the previous one"),
+    Mutant("highest_previous_score_kept_stale", "07", "announce_highest",
+           [("return announce_highest(who, previous_high, score)",
+             "return announce_highest(who, previous_high, previous_score)")],
+           "the previous score is updated only when a gain is announced"),
+    Mutant("highest_wrong_text", "07", "announce_highest",
+           [("\"point(s)! That's the biggest gain yet for Player\"",
+             "\"points! That's the biggest gain yet for Player\"")],
+           "the announcement's text differs"),
+    # --- 08 make_averaged -----------------------------------------------------------
+    Mutant("averaged_floor_division", "08", "make_averaged",
+           [("return total / num_samples", "return total // num_samples")],
+           "integer division: the mean loses its fraction"),
+    Mutant("averaged_drops_arguments", "08", "make_averaged",
+           [("total += fn(*args)", "total += fn()")],
+           "fn is called without the arguments given to the averaged function"),
+    Mutant("averaged_fixed_samples", "08", "make_averaged",
+           [("for _ in range(num_samples):", "for _ in range(1000):"),
+            ("return total / num_samples", "return total / 1000")],
+           "num_samples ignored: always 1000 samples"),
+    Mutant("averaged_single_sample", "08", "make_averaged",
+           [("        total = 0\n", "        return fn(*args)\n")],
+           "fn is called once: no average at all"),
+    # --- 09 max_scoring_num_rolls ---------------------------------------------------
+    Mutant("max_rolls_ties_to_larger", "09", "max_scoring_num_rolls",
+           [("if average > best_average:", "if average >= best_average:")],
+           "a tie goes to the larger number of dice"),
+    Mutant("max_rolls_stops_at_nine", "09", "max_scoring_num_rolls",
+           [("for num_rolls in range(2, 11):", "for num_rolls in range(2, 10):")],
+           "10 dice are never tried"),
+    Mutant("max_rolls_own_dice", "09", "max_scoring_num_rolls",
+           [("best_rolls, best_average = 1, averaged_roll(1, dice)",
+             "best_rolls, best_average = 1, averaged_roll(1)"),
+            ("average = averaged_roll(num_rolls, dice)", "average = averaged_roll(num_rolls)")],
+           "rolls six_sided instead of the dice it was given"),
+    # --- 10 bacon_strategy ----------------------------------------------------------
+    Mutant("bacon_margin_exclusive", "10", "bacon_strategy",
+           [("if free_bacon(opponent_score) >= margin:", "if free_bacon(opponent_score) > margin:")],
+           "Free Bacon equal to the margin does not count"),
+    # --- 11 swap_strategy -----------------------------------------------------------
+    Mutant("swap_strategy_ignores_detrimental", "11", "swap_strategy",
+           [("        if opponent_score < new_score:\n            return num_rolls\n", "")],
+           "rolls 0 for Free Bacon even when that swaps the mover down"),
+    Mutant("swap_strategy_tie_beneficial", "11", "swap_strategy",
+           [("if opponent_score > new_score:", "if opponent_score >= new_score:")],
+           "a swap of equal scores counts as beneficial"),
+    Mutant("swap_strategy_tie_detrimental", "11", "swap_strategy",
+           [("if opponent_score < new_score:", "if opponent_score <= new_score:")],
+           "a swap of equal scores counts as detrimental"),
+    Mutant("swap_strategy_margin_exclusive", "11", "swap_strategy",
+           [("return bacon_strategy(score, opponent_score, margin, num_rolls)",
+             "return 0 if free_bacon(opponent_score) > margin else num_rolls")],
+           "Free Bacon equal to the margin does not count"),
+    Mutant("swap_strategy_default_margin", "11", "swap_strategy",
+           [("return bacon_strategy(score, opponent_score, margin, num_rolls)",
+             "return bacon_strategy(score, opponent_score, 8, num_rolls)")],
+           "margin ignored: bacon_strategy called with the default margin"),
+    Mutant("swap_strategy_default_arguments", "11", "swap_strategy",
+           [("return bacon_strategy(score, opponent_score, margin, num_rolls)",
+             "return bacon_strategy(score, opponent_score)")],
+           "margin and num_rolls not passed on to bacon_strategy"),
+    # --- 12 final_strategy ----------------------------------------------------------
+    Mutant("final_eleven_somewhere", "12", "final_strategy",
+           [(FINAL, "    if (score, opponent_score) == (57, 31):\n        return 11\n" + FINAL)],
+           "returns 11 dice at one score pair"),
+    Mutant("final_float", "12", "final_strategy",
+           [(FINAL, FINAL.replace("return int(", "return float("))],
+           "returns a float, not an int"),
+    Mutant("final_random", "12", "final_strategy",
+           [(FINAL, "    import random\n    return random.choice([4, 5, 6])\n")],
+           "not a function of the scores: a random choice each call"),
+    Mutant("final_slow", "12", "final_strategy",
+           [(FINAL, "    max_scoring_num_rolls()\n" + FINAL)],
+           "calls max_scoring_num_rolls on every call: far too slow"),
+]

@@ -1,0 +1,97 @@
+"""Every known bug class, planted in a copy of the reference, is caught by the question
+that owns it, and by no question it does not touch.
+
+The mutants are in tests/mutants/catalogue.py. Grading a copy takes about a second of
+mostly waiting on a worker process, so the copies selected for a run are all graded
+up front on a small thread pool (one worker process each) and each test picks its
+result.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Dict
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location(
+    "hog_mutants", Path(__file__).with_name("mutants") / "catalogue.py")
+catalogue = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(catalogue)
+MUTANTS = {m.name: m for m in catalogue.MUTANTS}
+
+FAILING = ("failed", "error", "timeout")
+# The reference runs any one case in well under a second; a mutant that loops (Pig Out
+# scoring 0 never ends a game) or crawls (final_slow) fails at this timeout all the same.
+MUTANT_TIMEOUT = 4.0
+
+
+@pytest.fixture(scope="module")
+def reference_source(fa19) -> str:
+    return (Path(fa19.reference) / fa19.source).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def graded_mutants(request, reference_source, grade_hog):
+    """Futures of GradeResults for the mutants this pytest run selected."""
+    names = [item.callspec.params["name"] for item in request.session.items
+             if item.originalname == "test_mutant_is_caught_by_its_own_question"]
+    pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
+    futures: Dict[str, Future] = {
+        name: pool.submit(grade_hog, MUTANTS[name].apply(reference_source),
+                          timeout=MUTANT_TIMEOUT)
+        for name in dict.fromkeys(names)}
+    yield futures
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def test_the_catalogue_names_real_questions(staff_questions):
+    known = set(staff_questions)
+    for mutant in MUTANTS.values():
+        assert mutant.may_fail <= known, f"{mutant.name} names a question that does not exist"
+
+
+@pytest.mark.parametrize("name", list(MUTANTS))
+def test_patch_applies_to_the_reference(name, reference_source):
+    """A patch that silently stopped applying would grade the reference and 'pass'."""
+    mutated = MUTANTS[name].apply(reference_source)
+    assert mutated != reference_source
+    compile(mutated, "hog.py", "exec")
+
+
+def _describe(result) -> str:
+    lines = []
+    for q in result.questions:
+        bad = next((c for c in q.case_results if c.status in FAILING), None)
+        where = f" case {bad.case.number} {bad.status}" if bad else ""
+        lines.append(f"  {q.question.key}: {q.status} {q.score:g}/{q.max_score:g}{where}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("name", list(MUTANTS))
+def test_mutant_is_caught_by_its_own_question(name, graded_mutants):
+    mutant = MUTANTS[name]
+    result = graded_mutants[name].result()
+    assert result.error is None, f"{name} does not even import: {result.error}"
+    by_key = {q.question.key: q for q in result.questions}
+    summary = f"\n{name}: {mutant.why}\n{_describe(result)}"
+
+    owner = by_key[mutant.owner]
+    failing = next((c for c in owner.case_results if c.status in FAILING), None)
+    caught = owner.status != "passed" and owner.score == 0 and failing is not None
+    assert caught, f"NOT CAUGHT by question {mutant.owner}: {summary}"
+    why = failing.message or failing.traceback or (failing.expected + failing.got)
+    assert failing.case.code.strip() and why.strip(), (
+        f"{mutant.owner} fails {name} without saying which case and why")
+
+    wrongly_charged = {key: q for key, q in by_key.items()
+                       if key not in mutant.may_fail
+                       and (q.status != "passed" or q.score != q.max_score)}
+    assert not list(wrongly_charged), (
+        f"{name} is charged to questions that do not own it: "
+        f"{sorted(wrongly_charged)}{summary}\n" + "\n".join(
+            c.case.code.strip() for q in wrongly_charged.values()
+            for c in q.case_results if c.status in FAILING))
