@@ -1,0 +1,128 @@
+test = {
+  'name': 'Question 5b',
+  'points': 1,
+  'suites': [
+    {
+      'type': 'doctest',
+      'scored': True,
+      'setup': r"""
+        >>> from hog import *
+        >>> from itertools import cycle
+        >>> def moves(*rolls):
+        ...     rolls = cycle(rolls)
+        ...     return lambda score, opponent_score: next(rolls)
+        >>> calls = []
+        >>> def recorded(who, rolls):
+        ...     def strategy(score, opponent_score):
+        ...         calls.append((who, score, opponent_score))
+        ...         return rolls
+        ...     return strategy
+        """,
+      'teardown': '',
+      'cases': [
+        {
+          'code': r"""
+            >>> # Rolling 2 dice on the first turn is 2 away from 0: 3 extra points
+            >>> play(moves(2), moves(1), dice=make_test_dice(2), goal=5)
+            (7, 0)
+            """,
+          'hidden': False,
+          'locked': True
+        },
+        {
+          'code': r"""
+            >>> # The example of the project description
+            >>> play(moves(3, 5, 7), moves(4, 2, 0), dice=make_test_dice(1), goal=18)
+            (9, 18)
+            """,
+          'hidden': False,
+          'locked': True
+        },
+        {
+          'code': r"""
+            >>> # feral_hogs=False turns the rule off; the default is on
+            >>> play(moves(2, 4), moves(2, 4), dice=make_test_dice(2), goal=12, feral_hogs=False)
+            (12, 4)
+            >>> play(moves(2, 4), moves(2, 4), dice=make_test_dice(2), goal=12)
+            (18, 7)
+            >>> play(moves(2, 4), moves(2, 4), dice=make_test_dice(2), goal=12, feral_hogs=True)
+            (18, 7)
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # Each player is compared with their own previous turn, not the opponent's
+            >>> play(moves(3, 1, 5), moves(1, 3, 1), dice=make_test_dice(1), goal=12)
+            (14, 10)
+            >>> play(moves(4, 4, 4), moves(2, 6, 6), dice=make_test_dice(1), goal=9)
+            (6, 9)
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # Exactly 2 apart, in either direction; 1, 3 or 4 apart give nothing
+            >>> play(moves(1, 4, 8, 6), moves(3, 3, 3, 3), dice=make_test_dice(2), goal=60)
+            (67, 36)
+            >>> play(moves(6, 4), moves(3, 3), dice=make_test_dice(2), goal=30)
+            (38, 12)
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # Rolling 0 dice counts: 2 then 0 then 2 earn the bonus every time
+            >>> play(moves(2, 0, 2), moves(1, 1, 1), dice=make_test_dice(2), goal=40)
+            (44, 8)
+            >>> play(moves(0, 2, 0, 2), moves(1, 1, 1, 1), score0=10, score1=60, dice=make_test_dice(2), goal=99)
+            (103, 30)
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # The bonus is added before Swine Swap looks at the scores
+            >>> play(moves(2), moves(1), score0=3, score1=0, dice=make_test_dice(2), goal=10)
+            (0, 10)
+            >>> play(moves(2), moves(1), score0=6, score1=0, dice=make_test_dice(2), goal=13)
+            (13, 0)
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # Every turn is recorded: who moved and what they saw
+            >>> play(recorded(0, 2), recorded(1, 4), score0=5, score1=13, dice=make_test_dice(3, 4), goal=60)
+            (62, 50)
+            >>> calls
+            [(0, 5, 13), (1, 13, 15), (0, 15, 27), (1, 27, 22), (0, 41, 22), (1, 22, 48), (0, 48, 36), (1, 36, 55), (0, 55, 50)]
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> play(moves(2, 0, 4, 6, 4, 2, 0), moves(1, 3, 5, 3, 1), dice=make_test_dice(5, 3, 6, 2, 4))
+            (100, 62)
+            """,
+          'hidden': True,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> play(always_roll(4), moves(0, 2), dice=make_test_dice(3, 5, 2, 6, 4, 1, 6, 2))
+            (111, 94)
+            """,
+          'hidden': True,
+          'locked': False
+        }
+      ]
+    }
+  ]
+}

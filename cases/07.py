@@ -1,0 +1,144 @@
+test = {
+  'name': 'Question 7',
+  'points': 3,
+  'suites': [
+    {
+      'type': 'doctest',
+      'scored': True,
+      'setup': r"""
+        >>> from hog import *
+        """,
+      'teardown': '',
+      'cases': [
+        {
+          'code': r"""
+            >>> f0 = announce_highest(1) # Only announce Player 1 score gains
+            >>> f1 = f0(12, 0)
+            >>> f2 = f1(12, 11)
+            11 point(s)! That's the biggest gain yet for Player 1
+            >>> f3 = f2(20, 11)
+            >>> f4 = f3(13, 20)
+            >>> f5 = f4(20, 35)
+            15 point(s)! That's the biggest gain yet for Player 1
+            >>> f6 = f5(20, 47) # Player 1 gets 12 points; not enough for a new high
+            >>> f7 = f6(21, 47)
+            >>> f8 = f7(21, 77)
+            30 point(s)! That's the biggest gain yet for Player 1
+            >>> f9 = f8(77, 22) # Swap!
+            >>> f10 = f9(33, 77) # Swap!
+            55 point(s)! That's the biggest gain yet for Player 1
+            """,
+          'hidden': False,
+          'locked': True
+        },
+        {
+          'code': r"""
+            >>> # Only a gain strictly greater than the highest so far is announced
+            >>> f0 = announce_highest(0)
+            >>> f1 = f0(5, 0)
+            5 point(s)! That's the biggest gain yet for Player 0
+            >>> f2 = f1(10, 0)
+            >>> f3 = f2(16, 0)
+            6 point(s)! That's the biggest gain yet for Player 0
+            >>> f4 = f3(22, 7)
+            >>> f5 = f4(29, 7)
+            7 point(s)! That's the biggest gain yet for Player 0
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # The gain is measured from the score at the previous call
+            >>> f0 = announce_highest(0)
+            >>> f1 = f0(10, 0)
+            10 point(s)! That's the biggest gain yet for Player 0
+            >>> f2 = f1(18, 4)
+            >>> f3 = f2(30, 9)
+            12 point(s)! That's the biggest gain yet for Player 0
+            >>> f4 = f3(31, 40)
+            >>> f5 = f4(44, 40)
+            13 point(s)! That's the biggest gain yet for Player 0
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # Exact words, even for a gain of 1
+            >>> f0 = announce_highest(1)
+            >>> f1 = f0(0, 1)
+            1 point(s)! That's the biggest gain yet for Player 1
+            >>> f2 = f1(50, 3)
+            2 point(s)! That's the biggest gain yet for Player 1
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # The starting values can be given
+            >>> f0 = announce_highest(1, 10, 50)
+            >>> f1 = f0(0, 60)
+            >>> f2 = f1(0, 71)
+            11 point(s)! That's the biggest gain yet for Player 1
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # A swap that lowers the score is a negative gain: nothing to announce
+            >>> f0 = announce_highest(0)
+            >>> f1 = f0(40, 3)
+            40 point(s)! That's the biggest gain yet for Player 0
+            >>> f2 = f1(3, 47)
+            >>> f3 = f2(47, 8)
+            44 point(s)! That's the biggest gain yet for Player 0
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> # In a game
+            >>> play(always_roll(3), always_roll(4), dice=make_test_dice(3, 5, 2, 6, 4), goal=40, say=announce_highest(0), feral_hogs=False)
+            12 point(s)! That's the biggest gain yet for Player 0
+            (12, 44)
+            >>> play(always_roll(2), always_roll(5), dice=make_test_dice(4, 2, 6), goal=40, say=both(announce_highest(0), announce_highest(1)), feral_hogs=False)
+            6 point(s)! That's the biggest gain yet for Player 0
+            22 point(s)! That's the biggest gain yet for Player 1
+            16 point(s)! That's the biggest gain yet for Player 0
+            (32, 52)
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> play(always_roll(0), always_roll(6), score0=30, score1=60, dice=make_test_dice(4, 3, 5, 6), say=both(announce_highest(1), announce_highest(0)))
+            40 point(s)! That's the biggest gain yet for Player 1
+            60 point(s)! That's the biggest gain yet for Player 0
+            (71, 119)
+            """,
+          'hidden': True,
+          'locked': False
+        },
+        {
+          'code': r"""
+            >>> f = announce_highest(1)
+            >>> for s1 in [3, 3, 9, 14, 14, 30, 31, 53, 52, 80]:
+            ...     f = f(0, s1)
+            3 point(s)! That's the biggest gain yet for Player 1
+            6 point(s)! That's the biggest gain yet for Player 1
+            16 point(s)! That's the biggest gain yet for Player 1
+            22 point(s)! That's the biggest gain yet for Player 1
+            28 point(s)! That's the biggest gain yet for Player 1
+            """,
+          'hidden': True,
+          'locked': False
+        }
+      ]
+    }
+  ]
+}
