@@ -33,10 +33,12 @@ def _fail(message: str, code: int = 2) -> None:
               help="Also write the result as JSON to PATH (- for standard output).")
 @click.option("-i", "--interactive", is_flag=True,
               help="After a failure, open Python with your hog.py loaded at the failing case.")
+@click.option("--seed", type=int, metavar="N",
+              help="Play the fuzz games of seed N (staff runs; a failure prints its seed).")
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
 @click.pass_context
-def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, root):
+def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, seed, root):
     """Check your Hog project against its test cases.
 
     \b
@@ -57,7 +59,7 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
         ws = workspace.find(root, assignment)
         options = student.Options(questions=questions, verbose=verbose, score=score,
                                   cases=set(cases) if cases else None, timeout=timeout,
-                                  json_path=json_path, interact=interactive)
+                                  json_path=json_path, interact=interactive, seed=seed)
         sys.exit(student.run(ws, assignment, options))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         _fail(str(error))

@@ -136,7 +136,8 @@ class Turn:
     outcomes: List[int]
 
     def words(self) -> str:
-        rolled = f"player {self.who} rolled {self.dice} dice at {_pair(self.scores)}"
+        dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
+        rolled = f"player {self.who} rolled {dice} at {_pair(self.scores)}"
         if self.outcomes:
             rolled += f" (outcomes {', '.join(map(str, self.outcomes))})"
         return rolled
@@ -187,7 +188,9 @@ def explain(spec: Spec, expected: Trace, got: Trace) -> str:
             return (f"{upcoming}: expected player {want[1]} to move (a swap does not change "
                     f"whose turn is next), got strategy{have[1]} called"
                     + (f", after {where}" if turn else ""))
-        if (have[2], have[3]) == (want[3], want[2]):
+        ordered_before = any(_kind(e) == "s" and e[1] == want[1] and e[2] != e[3]
+                             for e in expected[:k])
+        if (have[2], have[3]) == (want[3], want[2]) and not ordered_before:
             return (f"{upcoming}: strategy{want[1]} got the scores in the wrong order: expected "
                     f"strategy{want[1]}({want[2]}, {want[3]}) (the mover's own score first), "
                     f"got strategy{want[1]}({have[2]}, {have[3]})")

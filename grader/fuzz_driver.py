@@ -25,7 +25,7 @@ import traceback
 MAX_EVENTS = 5000
 
 
-class GameTooLong(Exception):
+class GameTooLong(BaseException):  # not caught by `except Exception` in a play
     pass
 
 

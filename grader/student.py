@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Set
 
-from . import casefile, interactive, report
+from . import casefile, fuzz_suite, interactive, report
 from .assignment import Assignment
 from .model import GradeResult, Question
 from .runner import Runner
@@ -29,6 +29,7 @@ class Options:
     timeout: float = 10.0
     json_path: Optional[str] = None
     interact: bool = False
+    seed: Optional[int] = None
 
 
 def load_workspace_questions(ws: Workspace, keys: Sequence[str]) -> List[Question]:
@@ -56,6 +57,11 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
         questions = load_workspace_questions(ws, options.questions)
     except casefile.CaseFileError as error:
         raise UsageProblem(f"a case file is broken: {error}") from None
+    if options.seed is not None:
+        try:
+            fuzz_suite.set_seed(questions, options.seed)
+        except fuzz_suite.FuzzSetupError as error:
+            raise UsageProblem(str(error)) from None
     if options.cases is not None:
         numbers = {c.number for q in questions for c in q.cases}
         missing = sorted(options.cases - numbers)
