@@ -92,7 +92,7 @@ def summary(result: GradeResult, score: bool = False) -> Table:
                          footer=f"{_points(result.score)} / {_points(result.max_score)}")
     for q in result.questions:
         row = [q.question.name, Text(q.status, style=STATUS_STYLE.get(q.status, "")),
-               f"{q.passed}/{len(q.case_results)}"]
+               f"{q.passed}/{len(q.question.cases)}"]
         if score:
             row.append(f"{_points(q.score)} / {_points(q.max_score)}")
         table.add_row(*row)
@@ -113,7 +113,7 @@ def closing_line(result: GradeResult) -> Text:
 
 
 def make_console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 def print_error(console: Console, message: str) -> None:

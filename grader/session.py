@@ -115,9 +115,6 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
     except SubmissionError as error:
         message = str(error)
         out = [QuestionResult(item.question, "error", 0, message=message) for item in plans]
-        for result in out:
-            if on_question:
-                on_question(result)
         return GradeResult(out, error=message)
     flush(len(plans))
     return GradeResult([r for r in question_results if r is not None])

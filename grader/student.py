@@ -77,6 +77,8 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
 
     result = grade(questions, runner, verbose=options.verbose, case_numbers=options.cases,
                    on_question=show)
+    if result.error:
+        report.print_error(console, result.error)
     console.print()
     console.print(report.summary(result, score=options.score))
     console.print(report.closing_line(result))

@@ -47,14 +47,15 @@ class Capture(io.TextIOBase):
 def describe(error, src):
     """The exception as doctest compares it, with only the student's frames."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if frame.filename == CASE_FILENAME
-              or os.path.abspath(frame.filename).startswith(src)]
+              if frame.filename != CASE_FILENAME
+              and os.path.abspath(frame.filename).startswith(src + os.sep)]
     try:
-        line = traceback.format_exception_only(type(error), error)[-1]
+        only = traceback.format_exception_only(type(error), error)
     except BaseException:  # a hostile __str__
-        line = type(error).__name__ + "\n"
-    text = "Traceback (most recent call last):\n"
-    text += "".join(traceback.StackSummary.from_list(frames).format()) + line
+        only = [type(error).__name__ + "\n"]
+    text = "Traceback (most recent call last):\n" if frames else ""
+    text += "".join(traceback.StackSummary.from_list(frames).format()) + "".join(only)
+    line = only[-1]
     return {"type": type(error).__name__, "line": line, "traceback": text}
 
 

@@ -1,0 +1,111 @@
+"""Case files are ok's format, read as data, with clear errors for broken ones."""
+
+import textwrap
+
+import pytest
+
+from grader import casefile
+from grader.casefile import CaseFileError
+
+
+def write(tmp_path, text, name="01.py"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+OK_STYLE = """
+test = {
+  'name': 'Question 1',
+  'points': 2,
+  'suites': [
+    {
+      'cases': [
+        {
+          'code': r\"\"\"
+          >>> roll_dice(2, make_test_dice(4, 6, 1))
+          3da5a2d4d8f83dbbb5c1d6e4d2c0b0f4
+          # locked
+          >>> 1 / 0
+          Traceback (most recent call last):
+            ...
+          ZeroDivisionError: division by zero
+          >>> print('x')
+          x
+          # locked
+          # choice: x
+          # choice: y
+          \"\"\",
+          'hidden': False,
+          'locked': True
+        }
+      ],
+      'scored': True,
+      'setup': r\"\"\"
+      >>> from hog import *
+      \"\"\",
+      'teardown': '',
+      'type': 'doctest'
+    },
+    {
+      'cases': [{'question': 'Pick one', 'choices': ['a', 'b'], 'answer': 'a', 'hidden': False, 'locked': False}],
+      'scored': False,
+      'type': 'concept'
+    }
+  ]
+}
+"""
+
+
+def test_loads_an_ok_style_file_with_its_annotations(tmp_path):
+    question = casefile.load_question(write(tmp_path, OK_STYLE))
+    assert (question.key, question.name, question.points) == ("01", "Question 1", 2)
+    doctest_suite, concept_suite = question.suites
+    case = doctest_suite.cases[0]
+    locked, raising, chosen = case.examples
+    assert locked.locked and locked.want == "3da5a2d4d8f83dbbb5c1d6e4d2c0b0f4\n"
+    assert raising.exc_msg == "ZeroDivisionError: division by zero\n"
+    assert chosen.choices == ("x", "y") and chosen.want == "x\n"
+    assert concept_suite.cases[0].number == 2 and not concept_suite.scored
+
+
+def test_the_staff_cases_all_load(fa19):
+    questions = casefile.load_questions(fa19.cases)
+    assert [q.key for q in questions] == fa19.config["questions"]
+    assert sum(q.points for q in questions) == 22
+
+
+@pytest.mark.parametrize("text, words", [
+    ("test = {'name': 'Q', 'points': 1,", "not valid Python"),
+    ("test = {'name': __import__('os').system('echo hacked')}", "plain literal"),
+    ("tests = {}", "no `test = {...}`"),
+    ("test = []", "must be a dict"),
+    ("test = {'points': 'two', 'suites': []}", "'points' must be a number"),
+    ("test = {'points': 1, 'suites': [{'type': 'wwpd', 'cases': []}]}", "unknown type 'wwpd'"),
+    ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': [{'code': 'no prompt'}]}]}",
+     "has no `>>>` prompt"),
+    ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': ['>>> 1']}]}",
+     "must be a dict"),
+])
+def test_broken_case_files_are_named_with_the_problem(tmp_path, text, words):
+    path = write(tmp_path, text)
+    with pytest.raises(CaseFileError) as error:
+        casefile.load_question(path)
+    assert str(path) in str(error.value) and words in str(error.value)
+
+
+def test_a_case_file_is_never_executed(tmp_path):
+    marker = tmp_path / "ran"
+    path = write(tmp_path, f"open({str(marker)!r}, 'w')\ntest = {{'points': 0, 'suites': []}}\n")
+    casefile.load_question(path)
+    assert not marker.exists()
+
+
+def test_dump_reads_back_the_same_cases(fa19, tmp_path):
+    for source in sorted(fa19.cases.glob("[0-9]*.py")):
+        original = casefile.load_question(source)
+        copy = tmp_path / source.name
+        copy.write_text(casefile.dump(casefile.read_literal(source)))
+        again = casefile.load_question(copy)
+        assert [(c.examples, c.hidden, c.locked, c.answer) for c in again.cases] == \
+               [(c.examples, c.hidden, c.locked, c.answer) for c in original.cases]

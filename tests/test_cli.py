@@ -1,0 +1,142 @@
+"""`grade` as a student meets it: in a workspace, through the real command."""
+
+import json
+import re
+import shutil
+import sys
+
+import pexpect
+import pytest
+
+from conftest import run_grade
+
+ANSI = re.compile(r"\x1b\[")
+
+
+def test_the_template_fails_with_a_case_a_student_can_act_on(student_ws):
+    result = run_grade("-q", "01", cwd=student_ws)
+    assert result.returncode == 1
+    out = result.stdout
+    assert "Question 1 › Suite 1 › Case 1" in out
+    assert ">>> roll_dice(2, make_test_dice(4, 6, 1))" in out
+    assert re.search(r"Expected:\s+10\s+Got:\s+\(nothing\)", out)
+    assert "grade -q 01 --case 1" in out
+    assert not ANSI.search(out), "no colour when output is not a terminal"
+
+
+def test_the_reference_passes_everything_with_full_marks(solved_ws):
+    result = run_grade("--score", cwd=solved_ws)
+    assert result.returncode == 0, result.stdout
+    assert "22 / 22" in result.stdout and "All questions run passed" in result.stdout
+
+
+def test_json_record_is_machine_readable(student_ws):
+    result = run_grade("-q", "02", "-q", "04", "--json", "-", cwd=student_ws)
+    record = json.loads(result.stdout)
+    assert result.returncode == 1
+    assert record["score"] == 0 and record["max_score"] == 3 and record["error"] is None
+    assert set(record["questions"]) == {"02", "04"}
+    assert record["questions"]["02"] == {"score": 0, "max_score": 1, "status": "failed",
+                                         "passed": 0, "failed": 1}
+    assert "Question 2" in result.stderr
+
+
+def test_verbose_runs_every_case(student_ws):
+    quiet = run_grade("-q", "02", "--json", "-", cwd=student_ws)
+    loud = run_grade("-q", "02", "-v", "--json", "-", cwd=student_ws)
+    assert json.loads(quiet.stdout)["questions"]["02"]["failed"] == 1
+    assert json.loads(loud.stdout)["questions"]["02"]["failed"] == 5
+    assert loud.stderr.count("Expected:") == 5
+
+
+def test_one_case_can_be_rerun(solved_ws):
+    (solved_ws / "hog.py").write_text((solved_ws / "hog.py").read_text().replace(
+        "return 10 - min(score // 10, score % 10)", "return 10 - max(score // 10, score % 10)"))
+    result = run_grade("-q", "02", "--case", "4", cwd=solved_ws)
+    assert result.returncode == 1
+    assert "Case 4" in result.stdout and "Case 1" not in result.stdout
+    assert run_grade("-q", "02", "--case", "99", cwd=solved_ws).returncode == 2
+
+
+def test_a_slow_case_times_out_and_the_rest_still_run(solved_ws):
+    source = (solved_ws / "hog.py").read_text()
+    (solved_ws / "hog.py").write_text(source.replace(
+        "    # BEGIN PROBLEM 3\n", "    # BEGIN PROBLEM 3\n    while opponent_score == 35:\n        pass\n"))
+    result = run_grade("-q", "03", "-q", "02", "--timeout", "1", "--json", "-", cwd=solved_ws)
+    record = json.loads(result.stdout)
+    assert record["questions"]["03"]["status"] == "timeout"
+    assert record["questions"]["02"]["status"] == "passed"
+    assert "Timed out" in result.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["-q", "13"], "no question 13"),
+    (["--timeout", "-1"], "Invalid value"),
+    (["--frobnicate"], "No such option"),
+])
+def test_usage_errors_exit_2(student_ws, args, words):
+    result = run_grade(*args, cwd=student_ws)
+    assert result.returncode == 2 and words in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_hog_py_is_explained(student_ws):
+    (student_ws / "hog.py").unlink()
+    result = run_grade(cwd=student_ws)
+    assert result.returncode == 2
+    assert "no hog.py" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_outside_a_workspace_is_explained(tmp_path):
+    result = run_grade(cwd=tmp_path)
+    assert result.returncode == 2 and "grade init" in result.stderr
+
+
+def test_a_broken_case_file_is_named(student_ws):
+    (student_ws / "tests" / "03.py").write_text("test = {'points': 2, 'suites': [}\n")
+    result = run_grade("-q", "03", cwd=student_ws)
+    assert result.returncode == 2 and "03.py" in result.stderr and "not valid Python" in result.stderr
+
+
+def test_a_syntax_error_fails_every_question_once(student_ws):
+    (student_ws / "hog.py").write_text("def roll_dice(:\n    pass\n")
+    result = run_grade("--json", "-", cwd=student_ws)
+    record = json.loads(result.stdout)
+    assert result.returncode == 1 and "syntax error" in record["error"]
+    assert {q["status"] for q in record["questions"].values()} == {"error"}
+    assert result.stderr.count("syntax error") == 1 and "line 1" in result.stderr
+
+
+def test_printing_debug_lines_is_allowed(solved_ws):
+    source = (solved_ws / "hog.py").read_text()
+    (solved_ws / "hog.py").write_text(source.replace(
+        "    # BEGIN PROBLEM 2\n", "    # BEGIN PROBLEM 2\n    print('DEBUG: score is', score)\n"))
+    assert run_grade("-q", "02", cwd=solved_ws).returncode == 0
+
+
+def test_interactive_session_opens_at_the_failing_case(student_ws):
+    child = pexpect.spawn(sys.executable, ["-m", "grader.cli", "-q", "01", "-i"],
+                          cwd=str(student_ws), encoding="utf-8", timeout=30,
+                          env={"PATH": "/usr/bin:/bin", "TERM": "dumb", "NO_COLOR": "1"})
+    child.expect("You are at the failing line")
+    child.expect(">>> ")
+    child.sendline("roll_dice(2, make_test_dice(4, 6, 1)) is None")
+    child.expect("True")
+    child.sendline("exit()")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_init_refuses_to_overwrite_work(student_ws):
+    result = run_grade("init", str(student_ws))
+    assert result.returncode == 2 and "not empty" in result.stderr
+
+
+def test_student_workspace_has_no_hidden_cases(student_ws, fa19):
+    from grader import casefile
+    staff = casefile.load_questions(fa19.cases)
+    mine = casefile.load_questions(student_ws / "tests")
+    assert sum(c.hidden for q in staff for c in q.cases) > 0
+    assert sum(c.hidden for q in mine for c in q.cases) == 0
+    assert sorted(p.name for p in student_ws.iterdir()) == ["dice.py", "hog.ok", "hog.py", "tests", "ucb.py"]

@@ -1,0 +1,141 @@
+"""Student code runs in a worker process that cannot stop or fool the grader."""
+
+import os
+import textwrap
+import time
+
+import pytest
+
+from grader.model import CaseRun
+from grader.runner import CaseJob, Runner, SubmissionError
+
+
+def submission(tmp_path, body="def f():\n    return 1\n"):
+    (tmp_path / "hog.py").write_text(textwrap.dedent(body))
+    return tmp_path
+
+
+def run_all(runner, *sources):
+    jobs = [CaseJob(i, [s], setup=["from hog import *\n"]) for i, s in enumerate(sources)]
+    return [run for _, run in runner.run(jobs)]
+
+
+def test_an_infinite_loop_times_out_and_the_rest_still_run(tmp_path):
+    runner = Runner(src=submission(tmp_path), timeout=0.5)
+    start = time.monotonic()
+    loop, after = run_all(runner, "while True: pass\n", "f()\n")
+    assert loop.status == "timeout" and "0.5 s" in loop.message
+    assert after.status == "ran" and after.outputs[0].printed == "1\n"
+    assert time.monotonic() - start < 5
+
+
+def test_a_loop_ignoring_signals_is_still_stopped(tmp_path):
+    body = """
+    import signal
+    def f():
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, signal.SIG_IGN)
+        while True:
+            pass
+    """
+    runner = Runner(src=submission(tmp_path, body), timeout=0.5)
+    (run,) = run_all(runner, "f()\n")
+    assert run.status == "timeout"
+
+
+@pytest.mark.parametrize("source, words", [
+    ("import os; os._exit(7)\n", "exited with status 7"),
+    ("import ctypes; ctypes.string_at(0)\n", "SIGSEGV"),
+    ("import os, signal; os.kill(os.getpid(), signal.SIGKILL)\n", "SIGKILL"),
+])
+def test_a_worker_that_dies_costs_only_its_case(tmp_path, source, words):
+    runner = Runner(src=submission(tmp_path), timeout=5)
+    dead, after = run_all(runner, source, "f()\n")
+    assert dead.status == "crashed" and words in dead.message
+    assert after.outputs[0].printed == "1\n"
+
+
+def test_exits_stdin_and_exceptions_are_reported_as_outputs(tmp_path):
+    runner = Runner(src=submission(tmp_path), timeout=5)
+    exit_, read, raised = run_all(runner, "import sys; sys.exit(3)\n", "input()\n", "1/0\n")
+    assert exit_.outputs[0].raised.type == "SystemExit"
+    assert read.outputs[0].raised.type == "EOFError"
+    assert raised.outputs[0].raised.line == "ZeroDivisionError: division by zero\n"
+
+
+def test_tracebacks_show_the_students_frames_only(tmp_path):
+    runner = Runner(src=submission(tmp_path, "def f():\n    return g()\ndef g():\n    return 1 / 0\n"))
+    (run,) = run_all(runner, "f()\n")
+    text = run.outputs[0].raised.traceback
+    assert "hog.py\", line 2, in f" in text and "line 4, in g" in text
+    assert "<case>" not in text
+    assert "worker.py" not in text
+
+
+def test_floods_of_output_are_cut(tmp_path):
+    runner = Runner(src=submission(tmp_path), timeout=5, output_cap=1000)
+    (run,) = run_all(runner, "for i in range(10**5): print('spam' * 10)\n")
+    assert run.outputs[0].truncated and len(run.outputs[0].printed) == 1000
+
+
+def test_writing_over_the_report_channel_is_an_error_not_a_pass(tmp_path):
+    runner = Runner(src=submission(tmp_path), timeout=5)
+    forge = ("for fd in map(int, __import__('os').listdir('/proc/self/fd')):\n"
+             "    try: __import__('os').write(fd, b'{\"id\": 0, \"outputs\": [garbage\\n')\n"
+             "    except OSError: pass\n")
+    forged, after = run_all(runner, forge, "f()\n")
+    assert forged.status == "crashed" and "report channel" in forged.message
+    assert after.status == "ran"
+
+
+def test_children_left_behind_are_killed(tmp_path):
+    pid_file = tmp_path / "child.pid"
+    body = f"""
+    import os, time
+    def f():
+        pid = os.fork()
+        if pid == 0:
+            time.sleep(60)
+            os._exit(0)
+        open({str(pid_file)!r}, 'w').write(str(pid))
+        while True:
+            pass
+    """
+    runner = Runner(src=submission(tmp_path, body), timeout=0.5)
+    (run,) = run_all(runner, "f()\n")
+    assert run.status == "timeout"
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        try:
+            os.waitpid(child, os.WNOHANG)
+        except ChildProcessError:
+            pass
+        time.sleep(0.05)
+    else:
+        pytest.fail("the forked child outlived its case")
+
+
+@pytest.mark.parametrize("body, words", [
+    ("def f(:\n", "syntax error"),
+    ("raise ValueError('at import')\n", "ValueError: at import"),
+    ("while True:\n    pass\n", "did not finish"),
+    ("import os\nos._exit(0)\n", "stopped the interpreter"),
+])
+def test_a_submission_that_does_not_import_is_one_clear_error(tmp_path, body, words):
+    runner = Runner(src=submission(tmp_path, body), timeout=1)
+    with pytest.raises(SubmissionError, match=words):
+        run_all(runner, "f()\n", "f()\n")
+
+
+def test_the_time_budget_bounds_a_submission_full_of_loops(tmp_path):
+    runner = Runner(src=submission(tmp_path), timeout=0.3, budget=0.5)
+    start = time.monotonic()
+    runs = run_all(runner, *["while True: pass\n"] * 10)
+    assert time.monotonic() - start < 3
+    assert [r.status for r in runs].count("timeout") == 10
+    assert "time budget" in runs[-1].message
