@@ -254,8 +254,8 @@ def reproduction(spec: Spec) -> str:
                      "        return commentary(k + 1)\n"
                      "    return say\n")
         say = ", say=commentary(0)"
-    parts.append(f"play(strategy0, strategy1, score0={spec['score0']}, score1={spec['score1']}, "
-                 f"dice=dice, goal={spec['goal']}{say}, feral_hogs={spec['feral_hogs']})\n")
+    parts.append(f"play(strategy0, strategy1, score0={spec['score0']}, score1={spec['score1']},\n"
+                 f"     dice=dice, goal={spec['goal']}{say}, feral_hogs={spec['feral_hogs']})\n")
     return "\n".join(parts)
 
 

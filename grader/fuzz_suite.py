@@ -138,8 +138,8 @@ class FuzzKind:
                 message += (f"\nThe smallest failing game found: "
                             f"{fuzz.explain(spec, want, have)}.")
         message += "\nThe code below replays it; Expected and Got are what it prints."
-        return CaseResult(case, "failed", message=message,
-                          expected=fuzz.render(want, tracebacks=False), got=fuzz.render(have),
+        expected, got = window(fuzz.render(want, tracebacks=False), fuzz.render(have))
+        return CaseResult(case, "failed", message=message, expected=expected, got=got,
                           transcript=HEADER + fuzz.reproduction(spec).rstrip("\n"))
 
     def _shrink(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
@@ -165,6 +165,19 @@ class FuzzKind:
             return None
         finally:
             player.close()
+
+
+def window(expected: str, got: str, limit: int = 40, context: int = 10) -> Tuple[str, str]:
+    """Long outputs cut to the lines around their first difference."""
+    want, have = expected.splitlines(True), got.splitlines(True)
+    if max(len(want), len(have)) <= limit:
+        return expected, got
+    first = next((i for i, (a, b) in enumerate(zip(want, have)) if a != b),
+                 min(len(want), len(have)))
+    start = max(0, first - context)
+    skipped = f"[... {start} lines that agree ...]\n" if start else ""
+    return (skipped + "".join(want[start:first + context]),
+            skipped + "".join(have[start:first + context]))
 
 
 def set_seed(questions: Iterable[Question], seed: int) -> None:
