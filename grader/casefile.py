@@ -147,6 +147,7 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str) -> Ca
         case.examples = parse_examples(case.code, where)
         if not case.examples:
             raise CaseFileError(f"{where}: 'code' has no `>>>` prompt")
+        case.locked = case.locked or any(e.locked for e in case.examples)
     return case
 
 

@@ -8,13 +8,14 @@ from pathlib import Path
 import click
 
 from . import assignment as assignments
-from . import report, workspace
+from . import workspace
 from .casefile import CaseFileError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 def _fail(message: str, code: int = 2) -> None:
+    from . import report
     report.print_error(report.make_console(stderr=True), message)
     sys.exit(code)
 
@@ -33,12 +34,16 @@ def _fail(message: str, code: int = 2) -> None:
               help="Also write the result as JSON to PATH (- for standard output).")
 @click.option("-i", "--interactive", is_flag=True,
               help="After a failure, open Python with your hog.py loaded at the failing case.")
+@click.option("-u", "--unlock", is_flag=True,
+              help="Unlock the locked cases (of the questions chosen with -q) by predicting "
+                   "their output.")
 @click.option("--seed", type=int, metavar="N",
               help="Play the fuzz games of seed N (staff runs; a failure prints its seed).")
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
 @click.pass_context
-def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, seed, root):
+def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
+         root):
     """Check your Hog project against its test cases.
 
     \b
@@ -47,6 +52,7 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
       grade -q 05a          just question 5a (repeat -q for more)
       grade -q 05a --case 3 just case 3 of question 5a
       grade -v --score      every case of every question, and your points
+      grade -u -q 05a       unlock the locked cases of question 5a
 
     Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors.
     Staff commands (init, verify, ...) are listed below; `grade COMMAND --help` explains each.
@@ -57,6 +63,10 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
     assignment = assignments.load()
     try:
         ws = workspace.find(root, assignment)
+        if unlock:
+            from . import unlock as unlocker
+            sys.exit(unlocker.run(student.load_workspace_questions(ws, questions), ws.name,
+                                 questions))
         options = student.Options(questions=questions, verbose=verbose, score=score,
                                   cases=set(cases) if cases else None, timeout=timeout,
                                   json_path=json_path, interact=interactive, seed=seed)
@@ -65,18 +75,65 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
         _fail(str(error))
 
 
+SCHEME = click.option("--scheme", type=click.Choice(["salted", "ok"]), default="salted",
+                      show_default=True,
+                      help="How locked answers are hashed: salted (ours), or ok's HMAC-MD5.")
+
+
+def _transform(assignment, unlocked: bool, scheme: str):
+    from . import locking
+    return workspace.unlocked if unlocked else locking.transform(scheme, assignment.name)
+
+
 @main.command(context_settings=CONTEXT)
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
+@SCHEME
 @click.option("--force", is_flag=True, help="Write into FOLDER even if it is not empty.")
-def init(folder, unlocked, force):
-    """Create a student workspace in FOLDER: the starter files and the tests."""
+def init(folder, unlocked, scheme, force):
+    """Create a student workspace in FOLDER: the starter files and the tests, with the
+    cases staff marked `locked` locked until the student predicts their output."""
     assignment = assignments.load()
     try:
-        workspace.init(assignment, folder, force=force)
-    except workspace.WorkspaceError as error:
+        workspace.init(assignment, folder, force=force,
+                       transform=_transform(assignment, unlocked, scheme))
+    except (workspace.WorkspaceError, CaseFileError) as error:
         _fail(str(error))
     click.echo(f"Created {folder}. Next: cd {folder} && grade")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
+@SCHEME
+def publish(out, unlocked, scheme):
+    """Write the workspace students receive (as `grade init` makes it) to the zip OUT."""
+    assignment = assignments.load()
+    try:
+        workspace.publish(assignment, out, transform=_transform(assignment, unlocked, scheme))
+    except (workspace.WorkspaceError, CaseFileError) as error:
+        _fail(str(error))
+    click.echo(f"Wrote {out}.")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@SCHEME
+@click.option("--key", metavar="NAME",
+              help="ok scheme: the assignment name the hashes are keyed with "
+                   "(default: this assignment's).")
+def lock(folder, scheme, key):
+    """Lock, in place, the cases marked `locked` in the case files of FOLDER.
+
+    Only the changed answers are rewritten; files with nothing to lock are not touched."""
+    from . import locking
+    try:
+        changed = locking.lock_folder(folder, scheme, key or assignments.load().name)
+    except CaseFileError as error:
+        _fail(str(error))
+    for path in changed:
+        click.echo(f"Locked {path}")
+    click.echo(f"{len(changed)} file(s) changed.")
 
 
 @main.command(context_settings=CONTEXT)
@@ -84,6 +141,7 @@ def init(folder, unlocked, force):
 def verify(timeout):
     """Check the staff cases: the reference passes them all, the template fails every
     scored question."""
+    from . import report
     from .verify import verify as run_verify
     verdict = run_verify(assignments.load(), timeout=timeout)
     console = report.make_console()

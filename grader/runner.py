@@ -81,10 +81,10 @@ def _signal_name(returncode: int) -> str:
 class Worker:
     """One worker process and the pipe it reports on."""
 
-    def __init__(self, command: Sequence[str], job: Dict, env: Optional[Dict[str, str]]):
+    def __init__(self, command: Sequence[str], env: Optional[Dict[str, str]]):
         read_fd, write_fd = os.pipe()
         self.stderr = bytearray()
-        argv = list(command) + [str(write_fd)]
+        argv = [str(write_fd) if part == "{fd}" else part for part in command]
         self.process = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             pass_fds=(write_fd,), start_new_session=True, env=env)
@@ -94,10 +94,12 @@ class Worker:
         self.drainer = threading.Thread(target=_drain, args=(self.process.stderr, self.stderr),
                                         daemon=True)
         self.drainer.start()
+
+    def send_job(self, job: Dict) -> None:
         try:
             self.process.stdin.write(json.dumps(job).encode())
             self.process.stdin.close()
-        except BrokenPipeError:
+        except (BrokenPipeError, ValueError):
             pass
 
     def next_message(self, timeout: float) -> Tuple[str, Optional[Dict]]:
@@ -172,8 +174,29 @@ class Runner:
     worker_path: Path = WORKER
     output_cap: int = 65536
 
+    def __post_init__(self) -> None:
+        self._early: Optional[Worker] = None
+
     def command(self) -> List[str]:
-        return self.wrap([self.python, "-I", "-B", str(self.worker_path)])
+        return self.wrap([self.python, "-I", "-S", "-B", str(self.worker_path), "{fd}",
+                          str(self.src), *self.preflight])
+
+    def start(self) -> "Runner":
+        """Start the first worker now (interpreter and student import) so that it gets
+        ready while the grader loads its cases; `run` uses it."""
+        if self._early is None:
+            self._early = Worker(self.command(), self.env)
+        return self
+
+    def _spawn(self) -> Worker:
+        worker, self._early = self._early, None
+        return worker if worker is not None else Worker(self.command(), self.env)
+
+    def close(self) -> None:
+        """Stop a worker started early and never used."""
+        if self._early is not None:
+            self._early.kill()
+            self._early = None
 
     def run(self, jobs: Sequence[CaseJob],
             skip: Callable[[int], bool] = lambda job_id: False) -> Iterator[Tuple[int, CaseRun]]:
@@ -200,9 +223,7 @@ class Runner:
                         "not run: this submission already used its time budget "
                         f"({self.budget:g} s) on cases that timed out or crashed"))
                 return
-            job = {"src": str(self.src), "preflight": list(self.preflight),
-                   "output_cap": self.output_cap, "cases": [j.payload() for j in pending]}
-            worker = Worker(self.command(), job, self.env)
+            worker = self._spawn()
             kind, message = worker.next_message(self.timeout)
             if kind != "message" or "ready" not in message:
                 note = self._preflight_failure(worker, kind, message)
@@ -211,6 +232,8 @@ class Runner:
                 for job_ in pending:
                     yield job_.id, CaseRun(status="crashed", message=note)
                 return
+            worker.send_job({"output_cap": self.output_cap,
+                             "cases": [j.payload() for j in pending]})
             first = False
             while pending:
                 current = pending[0]

@@ -15,7 +15,7 @@ def score_question(question: Question, results: List[CaseResult]) -> QuestionRes
     first_bad = next((r for r in counted if r.status in _FAILING), None)
     if first_bad is not None:
         status = first_bad.status
-    elif any(r.status == "locked" for r in counted):
+    elif any(r.status == "locked" for r in results):  # a locked concept case holds it back too
         status = "locked"
     elif any(r.status == "skipped" for r in counted):
         status = "failed"

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Set
 
-from . import casefile, fuzz_suite, interactive, report
+from . import casefile, fuzz_suite
 from .assignment import Assignment
 from .model import GradeResult, Question
 from .runner import Runner
-from .session import grade
 from .workspace import Workspace
 
 
@@ -52,6 +51,18 @@ def write_json(result: GradeResult, path: str) -> None:
 
 def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
     """Grade the workspace; return the exit status (0 all passed, 1 otherwise)."""
+    runner = Runner(src=ws.root, timeout=options.timeout, preflight=(assignment.module,))
+    runner.start()
+    try:
+        return _run(ws, options, runner)
+    finally:
+        runner.close()
+
+
+def _run(ws: Workspace, options: Options, runner: Runner) -> int:
+    from . import interactive, report  # after the worker has started: rich takes a while
+    from .session import grade
+
     console = report.make_console(stderr=options.json_path == "-")
     try:
         questions = load_workspace_questions(ws, options.questions)
@@ -68,7 +79,6 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
         if missing:
             raise UsageProblem(f"no case {', '.join(map(str, missing))} in "
                                f"{', '.join(q.key for q in questions)}")
-    runner = Runner(src=ws.root, timeout=options.timeout, preflight=(assignment.module,))
 
     def show(result):
         block = report.question_block(result, options.verbose)

@@ -82,30 +82,32 @@ def run_examples(sources, namespace, src, cap):
 
 
 def main():
-    channel = int(sys.argv[1])
-    job = json.loads(sys.stdin.read())
+    """argv: FD SRC [MODULE ...]. The modules are imported before the job is read, so
+    the interpreter's start and the student's import overlap the grader's own."""
+    channel, src, preflight = int(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
+    job_stream = os.fdopen(os.dup(0), "rb")
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     os.close(devnull)
     sys.stdin = open(0, closefd=False)
-
-    src = os.path.abspath(job["src"])
     os.chdir(src)
     sys.path.insert(0, src)
-    sys.argv = [job.get("argv0", "hog.py")]
-    cap = job.get("output_cap", 65536)
+    sys.argv = [preflight[0] + ".py" if preflight else "hog.py"]
 
     def send(message):
         data = (json.dumps(message) + "\n").encode()
         while data:
             data = data[os.write(channel, data):]
 
-    for module in job.get("preflight", []):
-        outputs = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, cap)
+    for module in preflight:
+        outputs = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, 65536)
         if outputs[0]["raised"] is not None:
             send({"preflight_error": outputs[0]["raised"], "printed": outputs[0]["printed"]})
             return
     send({"ready": True})
+    job = json.loads(job_stream.read())
+    job_stream.close()
+    cap = job.get("output_cap", 65536)
 
     for case in job["cases"]:
         namespace = {"__name__": "__main__", "__builtins__": __builtins__}

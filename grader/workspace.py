@@ -8,7 +8,10 @@ the course's own client works on the same folder.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
@@ -42,6 +45,9 @@ CaseTransform = Callable[[str, Dict], Dict]
 def write_student_cases(assignment: Assignment, tests: Path,
                         transform: Optional[CaseTransform] = None) -> List[Path]:
     tests.mkdir(parents=True, exist_ok=True)
+    # ok imports case files as `tests.NN`: a regular package, so that no other `tests`
+    # package on ok's path can shadow the workspace's.
+    (tests / "__init__.py").touch()
     written = []
     for key in assignment.config.get("questions") or casefile.question_keys(assignment.cases):
         data = student_version(casefile.read_literal(assignment.cases / f"{key}.py"))
@@ -81,6 +87,27 @@ def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransf
     (folder / CONFIG).write_text(json.dumps(ok_config(assignment), indent=2) + "\n",
                                  encoding="utf-8")
     return folder
+
+
+def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransform] = unlocked,
+            folder: str = "hog") -> Path:
+    """Write the workspace students receive as a zip archive OUT (its files under FOLDER/),
+    replacing OUT only once the archive is complete."""
+    out = Path(out)
+    if out.suffix.lower() != ".zip":
+        raise WorkspaceError(f"{out}: the archive name must end in .zip")
+    if not out.parent.is_dir():
+        raise WorkspaceError(f"{out.parent} is not a folder")
+    with tempfile.TemporaryDirectory() as scratch:
+        root = init(assignment, Path(scratch) / folder, transform=transform)
+        partial = Path(scratch) / "out.zip"
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in sorted(root.rglob("*")):
+                if path.is_file():
+                    archive.write(path, Path(folder) / path.relative_to(root))
+        shutil.copy(partial, out.with_name(f".{out.name}.tmp"))
+        os.replace(out.with_name(f".{out.name}.tmp"), out)
+    return out
 
 
 @dataclass

@@ -1,0 +1,73 @@
+"""Time `grade` against the real ok client on the same case files, in one command.
+
+    python benchmarks/bench_ok.py [--runs 7]
+
+Makes a workspace holding the reference solution, installs ok (pip package `okpy`) into
+a cached virtual environment, and prints the median wall time of each command and the
+ratio grade/ok for one question (`-q 01`) and for every question.
+"""
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from grader import assignment, workspace
+
+OK_VENV = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "hog-grader" / "okvenv"
+
+
+def ok_command() -> Path:
+    ok = OK_VENV / "bin" / "ok"
+    if not ok.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(OK_VENV)], check=True)
+        subprocess.run([str(OK_VENV / "bin" / "pip"), "install", "-q", "okpy"], check=True)
+    return ok
+
+
+def median_time(command, cwd, env, runs):
+    """Median wall time and median CPU time (user + system, the command and its children):
+    CPU time does not grow when other work shares the machine."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    fa19 = assignment.load()
+    ws = Path(tempfile.mkdtemp()) / "hog"
+    workspace.init(fa19, ws)
+    shutil.copy(fa19.reference / "hog.py", ws / "hog.py")
+    tests = {f"tests/{p.name}": "ok_test" for p in sorted((ws / "tests").glob("[0-9]*.py"))}
+    (ws / "bench.ok").write_text(json.dumps({"name": fa19.name, "src": ["hog.py"], "tests": tests,
+                                             "protocols": ["file_contents", "grading"]}))
+    env = {**os.environ, "HOME": tempfile.mkdtemp(), "http_proxy": "http://127.0.0.1:9",
+           "https_proxy": "http://127.0.0.1:9"}
+    ok = [str(ok_command()), "--local", "--config", "bench.ok"]
+    grade = [str(Path(sys.executable).parent / "grade")]
+    for label, extra in (("-q 01", ["-q", "01"]), ("every question", [])):
+        ok_wall, ok_cpu = median_time(ok + extra, ws, env, args.runs)
+        grade_wall, grade_cpu = median_time(grade + extra, ws, env, args.runs)
+        print(f"{label:15} wall: ok {ok_wall:.3f} s, grade {grade_wall:.3f} s, "
+              f"speed-up {ok_wall / grade_wall:.1f}x   "
+              f"cpu: ok {ok_cpu:.3f} s, grade {grade_cpu:.3f} s, speed-up {ok_cpu / grade_cpu:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

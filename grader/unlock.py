@@ -1,0 +1,207 @@
+"""`grade -u`: unlock cases by predicting what they print.
+
+For each locked case in order, the case's session is shown up to a hidden answer and
+the student types, at `? `, what Python would print. A case is saved (its file
+rewritten with the plain answers, atomically) as soon as all its answers are right,
+so stopping at any prompt (exit(), Ctrl-C, Ctrl-D, end of a piped input) keeps
+everything unlocked so far.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import sys
+import textwrap
+from collections import OrderedDict
+from typing import Callable, Dict, List, Optional, Sequence, TextIO, Tuple
+
+from . import casewrite, locking
+from .model import Case, Question
+
+EXIT_WORDS = ("exit()", "quit()", "exit", "quit")
+INTRO = ("At each \"? \", type what you would expect Python to print.\n"
+         "Answer words: Error (it raises an exception), Nothing (it prints nothing),\n"
+         "Function (the value is a function), Infinite Loop (it never finishes).\n"
+         "Type exit() or press Ctrl-D to stop; what you unlock is saved as you go.")
+
+
+class Stop(Exception):
+    """The student asked to stop."""
+
+
+class Prompter:
+    """Reads answers from a terminal (with line editing) or a pipe (echoing them, so a
+    transcript reads like a session)."""
+
+    def __init__(self, stdin: TextIO = sys.stdin, out: Callable[[str], None] = print):
+        self.out = out
+        self.echo = not _isatty(stdin)
+        if not self.echo:
+            try:
+                import readline  # noqa: F401  (line editing for input())
+            except ImportError:
+                pass
+
+    def ask(self, prompt: str) -> str:
+        try:
+            line = input(prompt)
+        except EOFError:
+            self.out("")
+            raise Stop from None
+        if self.echo:
+            self.out(line)
+        if locking.normalize(line) in EXIT_WORDS:
+            raise Stop
+        return line
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _shuffled(choices: Sequence[str], seed: str) -> List[str]:
+    """Choices in an order that does not give the answer away (ok lists the answer
+    first), the same order on every run."""
+    order = list(choices)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+class Unlocker:
+    def __init__(self, key: str, prompter: Prompter, out: Callable[[str], None] = print):
+        self.key = key
+        self.prompter = prompter
+        self.out = out
+
+    def answer(self, token: str, choices: Sequence[str], seed: str, label: str = "? ") -> str:
+        """Ask until the answer to TOKEN is right; return the text that unlocks it."""
+        shown = _shuffled(choices, seed) if choices else []
+        if shown:
+            self.out("Choose the number of the right choice (or type it):")
+            for number, choice in enumerate(shown, 1):
+                self.out(f"{number}) {choice}")
+        while True:
+            guess = self.prompter.ask(label)
+            picked = guess.strip()
+            # A number picks a choice, unless the choices are numbers themselves: try both.
+            guesses = [guess]
+            if shown and picked.isdigit() and 1 <= int(picked) <= len(shown):
+                guesses.append(shown[int(picked) - 1])
+            for attempt in guesses:
+                plain = locking.check(token, attempt, self.key)
+                if plain is not None:
+                    self.out("-- OK! --")
+                    return plain
+            hint = f" Choose a number from 1 to {len(shown)}, or type the choice." if shown else ""
+            self.out("-- Not quite. Try again! --" + hint)
+
+    def case(self, case: Case) -> Dict[str, object]:
+        """Walk through CASE; return the keys of its dict to change to unlock it."""
+        changes: Dict[str, object] = {"locked": False}
+        if case.is_concept:
+            self.out("Q: " + case.question)
+            token = case.raw.get("answer", "")
+            if locking.is_token(token):
+                changes["answer"] = self.answer(token, case.choices, case.question)
+            return changes
+        if case.suite.setup.strip():
+            self.out(textwrap.dedent(case.suite.setup).strip("\n"))
+        code = case.raw.get("code", "")
+        answers: Dict[int, List[str]] = {}
+        for index, block in enumerate(locking.blocks(code)):
+            self.out("\n".join(block.prompt))
+            if not block.locked:
+                if block.outputs:
+                    self.out("\n".join(block.outputs))
+                continue
+            plains = []
+            for number, token in enumerate(block.outputs, 1):
+                label = "? " if len(block.outputs) == 1 else f"(line {number})? "
+                plains.append(self.answer(token, block.choices, code + str(index), label))
+            answers[index] = locking.unlocked_answer(block, plains)
+        if answers:
+            changes["code"] = locking.rebuild(code, answers)
+        return changes
+
+
+def case_path(case: Case) -> Tuple[object, ...]:
+    return ("suites", case.suite.number - 1, "cases", case.suite.cases.index(case))
+
+
+def save(question: Question, case: Case, changes: Dict[str, object]) -> None:
+    """Rewrite the case in its file; Ctrl-C waits until the file is whole."""
+    prefix = case_path(case)
+    full = {prefix + (key,): value for key, value in changes.items()}
+    blocked = hasattr(signal, "pthread_sigmask")
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        casewrite.update(question.path, full)
+    finally:
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _left(todo: Sequence[Tuple[Question, Case]], done: set) -> "OrderedDict[str, List[Case]]":
+    left: "OrderedDict[str, List[Case]]" = OrderedDict()
+    for question, case in todo:
+        if (question.key, case.number) not in done:
+            left.setdefault(question.key, []).append(case)
+    return left
+
+
+def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
+        stdin: TextIO = sys.stdin, out: Optional[Callable[[str], None]] = None) -> int:
+    """Unlock the locked cases of QUESTIONS (the ones CHOSEN with -q, or all); return 0
+    when none is left locked, 1 otherwise."""
+    if out is None:
+        def out(text: str) -> None:
+            print(text, flush=True)
+    keys = " ".join(f"-q {k}" for k in chosen)
+    todo = [(q, c) for q in questions for c in q.cases if c.locked]
+    if not todo:
+        out(f"Nothing to unlock: no locked cases in {', '.join(q.name for q in questions)}.")
+        out(f"Run them with: grade {keys}".rstrip())
+        return 0
+    unlocker = Unlocker(key, Prompter(stdin, out), out)
+    done: set = set()
+    out(INTRO)
+    problem: Optional[str] = None
+    try:
+        for question, case in todo:
+            left = len(todo) - len(done)
+            out("")
+            out("-" * 69)
+            out(f"{question.name} › Suite {case.suite.number} › Case {case.number}"
+                f"  ({left} locked case{'s' if left != 1 else ''} left)")
+            out("")
+            try:
+                changes = unlocker.case(case)
+            except locking.LockError as error:
+                out(f"-- This case cannot be unlocked here: {error}. Tell your staff. --")
+                continue
+            save(question, case, changes)
+            done.add((question.key, case.number))
+            out(f"-- Case {case.number} unlocked (saved in {question.path.name}). --")
+    except (Stop, KeyboardInterrupt, EOFError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        out("")
+        out("-- Exiting the unlocker. What you unlocked is saved. --")
+    except OSError as error:
+        problem = f"could not save the unlocked case: {error}"
+    left = _left(todo, done)
+    out("")
+    if problem:
+        out(f"Error: {problem}")
+    if not left:
+        out(f"All locked cases unlocked. Now run: grade {keys}".rstrip())
+        return 0
+    for qkey, cases in left.items():
+        numbers = ", ".join(str(c.number) for c in cases)
+        out(f"Still locked: {qkey} case{'s' if len(cases) != 1 else ''} {numbers}")
+    out("Continue with: grade -u " + " ".join(f"-q {k}" for k in left))
+    return 1

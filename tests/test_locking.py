@@ -1,0 +1,233 @@
+"""Locking: the hash schemes, round trips, `grade lock`/`publish`, ok's own client, and
+the tricks a student might try to pass locked cases without predicting them."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grader import casefile, casewrite, locking
+from locktools import DATA, GRADE, answers_for, grade, locked_marks, make_workspace
+
+KEY = "Project 1: Hog"
+OK_WHEEL = Path("/tmp/okpkg/okpy-1.18.1-py3-none-any.whl")
+
+literals = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8)
+    | st.floats(allow_nan=False, allow_infinity=False),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner), max_leaves=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(literals)
+def test_equivalent_literals_unlock_the_same_answer(value):
+    token = locking.seal(repr(value), repr(value), iterations=10)
+    assert locking.check(token, ascii(value), KEY) == repr(value)
+    assert locking.check(token, " " + repr(value) + "  ", KEY) == repr(value)
+    assert locking.check(token, repr([value, 0]), KEY) is None
+
+
+@pytest.mark.parametrize("expected, typed", [
+    ("<function make_adder.<locals>.adder at 0x7f>", "function"),
+    ("Infinite Loop", "infinite   loop"),
+    ("(1, 2)", "(1,2)"),
+    ("hi   there", "hi there"),
+])
+def test_answer_words_and_white_space(expected, typed):
+    token = locking.seal(expected, expected, iterations=10)
+    assert locking.check(token, typed, KEY) == expected
+    assert locking.check(token, "something else", KEY) is None
+
+
+def test_salted_tokens_share_nothing_and_hide_the_answer():
+    first, second = (locking.seal("hihi", "hihi") for _ in range(2))
+    assert first != second
+    assert "hihi" not in first and "aGlo" not in first
+    assert locking.seal("1", "1").split("$")[-1].__len__() == locking.seal(
+        "12345678901", "12345678901").split("$")[-1].__len__()  # length is padded
+
+
+def test_unknown_token_is_reported():
+    with pytest.raises(locking.LockError):
+        locking.check("$hg1$x$y", "1", KEY)
+
+
+@pytest.mark.parametrize("scheme", ["salted", "ok"])
+def test_round_trip(tmp_path, scheme):
+    """Lock, unlock with the right answers: the files are what `init --unlocked` gives."""
+    plain = make_workspace(tmp_path / "plain", scheme="unlocked")
+    ws = make_workspace(tmp_path / "ws", scheme=scheme)
+    for key in ("01", "02"):
+        text = (ws / "tests" / f"{key}.py").read_text()
+        assert "hihi" not in text and "'answer': 'It returns 1'" not in text
+        result = grade(ws, "-u", "-q", key, input="\n".join(answers_for(key, scheme)) + "\n")
+        assert result.returncode == 0, result.stdout
+        mine = casefile.read_literal(ws / "tests" / f"{key}.py")
+        assert mine == casefile.read_literal(plain / "tests" / f"{key}.py")
+        if scheme == "salted":  # the very same bytes: the staff's text, restored
+            assert (ws / "tests" / f"{key}.py").read_bytes() == \
+                (plain / "tests" / f"{key}.py").read_bytes()
+    assert grade(ws, "-q", "01", "-q", "02").returncode == 0
+
+
+def test_locked_cases_never_count_and_the_report_says_how_to_unlock(tmp_path):
+    ws = make_workspace(tmp_path / "ws")
+    result = grade(ws, "-q", "02", "--json", "-", "--score")
+    assert result.returncode == 1
+    assert "1 case(s) locked (1)" in result.stderr
+    assert "grade -u -q 02" in result.stderr
+    import json
+    record = json.loads(result.stdout)["questions"]["02"]
+    assert record == {"score": 0, "max_score": 1, "status": "locked", "passed": 1, "failed": 0}
+
+
+def test_locked_concept_case_holds_the_question_back(tmp_path):
+    ws = make_workspace(tmp_path / "ws")
+    typed = answers_for("01", "salted")[:-1]  # every doctest answer, not the concept one
+    assert grade(ws, "-u", "-q", "01", input="\n".join(typed) + "\n").returncode == 1
+    result = grade(ws, "-q", "01", "--score")
+    assert result.returncode == 1
+    assert "grade -u -q 01" in result.stdout
+
+
+@pytest.mark.parametrize("scheme", ["salted", "ok"])
+def test_student_cannot_pass_by_editing_the_lock_marks(tmp_path, scheme):
+    """Flipping `locked` off (and dropping `# locked`) runs the case against the tokens:
+    it fails; it never passes."""
+    ws = make_workspace(tmp_path / "ws", scheme=scheme)
+    path = ws / "tests" / "02.py"
+    text = path.read_text().replace("'locked': True", "'locked': False")
+    path.write_text(re.sub(r"(?m)^ *# locked\n", "", text))
+    assert casefile.load_question(path).cases[0].locked is False
+    result = grade(ws, "-q", "02", "--json", "-")
+    assert result.returncode == 1
+    assert '"passed": 0' in result.stdout or '"status": "failed"' in result.stdout
+
+
+def test_lock_command_keeps_formatting_and_untouched_files(tmp_path):
+    staff = tmp_path / "staff"
+    shutil.copytree(DATA, staff)
+    source = (staff / "01.py").read_text()
+    (staff / "01.py").write_text("# Staff notes: keep me.\n" + source.replace(
+        "'points': 2,", "'points': 2,   # two points"))
+    (staff / "03.py").write_text("test = {'name': 'Q3', 'points': 0, 'suites': []}\n")
+    mtime = (staff / "03.py").stat().st_mtime_ns
+    result = __import__("subprocess").run(
+        GRADE + ["lock", str(staff), "--scheme", "ok"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "2 file(s) changed" in result.stdout
+    text = (staff / "01.py").read_text()
+    assert text.startswith("# Staff notes: keep me.\n") and "# two points" in text
+    assert (staff / "03.py").stat().st_mtime_ns == mtime
+    data = casefile.read_literal(staff / "01.py")
+    assert "hihi" not in data["suites"][0]["cases"][1]["code"]
+    again = __import__("subprocess").run(GRADE + ["lock", str(staff)], capture_output=True,
+                                         text=True)
+    assert "0 file(s) changed" in again.stdout  # locked answers are not locked twice
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40))
+def test_in_place_edit_writes_any_string_faithfully(value):
+    source = (DATA / "02.py").read_text()
+    path = ("suites", 0, "cases", 1, "code")
+    edited = casewrite.edit(source, {path: value})
+    assert edited is not None
+    data = ast.literal_eval(edited.split("=", 1)[1])
+    assert data["suites"][0]["cases"][1]["code"] == value
+    assert data["suites"][0]["cases"][0] == casefile.read_literal(DATA / "02.py")["suites"][0]["cases"][0]
+
+
+def test_publish_builds_the_student_archive(tmp_path):
+    out = tmp_path / "hog.zip"
+    result = __import__("subprocess").run(GRADE + ["publish", str(out)], capture_output=True,
+                                          text=True)
+    assert result.returncode == 0, result.stderr
+    with zipfile.ZipFile(out) as archive:
+        names = archive.namelist()
+        assert "hog/hog.py" in names and "hog/hog.ok" in names
+        for name in names:
+            if name.startswith("hog/tests/") and name.endswith(".py"):
+                data = casefile.read_literal(Path(name), archive.read(name).decode())
+                for _, case, _ in locking.case_paths(data):
+                    assert not case.get("hidden")
+    bad = __import__("subprocess").run(GRADE + ["publish", str(tmp_path / "hog.tar")],
+                                       capture_output=True, text=True)
+    assert bad.returncode == 2 and ".zip" in bad.stderr
+
+
+# --- ok's own client (its wheel, when it is around) -----------------------------------
+
+@pytest.fixture
+def ok_client():
+    if not OK_WHEEL.exists():
+        pytest.skip(f"ok's client is not available at {OK_WHEEL}")
+    sys.path.insert(0, str(OK_WHEEL))
+    try:
+        from client.sources.common import interpreter, pyconsole
+        from client.utils import format, locking as ok_locking
+    finally:
+        sys.path.remove(str(OK_WHEEL))
+    return interpreter, pyconsole, format, ok_locking
+
+
+def test_cases_locked_by_ok_unlock_here(tmp_path, ok_client):
+    interpreter, pyconsole, format, ok_locking = ok_client
+    ws = make_workspace(tmp_path / "ws", scheme="unlocked")
+    path = ws / "tests" / "02.py"
+    data = casefile.read_literal(path)
+    case = interpreter.CodeCase(pyconsole.PythonConsole(False, False),
+                                code=data["suites"][0]["cases"][0]["code"])
+    case.post_instantiation()
+    case.lock(lambda text: ok_locking.lock(KEY, format.normalize(text)))
+    data["suites"][0]["cases"][0].update(code=case.code, locked=True)
+    path.write_text(casefile.dump(data))
+    assert "35)\n7" not in path.read_text()
+    result = grade(ws, "-u", "-q", "02", input="8\n7\n9\n")
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.count("Not quite") == 1
+    assert grade(ws, "-q", "02").returncode == 0
+
+
+def test_our_ok_scheme_is_oks(tmp_path, ok_client):
+    _, _, format, ok_locking = ok_client
+    ws = make_workspace(tmp_path / "ws", scheme="ok")
+    code = casefile.read_literal(ws / "tests" / "02.py")["suites"][0]["cases"][0]["code"]
+    tokens = [b.outputs for b in locking.blocks(code)]
+    assert tokens == [[ok_locking.lock(KEY, "7")], [ok_locking.lock(KEY, "9")]]
+
+
+@pytest.mark.parametrize("scheme", ["salted", "ok"])
+def test_the_shipped_assignment_round_trip(tmp_path, fa19, scheme):
+    """The real Fall 2019 cases: a locked workspace, every case unlocked with the right
+    answers, then the reference gets full marks."""
+    from grader import workspace
+    ws = tmp_path / "ws"
+    workspace.init(fa19, ws, transform=locking.transform(scheme, fa19.name))
+    plain = workspace.init(fa19, tmp_path / "plain")
+    shutil.copy(fa19.reference / "hog.py", ws / "hog.py")
+    keys = fa19.config["questions"]
+    typed = [line for key in keys for line in answers_for(key, scheme, fa19.cases)]
+    result = grade(ws, "-u", input="\n".join(typed) + "\n")
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert "Not quite" not in result.stdout
+    assert "Now run: grade\n" in result.stdout
+    for key in keys:
+        mine = casefile.read_literal(ws / "tests" / f"{key}.py")
+        theirs = casefile.read_literal(plain / "tests" / f"{key}.py")
+        if scheme == "salted":
+            assert mine == theirs
+        else:  # ok keeps the student's spelling, white space normalised
+            assert [locking.normalize(x) for x in str(mine).split("\\n")] == \
+                [locking.normalize(x) for x in str(theirs).split("\\n")]
+    graded = grade(ws, "--score")
+    assert graded.returncode == 0, graded.stdout[-2000:]
+    assert "22 / 22" in graded.stdout

@@ -1,0 +1,183 @@
+"""`grade -u` driven like a student: through a real pseudo-terminal, and through pipes."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import time
+
+import pexpect
+import pytest
+
+from grader import casefile
+from locktools import answers_for, grade, locked_marks, make_workspace, spawn
+
+PROMPT = r"(\(line \d+\))?\? "
+
+
+def choose(child: pexpect.spawn, wanted: str) -> str:
+    """The number the unlocker shows for the choice WANTED."""
+    child.expect("Choose the number")
+    child.expect(r"\? ")
+    shown = dict(re.findall(r"(\d+)\) (.*?)\r?\n", child.before))
+    return next(number for number, text in shown.items() if text.strip() == wanted)
+
+
+def test_right_and_wrong_answers_on_a_terminal(tmp_path):
+    ws = make_workspace(tmp_path / "ws")
+    child = spawn(ws, "-q", "01", "-q", "02")
+    child.expect(r"roll_dice\(3, make_test_dice\(4, 6, 1\)\)")
+    child.expect(PROMPT)
+    child.sendline("13")
+    child.expect("Not quite")
+    child.expect(PROMPT)
+    child.sendline("  1 ")
+    child.expect("OK!")
+    child.expect("Case 1 unlocked")
+    child.expect(">>> s\r\n")
+    child.expect(PROMPT)
+    child.sendline('"hi"')  # the same literal as 'hi'
+    child.expect("OK!")
+    child.expect(r"\(line 1\)\? ")
+    child.sendline("hi")
+    child.expect(r"\(line 2\)\? ")
+    child.sendline("hi hi")
+    child.expect("Not quite")
+    child.expect(r"\(line 2\)\? ")
+    child.sendline("hihi")
+    child.expect(r"roll_dice\(0\)")
+    child.expect(PROMPT)
+    child.sendline("AssertionError")
+    child.expect("Not quite")
+    child.expect(PROMPT)
+    child.sendline("error")
+    child.expect(r">>> print\(\)")
+    child.expect(PROMPT)
+    child.sendline("")  # a blank line
+    child.expect(">>> None")
+    child.expect(PROMPT)
+    child.sendline("Nothing")
+    child.expect("Case 2 unlocked")
+    child.expect("Q: What does roll_dice return")
+    wrong = choose(child, "It returns 0")
+    child.sendline(wrong)
+    child.expect("Not quite")
+    child.expect(PROMPT)
+    child.sendline("It returns 1")  # by text
+    child.expect("Case 4 unlocked")
+    child.expect(r"free_bacon\(35\)")
+    child.expect(PROMPT)
+    child.sendline("7")
+    child.expect(r"free_bacon\(71\)")
+    child.sendline(choose(child, "9"))  # by number
+    child.expect("All locked cases unlocked")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in child.before
+    for key in ("01", "02"):
+        data = casefile.read_literal(ws / "tests" / f"{key}.py")
+        assert not any(locked_marks(data))
+    result = grade(ws, "-q", "01", "-q", "02", "-v")
+    assert result.returncode == 0, result.stdout
+    assert "locked" not in result.stdout.lower()
+
+
+@pytest.mark.parametrize("stop", ["exit()", "ctrl-c", "ctrl-d"])
+def test_stopping_keeps_what_was_unlocked(tmp_path, stop):
+    ws = make_workspace(tmp_path / "ws", solved=False)
+    untouched = (ws / "tests" / "02.py").read_bytes()
+    mtime = (ws / "tests" / "02.py").stat().st_mtime_ns
+    child = spawn(ws)
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect("Case 1 unlocked")
+    child.expect(PROMPT)
+    child.sendline("'hi'")
+    child.expect(r"\(line 1\)\? ")
+    if stop == "exit()":
+        child.sendline("exit()")
+    elif stop == "ctrl-c":
+        child.sendintr()
+    else:
+        child.sendeof()
+    child.expect("Exiting the unlocker")
+    child.expect(pexpect.EOF)
+    child.close()
+    out = child.before
+    assert child.exitstatus == 1
+    assert "Traceback" not in out
+    assert "Still locked: 01 cases 2, 4" in out
+    assert "Still locked: 02 case 1" in out
+    assert "grade -u -q 01 -q 02" in out
+    data = casefile.read_literal(ws / "tests" / "01.py")
+    assert locked_marks(data) == [False, True, False, True]
+    assert (ws / "tests" / "02.py").read_bytes() == untouched
+    assert (ws / "tests" / "02.py").stat().st_mtime_ns == mtime
+    assert not list((ws / "tests").glob(".*tmp"))
+
+
+def test_plain_pipes(tmp_path):
+    ws = make_workspace(tmp_path / "ws")
+    typed = answers_for("01", "salted")
+    result = grade(ws, "-u", "-q", "01", input="\n".join(["4"] + typed) + "\n")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("Not quite") == 1
+    assert "All locked cases unlocked" in result.stdout
+    # The transcript shows what was typed, as on a terminal.
+    assert "(line 2)? hihi" in result.stdout
+    assert grade(ws, "-q", "01").returncode == 0
+
+
+def test_end_of_piped_input_stops_cleanly(tmp_path):
+    ws = make_workspace(tmp_path / "ws")
+    result = grade(ws, "-u", input="1\n'hi'\n")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "Still locked: 01 cases 2, 4" in result.stdout
+
+
+def test_nothing_to_unlock(tmp_path):
+    ws = make_workspace(tmp_path / "ws", scheme="unlocked")
+    result = grade(ws, "-u", "-q", "02", input="")
+    assert result.returncode == 0
+    assert "Nothing to unlock" in result.stdout and "grade -q 02" in result.stdout
+
+
+def test_unknown_question_is_a_usage_error(tmp_path):
+    ws = make_workspace(tmp_path / "ws")
+    result = grade(ws, "-u", "-q", "99", input="")
+    assert result.returncode == 2
+    assert "no question 99" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_kill_during_the_write_leaves_every_file_whole(tmp_path):
+    """SIGKILL while the unlocked case is being written (slowed down by the test hook):
+    the case file is the old one, whole; the next run unlocks and saves it."""
+    ws = make_workspace(tmp_path / "ws")
+    path = ws / "tests" / "01.py"
+    data = casefile.read_literal(path)
+    data["padding"] = "x" * 400_000  # several write chunks
+    from grader.casefile import dump
+    path.write_text(dump(data), encoding="utf-8")
+    before = path.read_bytes()
+    child = spawn(ws, "-q", "01", GRADE_TEST_WRITE_DELAY="0.5")
+    child.expect(PROMPT)
+    child.sendline("1")
+    deadline = time.time() + 20
+    while not list((ws / "tests").glob(".01.py.*.tmp")) and time.time() < deadline:
+        time.sleep(0.02)
+    temp = list((ws / "tests").glob(".01.py.*.tmp"))
+    assert temp, "the write never started"
+    time.sleep(0.6)  # some chunks written, not all
+    assert 0 < temp[0].stat().st_size < len(before)
+    os.kill(child.pid, signal.SIGKILL)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert path.read_bytes() == before
+    assert casefile.load_question(path).cases[0].locked
+    result = grade(ws, "-u", "-q", "01", input="\n".join(answers_for("01", "salted")) + "\n")
+    assert result.returncode == 0, result.stdout
+    assert casefile.read_literal(path)["padding"] == data["padding"]
+    assert grade(ws, "-q", "01").returncode == 0
