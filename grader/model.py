@@ -53,6 +53,7 @@ class Suite:
     teardown: str = ""
     cases: List[Case] = field(default_factory=list)
     raw: Dict[str, Any] = field(default_factory=dict)
+    path: Optional[Path] = None  # the case file it came from: data files are found beside it
 
 
 @dataclass

@@ -107,7 +107,11 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
             flush(p_index)
             if p_index in stopped or run.status == "skipped":
                 continue
-            result = SUITE_KINDS[case.suite.type].judge(case, run)
+            kind = SUITE_KINDS[case.suite.type]
+            if getattr(kind, "wants_runner", False):
+                result = kind.judge(case, run, runner=runner)
+            else:
+                result = kind.judge(case, run)
             results[p_index][case.number] = result
             if not verbose and result.status in ("failed", "error", "timeout"):
                 stopped.add(p_index)
@@ -119,3 +123,11 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
         return GradeResult(out, error=message)
     flush(len(plans))
     return GradeResult([r for r in question_results if r is not None])
+
+
+def _register_builtin_kinds() -> None:
+    from .fuzz_suite import FuzzKind
+    SUITE_KINDS.setdefault("fuzz", FuzzKind())
+
+
+_register_builtin_kinds()
