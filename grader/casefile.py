@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import json
 import re
 import textwrap
 from pathlib import Path
@@ -18,7 +19,9 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from .model import Case, Example, Question, Suite
 
-SUITE_TYPES = ("doctest", "concept", "fuzz")
+OK_SUITE_TYPES = ("doctest", "concept")  # what ok itself can load
+SUITE_TYPES = OK_SUITE_TYPES + ("fuzz",)
+SIDECAR = ".grader.json"  # KEY.grader.json: this grader's own suites, which ok never reads
 _ANNOTATION = re.compile(r"^#\s*(locked|choice|explanation)\s*(?::\s?(.*))?$")
 _PARSER = doctest.DocTestParser()
 
@@ -52,6 +55,40 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
                 raise CaseFileError(f"{path}: `test` must be a dict")
             return value
     raise CaseFileError(f"{path}: no `test = {{...}}` assignment found")
+
+
+def sidecar_path(path: Path) -> Path:
+    return Path(path).with_name(Path(path).stem + SIDECAR)
+
+
+def read_case_data(path: Path) -> Dict[str, Any]:
+    """The question's dict: the ok case file's suites, then those of its sidecar.
+
+    ok rejects suite types and keys it does not know, so suites only this grader
+    runs (fuzzing `play`, say) live in KEY.grader.json beside KEY.py: the ok file
+    stays loadable by ok, unchanged.
+    """
+    data = read_literal(path)
+    extra = sidecar_path(path)
+    if extra.is_file():
+        try:
+            suites = json.loads(extra.read_text(encoding="utf-8"))["suites"]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise CaseFileError(f"{extra}: not a valid sidecar ({error})") from None
+        if not isinstance(suites, list):
+            raise CaseFileError(f"{extra}: 'suites' must be a list")
+        data = {**data, "suites": list(data.get("suites", [])) + suites}
+    return data
+
+
+def write_case_data(path: Path, data: Dict[str, Any]) -> None:
+    """Write DATA as the ok case file PATH plus, for suites ok cannot load, a sidecar."""
+    ok_suites = [s for s in data.get("suites", []) if s.get("type", "doctest") in OK_SUITE_TYPES]
+    own = [s for s in data.get("suites", []) if s.get("type", "doctest") not in OK_SUITE_TYPES]
+    Path(path).write_text(dump({**data, "suites": ok_suites}), encoding="utf-8")
+    if own:
+        sidecar_path(path).write_text(json.dumps({"suites": own}, indent=1) + "\n",
+                                      encoding="utf-8")
 
 
 def parse_examples(code: str, where: str = "<case>") -> List[Example]:
@@ -92,7 +129,7 @@ def _text(value: Any, what: str) -> str:
 def load_question(path: Path, source: Optional[str] = None) -> Question:
     """Load the case file at PATH into a Question."""
     path = Path(path)
-    data = read_literal(path, source)
+    data = read_literal(path, source) if source is not None else read_case_data(path)
     where = str(path)
     try:
         points = data.get("points", 0)

@@ -50,12 +50,12 @@ def write_student_cases(assignment: Assignment, tests: Path,
     (tests / "__init__.py").touch()
     written = []
     for key in assignment.config.get("questions") or casefile.question_keys(assignment.cases):
-        data = student_version(casefile.read_literal(assignment.cases / f"{key}.py"))
+        data = student_version(casefile.read_case_data(assignment.cases / f"{key}.py"))
         if transform is not None:
             data = transform(key, data)
         data = fuzz_suite.record(assignment, key, data, tests)
         path = tests / f"{key}.py"
-        path.write_text(casefile.dump(data), encoding="utf-8")
+        casefile.write_case_data(path, data)
         written.append(path)
     return written
 
