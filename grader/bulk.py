@@ -165,14 +165,14 @@ def _discover_zip(path: Path, source: str) -> List[Submission]:
 @dataclass
 class Settings:
     timeout: float = 10.0
-    budget: Optional[float] = None  # default: 3 timeouts
+    budget: Optional[float] = None  # default: 5 timeouts
     sandbox: bool = True
     jobs: int = 2
     hide: List[Path] = field(default_factory=list)  # folders to keep out of sight
 
     @property
     def time_budget(self) -> float:
-        return self.budget if self.budget is not None else 3 * self.timeout
+        return self.budget if self.budget is not None else 5 * self.timeout
 
     @property
     def limits(self) -> Limits:

@@ -166,7 +166,7 @@ def verify(timeout):
               help="Seconds a case may run before it is stopped.")
 @click.option("--budget", type=click.FloatRange(min=0.1), default=None,
               help="Seconds of timed-out or crashed cases one submission may cost in all, "
-                   "before its remaining cases are given up [default: 3 x timeout].")
+                   "before its remaining cases are given up [default: 5 x timeout].")
 @click.option("--no-sandbox", is_flag=True,
               help="Run without bubblewrap (resource limits only): for trusted code.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),

@@ -17,6 +17,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,10 +59,14 @@ def generate(seed: int, games: int, *, feral_hogs: bool, say: bool) -> List[Spec
 
 # --- the reference, traced in this process -------------------------------------------
 
+# The reference is imported and traced in the grader's own process, which may grade
+# several submissions at once in threads: importing touches sys.modules and tracing
+# swaps sys.stdout, both global, so one thread at a time.
+_REFERENCE_LOCK = threading.RLock()
+
+
 @functools.lru_cache(maxsize=4)
-def reference_play(folder: str, module: str = "hog") -> Callable:
-    """`play` of the trusted reference in FOLDER, imported under a private name so it
-    cannot be confused with (or shadow) any other `hog`, `dice` or `ucb`."""
+def _reference_play(folder: str, module: str) -> Callable:
     saved_path = list(sys.path)
     saved = {name: sys.modules.pop(name) for name in ("dice", "ucb") if name in sys.modules}
     sys.path.insert(0, folder)
@@ -78,9 +83,17 @@ def reference_play(folder: str, module: str = "hog") -> Callable:
     return loaded.play
 
 
+def reference_play(folder: str, module: str = "hog") -> Callable:
+    """`play` of the trusted reference in FOLDER, imported under a private name so it
+    cannot be confused with (or shadow) any other `hog`, `dice` or `ucb`."""
+    with _REFERENCE_LOCK:
+        return _reference_play(folder, module)
+
+
 def reference_traces(folder: str, specs: Sequence[Spec], module: str = "hog") -> List[Trace]:
-    play = reference_play(str(folder), module)
-    return [fuzz_driver.trace_game(play, spec) for spec in specs]
+    with _REFERENCE_LOCK:
+        play = reference_play(str(folder), module)
+        return [fuzz_driver.trace_game(play, spec) for spec in specs]
 
 
 # --- comparing and explaining --------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import List, Optional
 
 from rich.console import Console, Group
@@ -113,7 +114,9 @@ def closing_line(result: GradeResult) -> Text:
 
 
 def make_console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    # The stream is bound now: code that swaps sys.stdout later (tracing the reference
+    # captures its prints) must not swallow the report.
+    return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=True)
 
 
 def print_error(console: Console, message: str) -> None:

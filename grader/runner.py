@@ -286,8 +286,9 @@ class Runner:
         if kind == "message" and "preflight_error" in message:
             worker.close()
             raised = _raised(message["preflight_error"])
-            if raised.type == "SyntaxError" or raised.type == "IndentationError":
-                return f"{name} has a syntax error:\n{raised.traceback}"
+            lineno = message["preflight_error"].get("lineno")
+            if isinstance(lineno, int):
+                return f"{name} has a syntax error on line {lineno}:\n{raised.traceback}"
             return f"importing {name} raised an error:\n{raised.traceback}"
         if kind == "eof":
             return f"importing {name} stopped the interpreter: {worker.death_note()}"

@@ -57,7 +57,10 @@ def describe(error, src):
     text = "Traceback (most recent call last):\n" if frames else ""
     text += "".join(traceback.StackSummary.from_list(frames).format()) + "".join(only)
     line = only[-1]
-    return {"type": type(error).__name__, "line": line, "traceback": text}
+    described = {"type": type(error).__name__, "line": line, "traceback": text}
+    if isinstance(error, SyntaxError) and isinstance(error.lineno, int):
+        described["lineno"] = error.lineno
+    return described
 
 
 def run_examples(sources, namespace, src, cap):
