@@ -34,6 +34,11 @@ test = {
           'locked': False
         }
       ]
+    },
+    {
+      'type': 'winrate',
+      'scored': True,
+      'cases': [{'hidden': False, 'locked': False}]
     }
   ]
 }

@@ -83,7 +83,7 @@ def check_source(path: Path, assignment: Assignment) -> Path:
     return main
 
 
-def _last_json_line(data: bytes) -> Optional[dict]:
+def last_json_line(data: bytes) -> Optional[dict]:
     for line in reversed(data.decode("utf-8", "replace").splitlines()):
         if line.strip():
             try:
@@ -118,14 +118,14 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
         return StrategyRead(Path(source), error=result, seconds=seconds)
     team = result.get("team") if isinstance(result.get("team"), str) else None
     table = result.get("table")
-    if not _is_table(table):
+    if not is_table(table):
         error = result.get("error")
         return StrategyRead(Path(source), error=str(error) if error else
                             "the strategy reader gave no table", team=team, seconds=seconds)
     return StrategyRead(Path(source), table=table, team=team, seconds=seconds)
 
 
-def _is_table(table) -> bool:
+def is_table(table) -> bool:
     return (isinstance(table, list) and len(table) == strategy_table.GOAL
             and all(isinstance(row, list) and len(row) == strategy_table.GOAL
                     and all(type(v) is int and 0 <= v <= strategy_table.MAX_DICE for v in row)
@@ -152,7 +152,7 @@ def _run(argv: List[str], timeout: float, out_path: Path):
         if code is None:
             return f"reading the strategy did not finish within {timeout:g} s"
         out.seek(max(0, out.seek(0, os.SEEK_END) - OUTPUT_CAP))
-        verdict = _last_json_line(out.read())
+        verdict = last_json_line(out.read())
     if verdict is None:
         how = f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}"
         return (f"the process reading the strategy {how} without a verdict "

@@ -54,6 +54,10 @@ def write_student_cases(assignment: Assignment, tests: Path,
         if transform is not None:
             data = transform(key, data)
         path = tests / f"{key}.py"
+        data, grader_only = casefile.split_for_ok(data)
+        if grader_only:
+            casefile.sidecar(path).write_text(json.dumps({"suites": grader_only}, indent=1)
+                                              + "\n", encoding="utf-8")
         path.write_text(casefile.dump(data), encoding="utf-8")
         written.append(path)
     return written
