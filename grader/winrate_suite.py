@@ -82,7 +82,10 @@ class WinrateKind:
             for suite in question.suites:
                 if suite.type != "winrate" or not suite.cases:
                     continue
-                p = self.settings(suite.cases[0])
+                try:
+                    p = self.settings(suite.cases[0])
+                except WinrateSetupError:
+                    continue  # the judge reports it
                 if p["threshold"] is not None and p.get("points") is not None:
                     question.points = p["points"]
 
