@@ -235,7 +235,7 @@ def optimal(baseline, sweeps):
     """The best responses to always_roll(K), computed exactly: the policy that may see the
     whole state, and the best strategy of the two scores only (what the rules allow)."""
     from . import strategy_commands
-    sys.exit(strategy_commands.optimal(baseline, sweeps))
+    sys.exit(strategy_commands.optimal(assignments.load(), baseline, sweeps))
 
 
 if __name__ == "__main__":

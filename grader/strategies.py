@@ -45,6 +45,7 @@ class StrategyRead:
     error: Optional[str] = None
     team: Optional[str] = None
     seconds: float = 0.0
+    no_function: bool = False  # the file has no such function (a usage error, not a bad strategy)
 
     @property
     def valid(self) -> bool:
@@ -119,9 +120,12 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
     team = result.get("team") if isinstance(result.get("team"), str) else None
     table = result.get("table")
     if not is_table(table):
-        error = result.get("error")
-        return StrategyRead(Path(source), error=str(error) if error else
-                            "the strategy reader gave no table", team=team, seconds=seconds)
+        error = str(result.get("error") or "the strategy reader gave no table")
+        shown = f"{Path(source).name}/{assignment.source}" if Path(source).is_dir() \
+            else Path(source).name
+        return StrategyRead(Path(source), error=error.replace(assignment.source, shown),
+                            team=team, seconds=seconds,
+                            no_function=error == f"hog.py has no function {function}")
     return StrategyRead(Path(source), table=table, team=team, seconds=seconds)
 
 

@@ -53,15 +53,12 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
         return 2
     read = strategies.read_strategy(hog_py, assignment, function, budget=budget, siblings=True)
     if not read.valid:
-        missing = read.error and read.error.startswith(("hog.py has no function",
-                                                       "could not import hog.py"))
-        message = read.error.replace("hog.py", str(hog_py)) if missing else read.error
-        report.print_error(errors, f"{function} is not a valid strategy: {message}"
-                           if not missing else message)
+        report.print_error(errors, read.error if read.no_function
+                           else f"{function} is not a valid strategy: {read.error}")
         if json_path:
-            _write_json({"valid": False, "error": message, "strategy": function,
+            _write_json({"valid": False, "error": read.error, "strategy": function,
                          "baseline": baseline}, json_path)
-        return 2 if missing else 1
+        return 2 if read.no_function else 1
     rate = win_rate(read.table, baseline)
     total = time.perf_counter() - start
     console.print(rates_table(f"{function} in {hog_py} against always_roll({baseline})",
@@ -151,21 +148,32 @@ def leaderboard(result) -> Table:
     return table
 
 
-def optimal(baseline: int, sweeps: int) -> int:
+def optimal(assignment: Assignment, baseline: int, sweeps: int) -> int:
+    """The full-state optimum, and the scores-only ascent from two starts: the full-state
+    policy, and the reference's final_strategy (a table found by earlier, longer runs).
+    Full state may use the previous dice of both players; scores only is what the
+    rules let a strategy see."""
     from .optimal import best_full_state, best_scores_only
 
     console = report.make_console()
     full = best_full_state(baseline)
-    scores = best_scores_only(baseline, max_sweeps=sweeps)
+    rows = [("full state", full),
+            ("scores only, from full state", best_scores_only(baseline, max_sweeps=sweeps))]
+    reference = strategies.read_strategy(assignment.reference / assignment.source, assignment)
+    if reference.valid:
+        rows.append(("scores only, from reference", best_scores_only(
+            baseline, start_table=reference.table, max_sweeps=sweeps)))
     table = Table(title=f"Best responses to always_roll({baseline}), exact", title_justify="left")
-    for name in ("policy", "win rate", "moving first", "moving second", "seconds"):
+    for name in ("policy", "win rate", "moving first", "moving second", "sweeps", "seconds"):
         table.add_column(name, justify="left" if name == "policy" else "right")
-    for label, result in (("full state (scores and previous dice)", full),
-                          (f"scores only ({len(scores.history) - 1} sweeps)", scores)):
-        table.add_row(label, Text(RATE.format(result.win_rate), style="bold"),
+    best = max(result.win_rate for _, result in rows[1:])
+    for label, result in rows:
+        history = getattr(result, "history", None)
+        table.add_row(label + (" (best)" if history and result.win_rate == best else ""),
+                      Text(RATE.format(result.win_rate), style="bold"),
                       RATE.format(result.as_first), RATE.format(result.as_second),
-                      f"{result.seconds:.2f}")
+                      str(len(history) - 1) if history else "", f"{result.seconds:.2f}")
     console.print(table)
-    console.print("A strategy sees only the two scores: the scores-only figure is the best "
-                  "this grader found for it; the full-state one bounds every strategy.")
+    console.print("A strategy may use the two scores only: the best scores-only figure is what "
+                  "a final_strategy can reach here; the full-state one bounds every strategy.")
     return 0
