@@ -214,7 +214,9 @@ def winrate(hog_py, function, baseline, json_path, budget):
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True,
               help="Entries read, and matches played, at the same time.")
 @BUDGET
-def contest(entries, out, jobs, budget):
+@click.option("--no-sandbox", is_flag=True,
+              help="Read the entries without bubblewrap (resource limits only): trusted code.")
+def contest(entries, out, jobs, budget, no_sandbox):
     """Every entry in ENTRIES plays every other, exactly. ENTRIES is a folder of .py files
     (or folders holding hog.py), each with final_strategy and TEAM_NAME.
 
@@ -223,7 +225,8 @@ def contest(entries, out, jobs, budget):
     entries, 2 usage errors.
     """
     from . import strategy_commands
-    sys.exit(strategy_commands.contest(assignments.load(), entries, out, jobs, budget))
+    sys.exit(strategy_commands.contest(assignments.load(), entries, out, jobs, budget,
+                                       sandbox=not no_sandbox))
 
 
 @main.command(context_settings=CONTEXT)

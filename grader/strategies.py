@@ -29,7 +29,7 @@ from .sandbox import Limits, Sandbox, bwrap_problem
 SCRIPT = Path(strategy_table.__file__).resolve()
 OUTPUT_CAP = 1 << 20  # the table is ~30 kB of JSON; more is junk
 SIBLING_CAP = 1 << 20  # helper modules beside a student's hog.py, bytes each
-START_SECONDS = 15.0  # interpreter start and the file's import, on top of the budget
+START_SECONDS = 5.0  # interpreter start and the file's import, on top of twice the budget
 
 
 class StrategyFileError(Exception):
@@ -110,10 +110,10 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
         folder.mkdir()
         _copy_submission(Path(source), folder, assignment, siblings)
         box = Sandbox(folder, slot=slot, isolate=isolate,
-                      limits=Limits(cpu=int(budget + START_SECONDS)))
+                      limits=Limits(cpu=int(2 * budget + START_SECONDS)))
         argv = box.wrap([box.python, "-I", "-S", "-B", str(SCRIPT), str(box.src), function,
                          f"{budget:g}"])
-        result = _run(argv, budget + START_SECONDS, Path(tmp) / "out")
+        result = _run(argv, 2 * budget + START_SECONDS, Path(tmp) / "out")
     seconds = time.perf_counter() - start
     if isinstance(result, str):
         return StrategyRead(Path(source), error=result, seconds=seconds)

@@ -96,12 +96,18 @@ def _team_names(reads) -> List[str]:
     return names
 
 
-def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: float) -> int:
+def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: float,
+            sandbox: bool = True) -> int:
     from .contest import round_robin
     from .contest_report import write_report
+    from .sandbox import bwrap_problem
 
     console = report.make_console()
     errors = report.make_console(stderr=True)
+    if sandbox and bwrap_problem() is not None:
+        report.print_error(errors, f"cannot sandbox the entries: {bwrap_problem()}. Install it "
+                           "(apt-get install bubblewrap), or pass --no-sandbox for trusted code")
+        return 2
     try:
         entries = contest_entries(folder, assignment)
     except strategies.StrategyFileError as error:
@@ -111,7 +117,8 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
         report.print_error(errors, f"--out {out} exists and is not a folder")
         return 2
     console.print(f"Reading {len(entries)} entries into tables...")
-    reads = strategies.read_many(entries, assignment, jobs=jobs, budget=budget)
+    reads = strategies.read_many(entries, assignment, jobs=jobs, budget=budget,
+                                 sandbox=sandbox)
     valid = [r for r in reads if r.valid]
     invalid = [r for r in reads if not r.valid]
     for read in invalid:
