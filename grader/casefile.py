@@ -142,7 +142,7 @@ def load_question(path: Path, source: Optional[str] = None) -> Question:
                           scored=bool(raw.get("scored", kind != "concept")),
                           setup=_text(raw.get("setup"), f"suite {s_index} 'setup'"),
                           teardown=_text(raw.get("teardown"), f"suite {s_index} 'teardown'"),
-                          raw=raw)
+                          raw=raw, path=path)
             raw_cases = raw.get("cases", [])
             if not isinstance(raw_cases, list):
                 raise CaseFileError(f"suite {s_index} 'cases' must be a list")

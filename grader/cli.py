@@ -37,10 +37,13 @@ def _fail(message: str, code: int = 2) -> None:
 @click.option("-u", "--unlock", is_flag=True,
               help="Unlock the locked cases (of the questions chosen with -q) by predicting "
                    "their output.")
+@click.option("--seed", type=int, metavar="N",
+              help="Play the fuzz games of seed N (staff runs; a failure prints its seed).")
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
 @click.pass_context
-def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, root):
+def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
+         root):
     """Check your Hog project against its test cases.
 
     \b
@@ -66,7 +69,7 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
                                  questions))
         options = student.Options(questions=questions, verbose=verbose, score=score,
                                   cases=set(cases) if cases else None, timeout=timeout,
-                                  json_path=json_path, interact=interactive)
+                                  json_path=json_path, interact=interactive, seed=seed)
         sys.exit(student.run(ws, assignment, options))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         _fail(str(error))

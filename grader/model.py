@@ -47,12 +47,13 @@ class Case:
 @dataclass
 class Suite:
     number: int  # 1-based within the question
-    type: str  # "doctest", "concept", or "fuzz"
+    type: str  # "doctest", "concept", "fuzz" or "winrate"
     scored: bool = True
     setup: str = ""
     teardown: str = ""
     cases: List[Case] = field(default_factory=list)
     raw: Dict[str, Any] = field(default_factory=dict)
+    path: Optional[Path] = None  # the case file it came from: data files are found beside it
 
 
 @dataclass

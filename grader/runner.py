@@ -35,10 +35,14 @@ class CaseJob:
     examples: List[str]
     setup: List[str] = field(default_factory=list)
     teardown: List[str] = field(default_factory=list)
+    output_cap: Optional[int] = None  # this case's own cap on what each example prints
 
     def payload(self) -> Dict:
-        return {"id": self.id, "examples": self.examples, "setup": self.setup,
-                "teardown": self.teardown}
+        payload = {"id": self.id, "examples": self.examples, "setup": self.setup,
+                   "teardown": self.teardown}
+        if self.output_cap is not None:
+            payload["output_cap"] = self.output_cap
+        return payload
 
 
 class SubmissionError(Exception):

@@ -109,7 +109,11 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
             flush(p_index)
             if p_index in stopped or run.status == "skipped":
                 continue
-            result = SUITE_KINDS[case.suite.type].judge(case, run)
+            kind = SUITE_KINDS[case.suite.type]
+            if getattr(kind, "wants_runner", False):
+                result = kind.judge(case, run, runner=runner)
+            else:
+                result = kind.judge(case, run)
             results[p_index][case.number] = result
             if not verbose and result.status in ("failed", "error", "timeout"):
                 stopped.add(p_index)
@@ -131,9 +135,11 @@ def prepare(questions: List[Question]) -> None:
             kind.prepare(questions)
 
 
-def _register_winrate() -> None:
+def _register_builtin_kinds() -> None:
+    from .fuzz_suite import FuzzKind
     from .winrate_suite import WinrateKind
+    SUITE_KINDS.setdefault("fuzz", FuzzKind())
     SUITE_KINDS.setdefault("winrate", WinrateKind())
 
 
-_register_winrate()
+_register_builtin_kinds()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Set
 
-from . import casefile
+from . import casefile, fuzz_suite
 from .assignment import Assignment
 from .model import GradeResult, Question
 from .runner import Runner
@@ -28,6 +28,7 @@ class Options:
     timeout: float = 10.0
     json_path: Optional[str] = None
     interact: bool = False
+    seed: Optional[int] = None
 
 
 def load_workspace_questions(ws: Workspace, keys: Sequence[str]) -> List[Question]:
@@ -67,6 +68,11 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
         questions = load_workspace_questions(ws, options.questions)
     except casefile.CaseFileError as error:
         raise UsageProblem(f"a case file is broken: {error}") from None
+    if options.seed is not None:
+        try:
+            fuzz_suite.set_seed(questions, options.seed)
+        except fuzz_suite.FuzzSetupError as error:
+            raise UsageProblem(str(error)) from None
     if options.cases is not None:
         numbers = {c.number for q in questions for c in q.cases}
         missing = sorted(options.cases - numbers)

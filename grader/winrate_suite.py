@@ -26,6 +26,7 @@ from .runner import CaseJob
 
 DEFAULTS: Dict[str, Any] = {"strategy": "final_strategy", "baseline": 4, "threshold": None,
                             "budget": 8.0}
+OUTPUT_CAP = 1 << 20  # the table is ~30 kB of JSON
 SETTINGS = ("strategy", "baseline", "threshold", "budget", "points")
 VALID = "an int from 0 to 10 at every score pair, the same when asked again, in time"
 READER = '''def _read_strategy(module, name, budget):
@@ -99,7 +100,7 @@ class WinrateKind:
                  f"exec(compile({source!r}, 'strategy_table.py', 'exec'), _st)\n", READER]
         call = (f"print(_st['json'].dumps(_read_strategy({self.assignment.module!r}, "
                 f"{p['strategy']!r}, {float(p['budget'])!r}), separators=(',', ':')))\n")
-        return CaseJob(id=job_id, examples=[call], setup=setup)
+        return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
 
     def judge(self, case: Case, run: CaseRun) -> CaseResult:
         from .strategies import is_table, last_json_line

@@ -114,6 +114,7 @@ def main():
         if job.get("seed") is not None:
             random.seed(job["seed"])
         namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+        cap = case.get("output_cap", job.get("output_cap", 65536))
         setup = run_examples(case.get("setup", []), namespace, src, cap)
         failed = next((out for out in setup if out["raised"] is not None), None)
         if failed is not None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
-from . import casefile
+from . import casefile, fuzz_suite
 from .assignment import Assignment
 
 CONFIG = "hog.ok"
@@ -53,6 +53,7 @@ def write_student_cases(assignment: Assignment, tests: Path,
         data = student_version(casefile.read_literal(assignment.cases / f"{key}.py"))
         if transform is not None:
             data = transform(key, data)
+        data = fuzz_suite.record(assignment, key, data, tests)
         path = tests / f"{key}.py"
         data, grader_only = casefile.split_for_ok(data)
         if grader_only:

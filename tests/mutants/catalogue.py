@@ -62,7 +62,7 @@ FERAL = ("        if feral_hogs and abs(num_rolls - previous[who]) == 2:\n"
          "            if who == 0:\n                score0 += 3\n"
          "            else:\n                score1 += 3\n")
 SAY = "        say = say(score0, score1)\n"
-FINAL = "    return int(FINAL_STRATEGY_TABLE[score][opponent_score])\n"
+FINAL = "    return int(FINAL_STRATEGY_TABLE[score][opponent_score], 16)\n"
 
 MUTANTS = [
     # --- 01 roll_dice -------------------------------------------------------------
@@ -249,7 +249,7 @@ MUTANTS = [
            [(FINAL, "    if (score, opponent_score) == (57, 31):\n        return 11\n" + FINAL)],
            "returns 11 dice at one score pair"),
     Mutant("final_float", "12", "final_strategy",
-           [(FINAL, FINAL.replace("return int(", "return float("))],
+           [(FINAL, "    return float(int(FINAL_STRATEGY_TABLE[score][opponent_score], 16))\n")],
            "returns a float, not an int"),
     Mutant("final_random", "12", "final_strategy",
            [(FINAL, "    import random\n    return random.choice([4, 5, 6])\n")],

@@ -1,0 +1,50 @@
+"""1000 fuzz games of a correct `play` (the reference, run as a submission in the
+worker), traced and compared with the reference: the whole judged case, against the
+bare cost of playing the same games in plain Python in this process.
+
+    python benchmarks/bench_fuzz.py [GAMES]
+"""
+
+import sys
+import time
+
+from grader import assignment, casefile, fuzz, fuzz_suite
+from grader.runner import Runner
+from grader.session import grade
+
+
+def main(games: int = 1000) -> None:
+    a = assignment.load()
+    specs = fuzz.generate(1, games, feral_hogs=False, say=False)
+    play = fuzz.reference_play(str(a.reference), a.module)
+    strategies = [[(lambda c, x, y: lambda s, o: c[(x * s + y * o) % len(c)])(*st)
+                   for st in spec["strategies"]] for spec in specs]
+    started = time.perf_counter()
+    for spec, (s0, s1) in zip(specs, strategies):
+        outcomes, index = spec["dice"], [-1]
+
+        def dice():
+            index[0] = (index[0] + 1) % len(outcomes)
+            return outcomes[index[0]]
+        play(s0, s1, score0=spec["score0"], score1=spec["score1"], dice=dice,
+             goal=spec["goal"], feral_hogs=False)
+    bare = time.perf_counter() - started
+
+    question = casefile.load_questions(a.cases, ["05a"])[0]
+    question.suites = [s for s in question.suites if s.type == "fuzz"]
+    question.suites[0].raw = {**question.suites[0].raw, "games": games}
+    fuzz_suite._live_traces.cache_clear()
+    fuzz.reference_play.cache_clear()
+    started = time.perf_counter()
+    result = grade([question], Runner(src=a.reference, preflight=(a.module,)),
+                   respect_locks=False)
+    judged = time.perf_counter() - started
+    assert result.all_passed, result.questions[0].case_results[0].message
+    print(f"{games} games, plain Python in-process: {bare:.3f} s")
+    print(f"{games} fuzz games in the worker, traced and compared with the reference "
+          f"(cold: worker start, reference import): {judged:.3f} s "
+          f"({judged / bare:.1f}x the bare games)")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)

@@ -1,0 +1,218 @@
+"""Fuzz suites: random games of `play`, compared turn by turn with the reference.
+
+A case file's suite `{'type': 'fuzz', 'feral_hogs': False, 'say': False, 'games': 1000,
+'shrink': 10, 'cases': [{'seed': 1}]}` plays, for each case, the games of its seed
+with the student's `play` in the worker (the tracer `fuzz_driver` travels as the
+case's setup) and judges the traces here. Two modes, chosen by the suite itself:
+
+- live (staff case files): the trusted reference plays the same games in this
+  process; a failing game is shrunk (hypothesis) in a child process and printed as
+  code to paste into `python3 -i hog.py`.
+- recorded (`'mode': 'recorded', 'recorded': '05a.fuzz.json'`, written by
+  `grade init`): workspaces carry no reference, so the expected traces of a fixed
+  set of games are stored beside the case file and compared instead; no shrinking.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+from . import assignment as assignments
+from . import fuzz
+from .model import Case, CaseResult, CaseRun, Question
+from .runner import CaseJob, Runner
+
+DEFAULTS = {"games": 1000, "feral_hogs": True, "say": False, "shrink": 10.0,
+            "recorded_games": 100, "seed": 1}
+OUTPUT_CAP = 32 * 1024 * 1024
+HEADER = "# Paste into python3 -i hog.py to replay the game:\n"
+
+
+class FuzzSetupError(Exception):
+    """A fuzz suite that cannot be run as written (bad parameters, missing data)."""
+
+
+def params(case: Case) -> Dict[str, Any]:
+    """The suite's parameters with the case's own on top."""
+    merged = dict(DEFAULTS)
+    merged.update({k: v for k, v in case.suite.raw.items() if k != "cases"})
+    merged.update(case.raw)
+    for key in ("games", "seed", "recorded_games"):
+        if isinstance(merged[key], bool) or not isinstance(merged[key], int):
+            raise FuzzSetupError(f"fuzz suite parameter {key!r} must be an integer")
+    return merged
+
+
+@functools.lru_cache(maxsize=16)
+def _live_traces(folder: str, module: str, seed: int, games: int, feral_hogs: bool,
+                 say: bool) -> Tuple[list, list]:
+    specs = fuzz.generate(seed, games, feral_hogs=feral_hogs, say=say)
+    return specs, fuzz.reference_traces(folder, specs, module)
+
+
+def _recorded_path(case: Case, p: Dict[str, Any]) -> Path:
+    if case.suite.path is None:
+        raise FuzzSetupError("a recorded fuzz suite must be loaded from a case file")
+    return case.suite.path.parent / str(p["recorded"])
+
+
+def _recorded(path: Path, seed: int) -> Tuple[list, list]:
+    try:
+        games = json.loads(path.read_text(encoding="utf-8"))["seeds"][str(seed)]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise FuzzSetupError(f"{path} holds no recorded games for seed {seed}: "
+                             "recreate the workspace's tests with `grade init`") from None
+    return [g[0] for g in games], [g[1] for g in games]
+
+
+class FuzzKind:
+    """The 'fuzz' suite kind (see `grader.session.SUITE_KINDS`)."""
+
+    wants_runner = True
+
+    def __init__(self, assignment: Optional[assignments.Assignment] = None):
+        self._assignment = assignment
+
+    @property
+    def assignment(self) -> assignments.Assignment:
+        if self._assignment is None:
+            self._assignment = assignments.load()
+        return self._assignment
+
+    def games(self, case: Case) -> Tuple[Dict[str, Any], list, list]:
+        """(parameters, specs, expected traces) of CASE."""
+        p = params(case)
+        if p.get("mode", "live") == "recorded":
+            specs, expected = _recorded(_recorded_path(case, p), p["seed"])
+        else:
+            a = self.assignment
+            specs, expected = _live_traces(str(a.reference), a.module, p["seed"], p["games"],
+                                           bool(p["feral_hogs"]), bool(p["say"]))
+        return p, specs, expected
+
+    def job(self, case: Case, job_id: int) -> CaseJob:
+        try:
+            _, specs, _ = self.games(case)
+        except FuzzSetupError:
+            specs = []  # the judge reports the problem
+        setup = ['_fuzz = {"__name__": "fuzz_driver"}\n',
+                 f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n"]
+        call = (f"_fuzz['fuzz_print_traces']({self.assignment.module!r}, "
+                f"_fuzz['json'].loads({json.dumps(specs, separators=(',', ':'))!r}))\n")
+        return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
+
+    def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
+        if run.status == "timeout":
+            return CaseResult(case, "timeout", message=f"the fuzz games {run.message}")
+        if run.status in ("crashed", "setup-error"):
+            return CaseResult(case, "error", message=run.message or "the fuzz driver failed")
+        try:
+            p, specs, expected = self.games(case)
+        except FuzzSetupError as error:
+            return CaseResult(case, "error", message=str(error))
+        output = run.outputs[0] if run.outputs else None
+        if output is None or output.raised is not None:
+            return CaseResult(case, "error", traceback=output.raised.traceback if output else "",
+                              message="the fuzz test could not call play")
+        try:
+            got = json.loads(output.printed)
+        except ValueError:
+            return CaseResult(case, "error", message="the fuzz games' traces came back garbled "
+                              "(does play write over the grader's output?)")
+        index = fuzz.first_failing(expected, got)
+        recorded = p.get("mode") == "recorded"
+        source = "recorded game" if recorded else "game"
+        if index is None:
+            return CaseResult(case, "passed", message=(
+                f"{len(specs)} {source}s agree with the reference (seed {p['seed']})"))
+        spec, want, have = specs[index], expected[index], got[index]
+        message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}) differs from "
+                   f"the reference: {fuzz.explain(spec, want, have)}.")
+        if not recorded and runner is not None and p["shrink"]:
+            small = self._shrink(spec, runner, float(p["shrink"]))
+            if small is not None and small[0] is not spec:
+                spec, want, have = small
+                message += (f"\nThe smallest failing game found: "
+                            f"{fuzz.explain(spec, want, have)}.")
+        message += "\nThe code below replays it; Expected and Got are what it prints."
+        expected, got = window(fuzz.render(want, tracebacks=False), fuzz.render(have))
+        return CaseResult(case, "failed", message=message, expected=expected, got=got,
+                          transcript=HEADER + fuzz.reproduction(spec).rstrip("\n"))
+
+    def _shrink(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
+        """(spec, expected, got) of the smallest failing game found, or None."""
+        a = self.assignment
+        module = runner.preflight[0] if runner.preflight else a.module
+        reference = functools.partial(fuzz.reference_traces, str(a.reference), module=module)
+        try:
+            player = fuzz.Player(fuzz.player_argv(runner.python, runner.wrap), runner.src,
+                                 module, env=runner.env, timeout=min(runner.timeout, 5.0))
+        except fuzz.PlayerGone:
+            return None
+        try:
+            def fails(candidate):
+                return player.traces([candidate])[0] != reference([candidate])[0]
+
+            def size(candidate):
+                return len(reference([candidate])[0])
+
+            small = fuzz.shrink(spec, fails, size, budget=budget)
+            return small, reference([small])[0], player.traces([small])[0]
+        except fuzz.PlayerGone:
+            return None
+        finally:
+            player.close()
+
+
+def window(expected: str, got: str, limit: int = 40, context: int = 10) -> Tuple[str, str]:
+    """Long outputs cut to the lines around their first difference."""
+    want, have = expected.splitlines(True), got.splitlines(True)
+    if max(len(want), len(have)) <= limit:
+        return expected, got
+    first = next((i for i, (a, b) in enumerate(zip(want, have)) if a != b),
+                 min(len(want), len(have)))
+    start = max(0, first - context)
+    skipped = f"[... {start} lines that agree ...]\n" if start else ""
+    return (skipped + "".join(want[start:first + context]),
+            skipped + "".join(have[start:first + context]))
+
+
+def set_seed(questions: Iterable[Question], seed: int) -> None:
+    """Make every fuzz case of QUESTIONS play the games of SEED (`--seed`)."""
+    for question in questions:
+        for suite in question.suites:
+            if suite.type != "fuzz":
+                continue
+            if suite.raw.get("mode") == "recorded":
+                raise FuzzSetupError(
+                    f"{question.name}'s fuzz games are recorded in this workspace (no reference "
+                    "here to play new ones): --seed works on staff runs only")
+            for case in suite.cases:
+                case.raw = {**case.raw, "seed": seed}
+
+
+def record(assignment: assignments.Assignment, key: str, data: Dict, tests: Path) -> Dict:
+    """The student case-file dict with its fuzz suites in recorded mode; writes the
+    expected traces of their games (played by the reference) to tests/KEY.fuzz.json."""
+    seeds: Dict[str, List] = {}
+    suites = []
+    name = f"{key}.fuzz.json"
+    for suite in data.get("suites", []):
+        if suite.get("type") != "fuzz" or suite.get("mode") == "recorded":
+            suites.append(suite)
+            continue
+        cases = suite.get("cases") or [{}]
+        for raw in cases:
+            p = {**DEFAULTS, **{k: v for k, v in suite.items() if k != "cases"}, **raw}
+            specs = fuzz.generate(p["seed"], p["recorded_games"],
+                                  feral_hogs=bool(p["feral_hogs"]), say=bool(p["say"]))
+            traces = fuzz.reference_traces(str(assignment.reference), specs, assignment.module)
+            seeds[str(p["seed"])] = [[s, t] for s, t in zip(specs, traces)]
+        suites.append({**suite, "mode": "recorded", "recorded": name, "cases": cases})
+    if seeds:
+        (tests / name).write_text(json.dumps({"seeds": seeds}, separators=(",", ":")) + "\n",
+                                  encoding="utf-8")
+    return {**data, "suites": suites}

@@ -1,0 +1,226 @@
+"""The fuzz suites of `play` catch broken copies of the reference, in the question that
+owns the bug, at the right turn, with a reproduction that really replays the bug."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import hog_mutants
+from grader import assignment, casefile, fuzz, fuzz_suite, session, workspace
+from grader.runner import Runner
+
+ASSIGNMENT = assignment.load()
+FUZZ_QUESTIONS = ("05a", "05b", "06")
+GRADE = [sys.executable, "-m", "grader.cli"]
+
+
+def fuzz_only(keys=FUZZ_QUESTIONS, seed=None):
+    questions = casefile.load_questions(ASSIGNMENT.cases, keys)
+    for question in questions:
+        question.suites = [s for s in question.suites if s.type == "fuzz"]
+        assert question.suites, f"{question.key} has no fuzz suite"
+    if seed is not None:
+        fuzz_suite.set_seed(questions, seed)
+    return questions
+
+
+def grade_fuzz(src, keys=FUZZ_QUESTIONS, seed=None):
+    result = session.grade(fuzz_only(keys, seed), Runner(src=src, timeout=30), verbose=True,
+                           respect_locks=False)
+    return {q.question.key: q for q in result.questions}
+
+
+def replay(src: Path, code: str) -> str:
+    """What the reproduction prints when pasted into `python3 -i hog.py` in SRC."""
+    done = subprocess.run([sys.executable, "-i", "hog.py"], input=code, cwd=src,
+                          capture_output=True, text=True, timeout=60)
+    return done.stdout
+
+
+def test_reference_passes_every_fuzz_suite():
+    results = grade_fuzz(ASSIGNMENT.reference)
+    for key in FUZZ_QUESTIONS:
+        assert results[key].status == "passed", results[key].case_results[0].message
+        assert "1000 games agree" in results[key].case_results[0].message
+
+
+def test_template_fails_every_fuzz_suite():
+    results = grade_fuzz(ASSIGNMENT.template)
+    for key in FUZZ_QUESTIONS:
+        case = results[key].case_results[0]
+        assert results[key].status == "failed"
+        assert "turn 1: expected player 0's turn: strategy0(0, 0), got play to return (0, 0)" \
+            in case.message
+
+
+WORDS = {
+    "strategy called twice": r"expected strategy0 called once this turn, got a second call",
+    "strategy args swapped for player 1": r"strategy1 got the scores in the wrong order",
+    "die called again after a 1": r"expected the die called 1 time\(s\).*got 2 call",
+    "swap before the feral bonus": r"expected play to return \(\d+, \d+\), got \(\d+, \d+\)",
+    "feral hogs ignores feral_hogs=False": r"expected play to return \(1, 0\), got \(4, 0\)",
+    "feral compares with the opponent's dice": r"rolled \d+ dice? at",
+    "commentary before the swap": r"expected the commentary called with \(0, 10\) "
+                                  r"\(the scores after the swap\), got \(10, 0\)",
+    "commentary not rebound": r"expected commentary #1 .* got #0",
+    "turn order changes after a swap": r"expected player 1 to move .* got strategy0 called",
+    "goal boundary off by one": r"expected play to return .*, got player \d's turn",
+}
+
+
+def first_difference_turns(expected: str, got: str):
+    """The turns (counted by strategy calls) a report may name for the first differing line."""
+    want, have = expected.splitlines(), got.splitlines()
+    index = next(i for i in range(max(len(want), len(have)))
+                 if i >= len(want) or i >= len(have) or want[i] != have[i])
+    started = sum(line.startswith("strategy") for line in want[:index])
+    at_turn_start = index < len(want) and want[index].startswith("strategy")
+    return {started, started + 1} if at_turn_start else {started}
+
+
+@pytest.mark.parametrize("name", sorted(hog_mutants.MUTANTS))
+def test_mutant_caught_in_its_question_at_the_right_turn(tmp_path, name):
+    src = hog_mutants.make(tmp_path / "broken", name)
+    owner = hog_mutants.MUTANTS[name][1]
+    results = grade_fuzz(src, FUZZ_QUESTIONS[:FUZZ_QUESTIONS.index(owner) + 1])
+    assert results[owner].status == "failed"
+    for key in FUZZ_QUESTIONS[:FUZZ_QUESTIONS.index(owner)]:
+        assert results[key].status == "passed", f"{name} charged to {key}"
+    case = results[owner].case_results[0]
+    original, shrunk = case.message.splitlines()[:2]
+    assert re.match(r"Fuzz game \d+ of 1000 \(seed 1\) differs from the reference: turn \d+",
+                    original)
+    assert shrunk.startswith("The smallest failing game found:"), case.message
+    assert re.search(WORDS[name], shrunk), shrunk
+
+    code = case.transcript
+    assert code.startswith(fuzz_suite.HEADER)
+    on_reference = replay(ASSIGNMENT.reference, code)
+    on_broken = replay(src, code)
+    assert on_reference == case.expected
+    assert on_broken == case.got
+    assert on_reference != on_broken
+    reported = int(re.search(r"turn (\d+)", shrunk).group(1))
+    assert reported in first_difference_turns(on_reference, on_broken), shrunk
+
+
+def test_shrunk_game_is_no_longer_than_the_original(tmp_path):
+    src = hog_mutants.make(tmp_path / "broken", "goal boundary off by one")
+    case = grade_fuzz(src, ("05a",))["05a"].case_results[0]
+    original_turn = int(re.search(r"turn (\d+)", case.message.splitlines()[0]).group(1))
+    shrunk_turn = int(re.search(r"turn (\d+)", case.message.splitlines()[1]).group(1))
+    assert shrunk_turn <= original_turn
+    assert case.expected.count("strategy") < 50
+
+
+def test_same_seed_same_verdict_and_the_seed_changes_the_games(tmp_path):
+    src = hog_mutants.make(tmp_path / "broken", "feral compares with the opponent's dice")
+    first = grade_fuzz(src, ("05b",), seed=7)["05b"].case_results[0]
+    again = grade_fuzz(src, ("05b",), seed=7)["05b"].case_results[0]
+    other = grade_fuzz(src, ("05b",), seed=8)["05b"].case_results[0]
+    assert first.message == again.message and first.transcript == again.transcript
+    assert "(seed 7)" in first.message and "(seed 8)" in other.message
+    assert first.message.splitlines()[0] != other.message.splitlines()[0]
+
+
+def staff_workspace(folder: Path, hog: Path) -> Path:
+    """A folder graded with the staff case files themselves (live fuzzing)."""
+    (folder / "tests").mkdir(parents=True)
+    for file in ("hog.py", "dice.py", "ucb.py"):
+        shutil.copy(hog.parent / file if file == "hog.py" else ASSIGNMENT.reference / file,
+                    folder / file)
+    for key in FUZZ_QUESTIONS:
+        shutil.copy(ASSIGNMENT.cases / f"{key}.py", folder / "tests" / f"{key}.py")
+    return folder
+
+
+def test_cli_seed_option_replays_the_same_games(tmp_path):
+    broken = hog_mutants.make(tmp_path / "broken", "commentary not rebound")
+    ws = staff_workspace(tmp_path / "ws", broken / "hog.py")
+    run = [*GRADE, "-v", "-q", "06", "--seed", "5", "-d", str(ws)]
+    first = subprocess.run(run, capture_output=True, text=True, timeout=120)
+    again = subprocess.run(run, capture_output=True, text=True, timeout=120)
+    assert first.returncode == 1, first.stderr
+    assert "(seed 5)" in first.stdout and "play must call what say returned" in first.stdout
+    assert first.stdout == again.stdout
+
+
+def test_workspace_records_traces_and_carries_no_reference(tmp_path):
+    ws = workspace.init(ASSIGNMENT, tmp_path / "ws")
+    play_body = "previous[who] = num_rolls"
+    for path in ws.rglob("*"):
+        if path.is_file():
+            assert play_body not in path.read_text(encoding="utf-8"), path
+    for key in FUZZ_QUESTIONS:
+        data = casefile.read_literal(ws / "tests" / f"{key}.py")
+        suite = next(s for s in data["suites"] if s["type"] == "fuzz")
+        assert suite["mode"] == "recorded"
+        recorded = json.loads((ws / "tests" / suite["recorded"]).read_text())
+        assert len(recorded["seeds"]["1"]) == 100
+
+    def grade(*args):
+        return subprocess.run([*GRADE, *args, "-d", str(ws)], capture_output=True, text=True,
+                              timeout=120)
+
+    template = grade("-q", "05a")
+    assert template.returncode == 1
+    shutil.copy(ASSIGNMENT.reference / "hog.py", ws / "hog.py")
+    assert grade("-q", "05a", "-q", "05b", "-q", "06").returncode == 0
+    broken = hog_mutants.make(tmp_path / "broken", "feral compares with the opponent's dice")
+    shutil.copy(broken / "hog.py", ws / "hog.py")
+    failed = grade("-v", "-q", "05b")
+    assert failed.returncode == 1
+    assert re.search(r"Fuzz recorded game \d+ of 100 \(seed 1\) differs from the\s+reference:"
+                     r"\s+turn \d+", failed.stdout), failed.stdout
+    refused = grade("-q", "05b", "--seed", "3")
+    assert refused.returncode == 2 and "recorded" in refused.stderr
+
+
+ATTACKS = {
+    "fake empty output": "import json\n"
+                         "def play(*args, **kwargs):\n"
+                         "    json.dumps = lambda *a, **k: '[]'\n"
+                         "    return (0, 0)\n",
+    "exits the worker": "import os\n"
+                        "def play(*args, **kwargs):\n"
+                        "    os._exit(0)\n",
+    "never ends": "def play(strategy0, strategy1, score0=0, score1=0, **kwargs):\n"
+                  "    while True:\n"
+                  "        try:\n"
+                  "            strategy0(score0, score1)\n"
+                  "        except Exception:\n"
+                  "            pass\n",
+}
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_attacks_on_the_driver_do_not_pass(tmp_path, attack):
+    src = tmp_path / "attack"
+    src.mkdir()
+    for file in ("dice.py", "ucb.py"):
+        shutil.copy(ASSIGNMENT.reference / file, src / file)
+    (src / "hog.py").write_text("from dice import make_test_dice\n" + ATTACKS[attack])
+    questions = fuzz_only(("05a",))
+    questions[0].suites[0].raw = {**questions[0].suites[0].raw, "shrink": 2, "games": 20}
+    result = session.grade(questions, Runner(src=src, timeout=10), verbose=True,
+                           respect_locks=False)
+    assert result.questions[0].status != "passed"
+    assert result.questions[0].score == 0
+
+
+def test_student_code_never_runs_in_the_grader_process(tmp_path):
+    marker = tmp_path / "pids"
+    src = hog_mutants.make(tmp_path / "broken", "commentary not rebound")
+    hog = src / "hog.py"
+    hog.write_text(hog.read_text().replace(
+        "def play(", f"import os\nopen({str(marker)!r}, 'a').write(str(os.getpid()) + '\\n')\n"
+                     "def play(", 1))
+    grade_fuzz(src, ("06",))
+    pids = {int(line) for line in marker.read_text().split()}
+    assert os.getpid() not in pids and pids
