@@ -17,7 +17,7 @@ threshold, the case passes when the win rate reaches it, and the question is wor
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Dict, Iterable, Optional
+from typing import Any, Dict, Iterable
 
 from . import assignment as assignments
 from . import strategy_table
@@ -48,17 +48,8 @@ def _number(value, key: str, integer: bool = False):
     return value
 
 
-class WinrateKind:
+class WinrateKind(assignments.AssignmentBound):
     """The 'winrate' suite kind (see `grader.session.SUITE_KINDS`)."""
-
-    def __init__(self, assignment: Optional[assignments.Assignment] = None):
-        self._assignment = assignment
-
-    @property
-    def assignment(self) -> assignments.Assignment:
-        if self._assignment is None:
-            self._assignment = assignments.load()
-        return self._assignment
 
     def settings(self, case: Case) -> Dict[str, Any]:
         """DEFAULTS, then the assignment config's section, then the suite's own keys."""

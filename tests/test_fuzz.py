@@ -159,7 +159,9 @@ def test_workspace_records_traces_and_carries_no_reference(tmp_path):
             assert play_body not in path.read_text(encoding="utf-8"), path
     for key in FUZZ_QUESTIONS:
         data = casefile.read_literal(ws / "tests" / f"{key}.py")
-        suite = next(s for s in data["suites"] if s["type"] == "fuzz")
+        assert all(s["type"] in casefile.OK_TYPES for s in data["suites"])  # ok loads it
+        question = casefile.load_question(ws / "tests" / f"{key}.py")
+        suite = next(s.raw for s in question.suites if s.type == "fuzz")
         assert suite["mode"] == "recorded"
         recorded = json.loads((ws / "tests" / suite["recorded"]).read_text())
         assert len(recorded["seeds"]["1"]) == 100
