@@ -155,20 +155,6 @@ test = {
           'locked': False
         }
       ]
-    },
-    {
-      'type': 'fuzz',
-      'scored': True,
-      'feral_hogs': False,
-      'say': True,
-      'games': 1000,
-      'recorded_games': 100,
-      'shrink': 10,
-      'cases': [
-        {
-          'seed': 1
-        }
-      ]
     }
   ]
 }

@@ -34,11 +34,6 @@ test = {
           'locked': False
         }
       ]
-    },
-    {
-      'type': 'winrate',
-      'scored': True,
-      'cases': [{'hidden': False, 'locked': False}]
     }
   ]
 }

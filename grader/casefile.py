@@ -19,26 +19,11 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from .model import Case, Example, Question, Suite
 
-SUITE_TYPES = ("doctest", "concept", "fuzz", "winrate")
+OK_SUITE_TYPES = ("doctest", "concept")  # what ok itself can load
+SUITE_TYPES = OK_SUITE_TYPES + ("fuzz", "winrate")
+SIDECAR = ".grader.json"  # KEY.grader.json: this grader's own suites, which ok never reads
 _ANNOTATION = re.compile(r"^#\s*(locked|choice|explanation)\s*(?::\s?(.*))?$")
 _PARSER = doctest.DocTestParser()
-
-
-OK_TYPES = ("doctest", "concept")  # the suite types ok's client loads
-
-
-def sidecar(path: Path) -> Path:
-    """Where a workspace keeps the grader-only suites of the case file at PATH: ok's
-    client refuses a case file with a suite type it does not know (and with it the
-    whole assignment), so they cannot stay in the case file."""
-    return Path(path).with_name(Path(path).stem + ".grader.json")
-
-
-def split_for_ok(data: Dict[str, Any]):
-    """(the case-file dict with only suites ok loads, the other suites)."""
-    suites = data.get("suites", [])
-    keep = [s for s in suites if not isinstance(s, dict) or s.get("type", "doctest") in OK_TYPES]
-    return {**data, "suites": keep}, [s for s in suites if s not in keep]
 
 
 class CaseFileError(Exception):
@@ -70,6 +55,40 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
                 raise CaseFileError(f"{path}: `test` must be a dict")
             return value
     raise CaseFileError(f"{path}: no `test = {{...}}` assignment found")
+
+
+def sidecar_path(path: Path) -> Path:
+    return Path(path).with_name(Path(path).stem + SIDECAR)
+
+
+def read_case_data(path: Path) -> Dict[str, Any]:
+    """The question's dict: the ok case file's suites, then those of its sidecar.
+
+    ok rejects suite types and keys it does not know, so suites only this grader
+    runs (fuzzing `play`, say) live in KEY.grader.json beside KEY.py: the ok file
+    stays loadable by ok, unchanged.
+    """
+    data = read_literal(path)
+    extra = sidecar_path(path)
+    if extra.is_file():
+        try:
+            suites = json.loads(extra.read_text(encoding="utf-8"))["suites"]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise CaseFileError(f"{extra}: not a valid sidecar ({error})") from None
+        if not isinstance(suites, list):
+            raise CaseFileError(f"{extra}: 'suites' must be a list")
+        data = {**data, "suites": list(data.get("suites", [])) + suites}
+    return data
+
+
+def write_case_data(path: Path, data: Dict[str, Any]) -> None:
+    """Write DATA as the ok case file PATH plus, for suites ok cannot load, a sidecar."""
+    ok_suites = [s for s in data.get("suites", []) if s.get("type", "doctest") in OK_SUITE_TYPES]
+    own = [s for s in data.get("suites", []) if s.get("type", "doctest") not in OK_SUITE_TYPES]
+    Path(path).write_text(dump({**data, "suites": ok_suites}), encoding="utf-8")
+    if own:
+        sidecar_path(path).write_text(json.dumps({"suites": own}, indent=1) + "\n",
+                                      encoding="utf-8")
 
 
 def parse_examples(code: str, where: str = "<case>") -> List[Example]:
@@ -110,17 +129,8 @@ def _text(value: Any, what: str) -> str:
 def load_question(path: Path, source: Optional[str] = None) -> Question:
     """Load the case file at PATH into a Question."""
     path = Path(path)
-    data = read_literal(path, source)
+    data = read_literal(path, source) if source is not None else read_case_data(path)
     where = str(path)
-    extra = sidecar(path)
-    if extra.is_file():
-        try:
-            more = json.loads(extra.read_text(encoding="utf-8"))["suites"]
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise CaseFileError(f"{extra}: not a list of suites: {error}") from None
-        if not isinstance(more, list):
-            raise CaseFileError(f"{extra}: 'suites' must be a list")
-        data = {**data, "suites": list(data.get("suites", [])) + more}
     try:
         points = data.get("points", 0)
         if isinstance(points, bool) or not isinstance(points, (int, float)):

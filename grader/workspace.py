@@ -50,16 +50,12 @@ def write_student_cases(assignment: Assignment, tests: Path,
     (tests / "__init__.py").touch()
     written = []
     for key in assignment.config.get("questions") or casefile.question_keys(assignment.cases):
-        data = student_version(casefile.read_literal(assignment.cases / f"{key}.py"))
+        data = student_version(casefile.read_case_data(assignment.cases / f"{key}.py"))
         if transform is not None:
             data = transform(key, data)
         data = fuzz_suite.record(assignment, key, data, tests)
         path = tests / f"{key}.py"
-        data, grader_only = casefile.split_for_ok(data)
-        if grader_only:
-            casefile.sidecar(path).write_text(json.dumps({"suites": grader_only}, indent=1)
-                                              + "\n", encoding="utf-8")
-        path.write_text(casefile.dump(data), encoding="utf-8")
+        casefile.write_case_data(path, data)
         written.append(path)
     return written
 

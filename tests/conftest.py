@@ -65,3 +65,31 @@ def grade_hog(fa19, staff_questions, tmp_path_factory) -> Callable[..., GradeRes
         return grade([staff_questions[k] for k in wanted], runner, respect_locks=False)
 
     return run
+
+
+OK_VERSION = "1.18.1"
+OK_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "hog-grader"
+
+
+@pytest.fixture(scope="session")
+def ok_wheel():
+    """The real ok client's wheel (pip package `okpy`), fetched from PyPI once and cached."""
+    folder = OK_CACHE / "okwheel"
+    wheel = folder / f"okpy-{OK_VERSION}-py3-none-any.whl"
+    if not wheel.exists():
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d",
+                        str(folder), f"okpy=={OK_VERSION}"], check=True, timeout=300)
+    return wheel
+
+
+@pytest.fixture(scope="session")
+def ok_command():
+    """The `ok` command, installed in a virtual environment of its own (it pins old
+    versions of requests and coverage that must not leak into ours)."""
+    venv = OK_CACHE / f"okvenv-{OK_VERSION}"
+    ok = venv / "bin" / "ok"
+    if not ok.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", f"okpy=={OK_VERSION}"],
+                       check=True, timeout=600)
+    return ok

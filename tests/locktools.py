@@ -55,7 +55,7 @@ def answers_for(key: str, scheme: str, cases: Path = DATA) -> List[str]:
     """What a student who knows every answer types to unlock question KEY, read from
     the staff's plain cases."""
     typed = []
-    data = workspace.student_version(casefile.read_literal(cases / f"{key}.py"))
+    data = workspace.student_version(casefile.read_case_data(cases / f"{key}.py"))
     for _, case, kind in locking.case_paths(data):
         marked = case.get("locked") is True
         if not marked:

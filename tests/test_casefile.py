@@ -106,6 +106,40 @@ def test_dump_reads_back_the_same_cases(fa19, tmp_path):
         original = casefile.load_question(source)
         copy = tmp_path / source.name
         copy.write_text(casefile.dump(casefile.read_literal(source)))
+        if casefile.sidecar_path(source).exists():
+            casefile.sidecar_path(copy).write_text(casefile.sidecar_path(source).read_text())
         again = casefile.load_question(copy)
         assert [(c.examples, c.hidden, c.locked, c.answer) for c in again.cases] == \
                [(c.examples, c.hidden, c.locked, c.answer) for c in original.cases]
+
+
+def test_ok_loads_every_staff_case_file_unchanged(fa19):
+    """ok rejects suite types and keys it does not know: none may be in a .py case file."""
+    allowed = {"doctest": {"type", "scored", "setup", "teardown", "cases"},
+               "concept": {"type", "scored", "cases"}}
+    case_keys = {"doctest": {"code", "hidden", "locked", "multiline"},
+                 "concept": {"question", "choices", "answer", "hidden", "locked"}}
+    for path in sorted(fa19.cases.glob("[0-9]*.py")):
+        data = casefile.read_literal(path)
+        assert set(data) <= {"name", "points", "suites", "partner"}, path
+        for suite in data["suites"]:
+            kind = suite.get("type")
+            assert kind in allowed and set(suite) <= allowed[kind], (path, suite.keys())
+            for case in suite["cases"]:
+                assert set(case) <= case_keys[kind], (path, case.keys())
+
+
+def test_sidecar_suites_are_appended_and_written_apart(tmp_path):
+    data = {"name": "Q", "points": 1, "suites": [
+        {"type": "doctest", "scored": True, "setup": "", "teardown": "",
+         "cases": [{"code": ">>> 1\n1\n", "hidden": False, "locked": False}]},
+        {"type": "fuzz", "scored": True, "cases": [{"seed": 3}]}]}
+    path = tmp_path / "05a.py"
+    casefile.write_case_data(path, data)
+    assert [s["type"] for s in casefile.read_literal(path)["suites"]] == ["doctest"]
+    assert (tmp_path / "05a.grader.json").is_file()
+    question = casefile.load_question(path)
+    assert [s.type for s in question.suites] == ["doctest", "fuzz"]
+    (tmp_path / "05a.grader.json").write_text("{not json")
+    with pytest.raises(CaseFileError, match="grader.json"):
+        casefile.load_question(path)

@@ -136,7 +136,8 @@ def staff_workspace(folder: Path, hog: Path) -> Path:
         shutil.copy(hog.parent / file if file == "hog.py" else ASSIGNMENT.reference / file,
                     folder / file)
     for key in FUZZ_QUESTIONS:
-        shutil.copy(ASSIGNMENT.cases / f"{key}.py", folder / "tests" / f"{key}.py")
+        for source in (ASSIGNMENT.cases / f"{key}.py", casefile.sidecar_path(ASSIGNMENT.cases / f"{key}.py")):
+            shutil.copy(source, folder / "tests" / source.name)
     return folder
 
 
@@ -158,10 +159,8 @@ def test_workspace_records_traces_and_carries_no_reference(tmp_path):
         if path.is_file():
             assert play_body not in path.read_text(encoding="utf-8"), path
     for key in FUZZ_QUESTIONS:
-        data = casefile.read_literal(ws / "tests" / f"{key}.py")
-        assert all(s["type"] in casefile.OK_TYPES for s in data["suites"])  # ok loads it
-        question = casefile.load_question(ws / "tests" / f"{key}.py")
-        suite = next(s.raw for s in question.suites if s.type == "fuzz")
+        data = casefile.read_case_data(ws / "tests" / f"{key}.py")
+        suite = next(s for s in data["suites"] if s["type"] == "fuzz")
         assert suite["mode"] == "recorded"
         recorded = json.loads((ws / "tests" / suite["recorded"]).read_text())
         assert len(recorded["seeds"]["1"]) == 100

@@ -164,7 +164,7 @@ def test_q12_invalid_strategy_fails_with_the_pair(solved_ws):
 
 
 def _set_suite(ws: Path, **settings):
-    path = casefile.sidecar(ws / "tests" / "12.py")
+    path = casefile.sidecar_path(ws / "tests" / "12.py")
     data = json.loads(path.read_text())
     data["suites"][0].update(settings)
     path.write_text(json.dumps(data))
