@@ -10,7 +10,7 @@ import importlib.util
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 _ROOT = Path(__file__).resolve().parent.parent
 _FOLDERS = {"reference": "reference", "cases": "cases", "template": "student_template"}
@@ -55,3 +55,17 @@ def load(edition: str = "fa19") -> Assignment:
                       template=_folder(edition, "template"), cases=cases,
                       source=config.get("source", "hog.py"),
                       support=config.get("support", ["dice.py", "ucb.py"]), config=config)
+
+
+class AssignmentBound:
+    """Base of suite kinds that read the assignment: it is loaded on first use, so
+    registering a kind at import costs nothing; tests pass their own."""
+
+    def __init__(self, assignment: Optional[Assignment] = None):
+        self._assignment = assignment
+
+    @property
+    def assignment(self) -> Assignment:
+        if self._assignment is None:
+            self._assignment = load()
+        return self._assignment

@@ -31,7 +31,7 @@ from .judge import prompt
 from .model import CaseResult, GradeResult, Question
 from .runner import Runner
 from .sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem
-from .session import grade
+from .session import grade, prepare
 from .store import Store
 
 MAX_SOURCE = 1 << 20
@@ -250,6 +250,10 @@ def make_record(submission: Submission, result: GradeResult, folder: Path) -> Di
         output = "\n\n".join(texts)
         if question.message:
             output = _clean(question.message, folder) + ("\n\n" + output if output else "")
+        notes = [_clean(c.note, folder) for c in question.case_results if c.note]
+        if notes:
+            entry["notes"] = notes
+            output = "\n".join(notes) + ("\n\n" + output if output else "")
         entry["output"] = output
     record["failures"] = failures
     return record
@@ -294,9 +298,11 @@ def load_cases(assignment: Assignment, folder: Optional[Path]) -> List[Question]
     order = [k for k in assignment.config.get("questions", []) if k in keys]
     order += [k for k in keys if k not in order]
     try:
-        return casefile.load_questions(folder, order)
+        questions = casefile.load_questions(folder, order)
     except casefile.CaseFileError as error:
         raise BulkError(f"a case file is broken: {error}") from None
+    prepare(questions)
+    return questions
 
 
 def cases_digest(questions: List[Question]) -> str:
@@ -438,5 +444,8 @@ def main(source: Path, out: Path, *, jobs: int, resume: bool, timeout: float,
         return 130
     display.stop()
     console.print(bulk_report.summary_table(questions, outcome.records))
+    rates = bulk_report.win_rate_facts(outcome.records)
+    if rates:
+        console.print(rates.capitalize() + ".")
     console.print(f"Wrote {out}: results.json, grades.csv, gradescope/, report.html")
     return 0

@@ -40,7 +40,9 @@ def _write(path: Path, text: str) -> None:
 def results_json(assignment: Assignment, records: List[Dict[str, Any]]) -> str:
     submissions = [{"id": r["id"], "score": r["score"], "max_score": r["max_score"],
                     "error": r["error"],
-                    "questions": {key: {k: q[k] for k in QUESTION_KEYS}
+                    "questions": {key: {**{k: q[k] for k in QUESTION_KEYS},
+                                        **{k: v for k, v in q.items()
+                                           if k not in QUESTION_KEYS and k != "name"}}
                                   for key, q in r["questions"].items()}}
                    for r in records]
     return json.dumps({"assignment": assignment.name, "submissions": submissions},
@@ -61,6 +63,7 @@ def gradescope_output(record: Dict[str, Any], key: str) -> str:
     """A question's output as students may see it: hidden cases named, never shown."""
     entry = record["questions"][key]
     lines = [f"{entry['status']}: {entry['passed']} case(s) passed, {entry['failed']} failed"]
+    lines += entry.get("notes", [])
     if entry["status"] == "error" and record["error"]:
         return record["error"]
     for failure in record["failures"]:
@@ -181,6 +184,25 @@ def _histogram(records: List[Dict[str, Any]], top: float) -> str:
     return "".join(parts)
 
 
+def _win_rate_span(record: Dict[str, Any]) -> str:
+    rates = [q["win_rate"] for q in record["questions"].values()
+             if isinstance(q.get("win_rate"), float)]
+    return f'<span class="win-rate">win rate {rates[0]:.4f}</span>' if rates else ""
+
+
+def win_rate_facts(records: List[Dict[str, Any]]) -> Optional[str]:
+    """One line on the exact win rates of the strategies graded, if any were."""
+    rated = [q for r in records for q in r["questions"].values() if "strategy_valid" in q]
+    if not rated:
+        return None
+    rates = sorted(q["win_rate"] for q in rated if isinstance(q.get("win_rate"), float))
+    line = f"{len(rates)} of {len(rated)} strategies valid"
+    if rates:
+        line += (f"; exact win rates: median {statistics.median(rates):.4f}, "
+                 f"best {rates[-1]:.4f}")
+    return line
+
+
 def report_html(assignment: Assignment, questions: List[Question],
                 records: List[Dict[str, Any]]) -> str:
     e = html.escape
@@ -196,6 +218,8 @@ def report_html(assignment: Assignment, questions: List[Question],
            f'<span>Full marks: <b>{facts["full"]}</b></span>'
            f'<span>Could not be graded: <b>{facts["errors"]}</b></span></p>',
            "<h2>Score distribution</h2>", _histogram(records, facts["max"]),
+           *([f'<p id="win-rates">{e(win_rate_facts(records))}</p>']
+             if win_rate_facts(records) else []),
            "<h2>Questions</h2>",
            '<table id="questions"><thead><tr><th>Question</th><th>Points</th>'
            "<th>Pass rate</th><th></th><th>Most common failure</th></tr></thead><tbody>"]
@@ -214,7 +238,8 @@ def report_html(assignment: Assignment, questions: List[Question],
         out.append(f'<details class="student" data-id="{e(r["id"])}"><summary>'
                    f'<span class="id">{e(r["id"])}</span>'
                    f'<span class="{status}">{_points(r["score"])} / {_points(r["max_score"])}'
-                   f"</span><span>{len(r['failures'])} failing case(s)</span></summary>")
+                   f"</span><span>{len(r['failures'])} failing case(s)</span>"
+                   f"{_win_rate_span(r)}</summary>")
         if r["error"]:
             out.append(f'<p class="error">Could not be graded:</p><pre>{e(r["error"])}</pre>')
         for f in r["failures"]:

@@ -20,7 +20,7 @@ from typing import Any, Dict, Iterable, List, Optional
 from .model import Case, Example, Question, Suite
 
 OK_SUITE_TYPES = ("doctest", "concept")  # what ok itself can load
-SUITE_TYPES = OK_SUITE_TYPES + ("fuzz",)
+SUITE_TYPES = OK_SUITE_TYPES + ("fuzz", "winrate")
 SIDECAR = ".grader.json"  # KEY.grader.json: this grader's own suites, which ok never reads
 _ANNOTATION = re.compile(r"^#\s*(locked|choice|explanation)\s*(?::\s?(.*))?$")
 _PARSER = doctest.DocTestParser()

@@ -183,5 +183,66 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir)
                                budget=budget, sandbox=not no_sandbox, cases=cases_dir))
 
 
+BUDGET = click.option("--budget", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+                      help="Seconds the strategy may take to answer every score pair twice.")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("hog_py", type=click.Path(path_type=Path))
+@click.option("--strategy", "function", default="final_strategy", show_default=True,
+              help="The function to rate.")
+@click.option("--baseline", type=click.IntRange(0, 10), default=4, show_default=True,
+              help="Play against always_roll(K).")
+@click.option("--json", "json_path", metavar="PATH|-",
+              help="Also write the figures as JSON to PATH (- for standard output).")
+@BUDGET
+def winrate(hog_py, function, baseline, json_path, budget):
+    """The exact win rate of a strategy in HOG_PY against always_roll(K): moving first,
+    moving second, and their average.
+
+    The strategy is first checked at every score pair (an int from 0 to 10, the same
+    answer when asked again, within the time budget); the first bad pair is reported.
+    Exit status: 0 computed, 1 the strategy is invalid, 2 the file or function is missing
+    or does not compile.
+    """
+    from . import strategy_commands
+    sys.exit(strategy_commands.winrate(assignments.load(), hog_py, function, baseline,
+                                       json_path, budget))
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("entries", type=click.Path(path_type=Path))
+@click.option("--out", required=True, type=click.Path(path_type=Path),
+              help="Folder for leaderboard.csv, matrix.json, index.html and excluded.json.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Entries read, and matches played, at the same time.")
+@BUDGET
+@click.option("--no-sandbox", is_flag=True,
+              help="Read the entries without bubblewrap (resource limits only): trusted code.")
+def contest(entries, out, jobs, budget, no_sandbox):
+    """Every entry in ENTRIES plays every other, exactly. ENTRIES is a folder of .py files
+    (or folders holding hog.py), each with final_strategy and TEAM_NAME.
+
+    A match point for a win rate above 0.500001 (ties are losses); ranked by match points.
+    Invalid entries are listed and left out. Exit status: 0 ranked, 1 fewer than two valid
+    entries, 2 usage errors.
+    """
+    from . import strategy_commands
+    sys.exit(strategy_commands.contest(assignments.load(), entries, out, jobs, budget,
+                                       sandbox=not no_sandbox))
+
+
+@main.command(context_settings=CONTEXT)
+@click.option("--baseline", type=click.IntRange(0, 10), default=4, show_default=True,
+              help="The best response to always_roll(K).")
+@click.option("--sweeps", type=click.IntRange(min=1), default=50, show_default=True,
+              help="At most N sweeps of the scores-only ascent.")
+def optimal(baseline, sweeps):
+    """The best responses to always_roll(K), computed exactly: the policy that may see the
+    whole state, and the best strategy of the two scores only (what the rules allow)."""
+    from . import strategy_commands
+    sys.exit(strategy_commands.optimal(assignments.load(), baseline, sweeps))
+
+
 if __name__ == "__main__":
     main()

@@ -22,7 +22,7 @@ def write_report(result: ContestResult, out_dir) -> Path:
     return out
 
 
-def _mean_rates(result: ContestResult):
+def mean_rates(result: ContestResult):
     n = len(result.teams)
     if n < 2:
         return {team: 0.5 for team in result.teams}
@@ -30,7 +30,7 @@ def _mean_rates(result: ContestResult):
 
 
 def write_leaderboard(result: ContestResult, path) -> None:
-    means = _mean_rates(result)
+    means = mean_rates(result)
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["rank", "team", "match_points", "mean_win_rate"])
@@ -58,7 +58,7 @@ def _colour(rate: float) -> str:
 
 def heat_map_html(result: ContestResult) -> str:
     order = [result.teams.index(team) for _, team, _ in result.ranking]
-    means = _mean_rates(result)
+    means = mean_rates(result)
     esc = html.escape
     head = "".join(f'<th class="col" title="{esc(result.teams[j])}">{n}</th>'
                    for n, j in enumerate(order, start=1))

@@ -68,19 +68,10 @@ def _recorded(path: Path, seed: int) -> Tuple[list, list]:
     return [g[0] for g in games], [g[1] for g in games]
 
 
-class FuzzKind:
+class FuzzKind(assignments.AssignmentBound):
     """The 'fuzz' suite kind (see `grader.session.SUITE_KINDS`)."""
 
     wants_runner = True
-
-    def __init__(self, assignment: Optional[assignments.Assignment] = None):
-        self._assignment = assignment
-
-    @property
-    def assignment(self) -> assignments.Assignment:
-        if self._assignment is None:
-            self._assignment = assignments.load()
-        return self._assignment
 
     def games(self, case: Case) -> Tuple[Dict[str, Any], list, list]:
         """(parameters, specs, expected traces) of CASE."""

@@ -47,7 +47,7 @@ class Case:
 @dataclass
 class Suite:
     number: int  # 1-based within the question
-    type: str  # "doctest", "concept", or "fuzz"
+    type: str  # "doctest", "concept", "fuzz" or "winrate"
     scored: bool = True
     setup: str = ""
     teardown: str = ""
@@ -107,6 +107,8 @@ class CaseResult:
     traceback: str = ""
     message: str = ""
     transcript: str = ""  # the session up to the failure, as the student would see it
+    note: str = ""  # a line shown under the question whatever the verdict (a win rate, say)
+    facts: Dict[str, Any] = field(default_factory=dict)  # merged into the question's record
 
     @property
     def passed(self) -> bool:
@@ -134,8 +136,11 @@ class QuestionResult:
         return sum(r.status in ("failed", "error", "timeout") for r in self.case_results)
 
     def record(self) -> Dict[str, Any]:
-        return {"score": self.score, "max_score": self.max_score, "status": self.status,
-                "passed": self.passed, "failed": self.failed}
+        record = {"score": self.score, "max_score": self.max_score, "status": self.status,
+                  "passed": self.passed, "failed": self.failed}
+        for case in self.case_results:
+            record.update(case.facts)
+        return record
 
 
 @dataclass

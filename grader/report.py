@@ -60,9 +60,10 @@ def failure(result: QuestionResult, case: CaseResult) -> Group:
 
 def question_block(result: QuestionResult, verbose: bool = False) -> Optional[Group]:
     """What a finished question prints: nothing when it passed, its failures otherwise."""
-    if result.status == "passed" and not verbose:
+    notes = [Text(c.note) for c in result.case_results if c.note]
+    if result.status == "passed" and not verbose and not notes:
         return None
-    parts = [Rule(Text(f"{result.question.name}", style="bold"), align="left")]
+    parts = [Rule(Text(f"{result.question.name}", style="bold"), align="left"), *notes]
     if result.status == "error" and result.message:
         parts.append(Text(result.message, style="red"))
         return Group(*parts)

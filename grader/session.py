@@ -61,6 +61,8 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
     Staff case files mark with `locked` the cases to lock when publishing, with their
     answers in plain text: staff runs pass RESPECT_LOCKS=False to run them.
     """
+    questions = list(questions)
+    prepare(questions)
     plans = plan(questions, case_numbers)
     results: Dict[int, Dict[int, CaseResult]] = {i: {} for i in range(len(plans))}
     jobs: List[CaseJob] = []
@@ -125,9 +127,19 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
     return GradeResult([r for r in question_results if r is not None])
 
 
+def prepare(questions: List[Question]) -> None:
+    """Let suite kinds adjust the questions before grading (a configured threshold can
+    make a question worth points, say)."""
+    for kind in SUITE_KINDS.values():
+        if hasattr(kind, "prepare"):
+            kind.prepare(questions)
+
+
 def _register_builtin_kinds() -> None:
     from .fuzz_suite import FuzzKind
+    from .winrate_suite import WinrateKind
     SUITE_KINDS.setdefault("fuzz", FuzzKind())
+    SUITE_KINDS.setdefault("winrate", WinrateKind())
 
 
 _register_builtin_kinds()

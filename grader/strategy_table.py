@@ -2,8 +2,8 @@
 
 Run as `python -I strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET_SECONDS]`: imports
 HOG_DIR/hog.py, asks FUNCTION_NAME for every score pair (0..99 each) twice, and prints
-one JSON line, {"table": [[...100 ints...] x 100]} or {"error": "<in words>"}, as the
-last line of stdout. Standard library only and never imported by student code, so it
+one JSON line, {"table": [[...100 ints...] x 100], "team": TEAM_NAME or null} or
+{"error": "<in words>", ...}, as the last line of stdout. Standard library only and never imported by student code, so it
 can run inside the sandbox next to a submission; the verdict is read from its output.
 
 A valid strategy returns an int (not a bool) from 0 to 10 for every pair, gives the
@@ -114,7 +114,7 @@ def safe_str(error):
 
 
 def load_function(hog_dir, name):
-    """The function `name` of hog_dir/hog.py, or an error message."""
+    """The function `name` of hog_dir/hog.py and the module, or None and an error message."""
     sys.path.insert(0, hog_dir)
     try:
         with contextlib.redirect_stdout(io.StringIO()):
@@ -124,7 +124,13 @@ def load_function(hog_dir, name):
     function = getattr(module, name, None)
     if not callable(function):
         return None, f"hog.py has no function {name}"
-    return function, None
+    return (function, module), None
+
+
+def team_name(module):
+    """The module's TEAM_NAME (contest entries name themselves), or None."""
+    name = getattr(module, "TEAM_NAME", None)
+    return name[:100] if type(name) is str else None
 
 
 def main(argv):
@@ -132,8 +138,12 @@ def main(argv):
         print(json.dumps({"error": "usage: strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET]"}))
         return 2
     budget = float(argv[2]) if len(argv) == 3 else BUDGET
-    function, error = load_function(argv[0], argv[1])
-    result = {"error": error} if error else read_table(function, argv[1], budget=budget)
+    loaded, error = load_function(argv[0], argv[1])
+    if error:
+        result = {"error": error}
+    else:
+        result = read_table(loaded[0], argv[1], budget=budget)
+        result["team"] = team_name(loaded[1])
     sys.stdout.write("\n" + json.dumps(result, separators=(",", ":")) + "\n")
     sys.stdout.flush()
     return 0

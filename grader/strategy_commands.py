@@ -1,0 +1,186 @@
+"""`grade winrate`, `grade contest` and `grade optimal`: read strategies into tables
+(`strategies`), compute on the tables (`winrate`, `contest`, `optimal`), show the
+figures with rich and write them for machines."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import List, Optional
+
+from rich.table import Table
+from rich.text import Text
+
+from . import report, strategies
+from .assignment import Assignment
+
+RATE = "{:.7f}"
+
+
+def _write_json(data, path: str) -> None:
+    text = json.dumps(data, indent=2) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        Path(path).write_text(text, encoding="utf-8")
+
+
+def rates_table(title: str, rows) -> Table:
+    table = Table(title=title, title_justify="left")
+    for name in ("", "win rate", "moving first", "moving second", "seconds"):
+        table.add_column(name, justify="left" if not name else "right")
+    for label, rate in rows:
+        table.add_row(label, Text(RATE.format(rate.win_rate), style="bold"),
+                      RATE.format(rate.as_first), RATE.format(rate.as_second),
+                      f"{rate.seconds:.3f}")
+    return table
+
+
+def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
+            json_path: Optional[str], budget: float) -> int:
+    """Exit status: 0 computed, 1 invalid strategy, 2 unusable file."""
+    from .winrate import win_rate
+
+    console = report.make_console(stderr=json_path == "-")
+    errors = report.make_console(stderr=True)
+    start = time.perf_counter()
+    try:
+        strategies.check_source(hog_py, assignment)
+    except strategies.StrategyFileError as error:
+        report.print_error(errors, str(error))
+        return 2
+    read = strategies.read_strategy(hog_py, assignment, function, budget=budget, siblings=True)
+    if not read.valid:
+        report.print_error(errors, read.error if read.no_function
+                           else f"{function} is not a valid strategy: {read.error}")
+        if json_path:
+            _write_json({"valid": False, "error": read.error, "strategy": function,
+                         "baseline": baseline}, json_path)
+        return 2 if read.no_function else 1
+    rate = win_rate(read.table, baseline)
+    total = time.perf_counter() - start
+    console.print(rates_table(f"{function} in {hog_py} against always_roll({baseline})",
+                              [(function, rate)]))
+    console.print(f"Read the strategy in {read.seconds:.2f} s, computed exactly in "
+                  f"{rate.seconds:.2f} s ({total:.2f} s in all).")
+    if json_path:
+        _write_json({"valid": True, "strategy": function, "baseline": baseline,
+                     **rate.as_dict(), "read_seconds": read.seconds, "total_seconds": total},
+                    json_path)
+    return 0
+
+
+def contest_entries(folder: Path, assignment: Assignment) -> List[Path]:
+    """The entries of a contest folder: its .py files and its folders holding hog.py."""
+    if not folder.is_dir():
+        raise strategies.StrategyFileError(f"{folder} is not a folder of entries")
+    entries = [p for p in sorted(folder.iterdir())
+               if not p.name.startswith((".", "_"))
+               and ((p.is_file() and p.suffix == ".py")
+                    or (p.is_dir() and (p / assignment.source).is_file()))]
+    if not entries:
+        raise strategies.StrategyFileError(
+            f"no entries in {folder}: expected .py files or folders holding {assignment.source}")
+    return entries
+
+
+def _team_names(reads) -> List[str]:
+    """Each valid entry's TEAM_NAME (or its file name), made unique."""
+    names, seen = [], {}
+    for read in reads:
+        base = (read.team or "").strip() or read.source.stem
+        seen[base] = seen.get(base, 0) + 1
+        names.append(base if seen[base] == 1 else f"{base} ({read.source.name})")
+    return names
+
+
+def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: float,
+            sandbox: bool = True) -> int:
+    from .contest import round_robin
+    from .contest_report import write_report
+    from .sandbox import bwrap_problem
+
+    console = report.make_console()
+    errors = report.make_console(stderr=True)
+    if sandbox and bwrap_problem() is not None:
+        report.print_error(errors, f"cannot sandbox the entries: {bwrap_problem()}. Install it "
+                           "(apt-get install bubblewrap), or pass --no-sandbox for trusted code")
+        return 2
+    try:
+        entries = contest_entries(folder, assignment)
+    except strategies.StrategyFileError as error:
+        report.print_error(errors, str(error))
+        return 2
+    if out.exists() and not out.is_dir():
+        report.print_error(errors, f"--out {out} exists and is not a folder")
+        return 2
+    console.print(f"Reading {len(entries)} entries into tables...")
+    reads = strategies.read_many(entries, assignment, jobs=jobs, budget=budget,
+                                 sandbox=sandbox)
+    valid = [r for r in reads if r.valid]
+    invalid = [r for r in reads if not r.valid]
+    for read in invalid:
+        console.print(Text(f"Excluded {read.source.name}: {read.error}", style="yellow"))
+    if len(valid) < 2:
+        report.print_error(errors, f"{len(valid)} valid entr{'y' if len(valid) == 1 else 'ies'}: "
+                           "a contest needs at least two")
+        return 1
+    names = _team_names(valid)
+    result = round_robin(list(zip(names, [r.table for r in valid])), processes=jobs)
+    write_report(result, out)
+    _write_excluded(out, invalid)
+    console.print(leaderboard(result))
+    console.print(f"{len(valid) * (len(valid) - 1) // 2} matches in {result.seconds:.1f} s. "
+                  f"Wrote {out}: leaderboard.csv, matrix.json, index.html")
+    return 0
+
+
+def _write_excluded(out: Path, invalid) -> None:
+    data = [{"entry": r.source.name, "team": r.team, "error": r.error} for r in invalid]
+    (out / "excluded.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def leaderboard(result) -> Table:
+    from .contest_report import mean_rates
+
+    means = mean_rates(result)
+    table = Table(title="Leaderboard", title_justify="left")
+    for name, justify in (("rank", "right"), ("team", "left"), ("match points", "right"),
+                          ("mean win rate", "right")):
+        table.add_column(name, justify=justify)
+    for position, team, points in result.ranking:
+        table.add_row(str(position), Text(team), str(points), f"{means[team]:.4f}")
+    return table
+
+
+def optimal(assignment: Assignment, baseline: int, sweeps: int) -> int:
+    """The full-state optimum, and the scores-only ascent from two starts: the full-state
+    policy, and the reference's final_strategy (a table found by earlier, longer runs).
+    Full state may use the previous dice of both players; scores only is what the
+    rules let a strategy see."""
+    from .optimal import best_full_state, best_scores_only
+
+    console = report.make_console()
+    full = best_full_state(baseline)
+    rows = [("full state", full),
+            ("scores only, from full state", best_scores_only(baseline, max_sweeps=sweeps))]
+    reference = strategies.read_strategy(assignment.reference / assignment.source, assignment)
+    if reference.valid:
+        rows.append(("scores only, from reference", best_scores_only(
+            baseline, start_table=reference.table, max_sweeps=sweeps)))
+    table = Table(title=f"Best responses to always_roll({baseline}), exact", title_justify="left")
+    for name in ("policy", "win rate", "moving first", "moving second", "sweeps", "seconds"):
+        table.add_column(name, justify="left" if name == "policy" else "right")
+    best = max(result.win_rate for _, result in rows[1:])
+    for label, result in rows:
+        history = getattr(result, "history", None)
+        table.add_row(label + (" (best)" if history and result.win_rate == best else ""),
+                      Text(RATE.format(result.win_rate), style="bold"),
+                      RATE.format(result.as_first), RATE.format(result.as_second),
+                      str(len(history) - 1) if history else "", f"{result.seconds:.2f}")
+    console.print(table)
+    console.print("A strategy may use the two scores only: the best scores-only figure is what "
+                  "a final_strategy can reach here; the full-state one bounds every strategy.")
+    return 0

@@ -1,0 +1,141 @@
+"""The 'winrate' suite kind: question 12 reports the exact win rate of final_strategy.
+
+A case file's suite `{'type': 'winrate', 'scored': True, 'cases': [{}]}` reads the
+strategy into a table in the worker (the code of `strategy_table` travels as the
+case's setup, like the fuzz driver) and computes the exact win rate here, outside the
+student's process. Settings, each overridable by the suite itself, come from the
+assignment config's "winrate" section:
+
+    "winrate": {"strategy": "final_strategy", "baseline": 4, "threshold": null, "points": 2}
+
+With no threshold the case passes for any valid strategy and the question keeps the
+points of its case file (0 for Fall 2019): the win rate is only reported. With a
+threshold, the case passes when the win rate reaches it, and the question is worth
+"points" (when given).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Dict, Iterable
+
+from . import assignment as assignments
+from . import strategy_table
+from .model import Case, CaseResult, CaseRun, Question
+from .runner import CaseJob
+
+DEFAULTS: Dict[str, Any] = {"strategy": "final_strategy", "baseline": 4, "threshold": None,
+                            "budget": 8.0}
+OUTPUT_CAP = 1 << 20  # the table is ~30 kB of JSON
+SETTINGS = ("strategy", "baseline", "threshold", "budget", "points")
+VALID = "an int from 0 to 10 at every score pair, the same when asked again, in time"
+READER = '''def _read_strategy(module, name, budget):
+    function = getattr(__import__(module), name, None)
+    if not callable(function):
+        return {"error": module + ".py has no function " + name}
+    return _st["read_table"](function, name, budget=budget)
+'''
+
+
+class WinrateSetupError(Exception):
+    """A winrate suite or config section that cannot be used as written."""
+
+
+def _number(value, key: str, integer: bool = False):
+    kind = int if integer else (int, float)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, kind)):
+        raise WinrateSetupError(f"winrate setting {key!r} must be a number, not {value!r}")
+    return value
+
+
+class WinrateKind(assignments.AssignmentBound):
+    """The 'winrate' suite kind (see `grader.session.SUITE_KINDS`)."""
+
+    def settings(self, case: Case) -> Dict[str, Any]:
+        """DEFAULTS, then the assignment config's section, then the suite's own keys."""
+        merged = dict(DEFAULTS)
+        section = self.assignment.config.get("winrate") or {}
+        if not isinstance(section, dict):
+            raise WinrateSetupError("the assignment config's 'winrate' must be an object")
+        for source in (section, case.suite.raw):
+            merged.update({k: v for k, v in source.items() if k in SETTINGS})
+        _number(merged["baseline"], "baseline", integer=True)
+        if not 0 <= merged["baseline"] <= 10:
+            raise WinrateSetupError("winrate setting 'baseline' must be from 0 to 10")
+        for key in ("threshold", "budget", "points"):
+            _number(merged.get(key), key)
+        if not isinstance(merged["strategy"], str) or not merged["strategy"].isidentifier():
+            raise WinrateSetupError("winrate setting 'strategy' must be a function name")
+        return merged
+
+    def prepare(self, questions: Iterable[Question]) -> None:
+        """A question with a winrate suite and a threshold is worth the configured points."""
+        for question in questions:
+            for suite in question.suites:
+                if suite.type != "winrate" or not suite.cases:
+                    continue
+                try:
+                    p = self.settings(suite.cases[0])
+                except WinrateSetupError:
+                    continue  # the judge reports it
+                if p["threshold"] is not None and p.get("points") is not None:
+                    question.points = p["points"]
+
+    def job(self, case: Case, job_id: int) -> CaseJob:
+        try:
+            p = self.settings(case)
+        except WinrateSetupError:
+            p = DEFAULTS  # the judge reports the problem
+        source = Path(strategy_table.__file__).read_text(encoding="utf-8")
+        setup = ['_st = {"__name__": "strategy_table"}\n',
+                 f"exec(compile({source!r}, 'strategy_table.py', 'exec'), _st)\n", READER]
+        call = (f"print(_st['json'].dumps(_read_strategy({self.assignment.module!r}, "
+                f"{p['strategy']!r}, {float(p['budget'])!r}), separators=(',', ':')))\n")
+        return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
+
+    def judge(self, case: Case, run: CaseRun) -> CaseResult:
+        from .strategies import is_table, last_json_line
+        from .winrate import win_rate
+
+        try:
+            p = self.settings(case)
+        except WinrateSetupError as error:
+            return CaseResult(case, "error", message=str(error))
+        name = p["strategy"]
+        if run.status == "timeout":
+            return CaseResult(case, "timeout", facts={"strategy_valid": False},
+                              message=f"reading {name} at every score pair {run.message}")
+        if run.status in ("crashed", "setup-error"):
+            return CaseResult(case, "error", facts={"strategy_valid": False},
+                              message=run.message or f"reading {name} failed")
+        output = run.outputs[0] if run.outputs else None
+        if output is None or output.raised is not None:
+            return CaseResult(case, "error", facts={"strategy_valid": False},
+                              traceback=output.raised.traceback if output else "",
+                              message=f"reading {name} at every score pair raised an error")
+        verdict = last_json_line(output.printed.encode("utf-8", "replace"))
+        table = verdict.get("table") if verdict else None
+        if not is_table(table):
+            why = (verdict or {}).get("error") or "the table came back garbled (does the code "\
+                                                  "print from another thread?)"
+            return CaseResult(case, "failed", facts={"strategy_valid": False, "win_rate": None},
+                              message=f"{name} is not a valid strategy.",
+                              expected=VALID, got=str(why))
+        rate = win_rate(table, p["baseline"])
+        facts = {"strategy_valid": True, "win_rate": rate.win_rate,
+                 "win_rate_as_first": rate.as_first, "win_rate_as_second": rate.as_second,
+                 "win_rate_baseline": p["baseline"], "win_rate_threshold": p["threshold"]}
+        note = (f"Exact win rate of {name} against always_roll({p['baseline']}): "
+                f"{rate.win_rate:.7f} ({rate.as_first:.7f} moving first, "
+                f"{rate.as_second:.7f} moving second)")
+        threshold = p["threshold"]
+        if threshold is not None and rate.win_rate < threshold:
+            return CaseResult(case, "failed", facts=facts, note=note,
+                              message=f"{name} must win at least {threshold:g} of its games "
+                                      f"against always_roll({p['baseline']}) on average.",
+                              expected=f"a win rate of at least {threshold:g}",
+                              got=f"{rate.win_rate:.7f}")
+        if threshold is not None:
+            note += f": at least {threshold:g}, as required"
+        return CaseResult(case, "passed", facts=facts, note=note)
+

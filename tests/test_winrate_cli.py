@@ -1,0 +1,272 @@
+"""`grade winrate`, `grade contest`, `grade optimal` and question 12's win rate, through the
+real `grade` command in child processes; the figures are checked against the engine."""
+
+import csv
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from grader import assignment as assignments
+from grader import casefile
+from grader.model import Question
+from grader.runner import Runner
+from grader.session import SUITE_KINDS, grade
+from grader.winrate import win_rate
+from grader.winrate_suite import WinrateKind
+
+from conftest import run_grade
+
+OK = Path("/root/.cache/hog-grader/okvenv/bin/ok")
+REFERENCE_RATE = 0.8464711
+
+
+def strategy_file(folder: Path, body: str, name: str = "hog.py", team: str = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    head = f"TEAM_NAME = {team!r}\n" if team is not None else ""
+    path.write_text(head + body, encoding="utf-8")
+    return path
+
+
+def always(k: int) -> str:
+    return f"def final_strategy(score, opponent_score):\n    return {k}\n"
+
+
+def test_reference_win_rate_exact_and_timed(fa19):
+    done = run_grade("winrate", str(fa19.reference / "hog.py"), "--json", "-")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["win_rate"] == pytest.approx(REFERENCE_RATE, abs=5e-8)
+    assert (data["as_first"] + data["as_second"]) / 2 == pytest.approx(data["win_rate"], abs=1e-12)
+    assert data["as_first"] > data["as_second"]
+    assert 0 < data["seconds"] < 5
+    shown = run_grade("winrate", str(fa19.reference / "hog.py"))
+    assert "0.8464711" in shown.stdout and "moving first" in shown.stdout
+    assert "\x1b[" not in shown.stdout  # no colour off a terminal
+
+
+@pytest.mark.parametrize("k, baseline", [(6, 4), (2, 4), (4, 4), (3, 7)])
+def test_constant_strategies_match_the_engine(tmp_path, k, baseline):
+    path = strategy_file(tmp_path, always(k))
+    done = run_grade("winrate", str(path), "--baseline", str(baseline), "--json", "-")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    expected = win_rate(k, baseline)
+    assert data["win_rate"] == pytest.approx(expected.win_rate, abs=1e-12)
+    assert data["as_second"] == pytest.approx(expected.as_second, abs=1e-12)
+    if (k, baseline) == (6, 4):
+        assert round(data["win_rate"], 7) == 0.5537917  # the spec's calibration figure
+
+
+def test_other_function_and_helper_module_beside_it(tmp_path):
+    (tmp_path / "tables.py").write_text("SIX = 6\n")
+    path = strategy_file(tmp_path, "from tables import SIX\n"
+                                   "def mine(score, opponent_score):\n    return SIX\n",
+                         name="my_hog.py")
+    done = run_grade("winrate", str(path), "--strategy", "mine", "--json", "-")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["win_rate"] == pytest.approx(win_rate(6, 4).win_rate)
+
+
+INVALID = {
+    "eleven": ("def final_strategy(s, o):\n    return 11 if (s, o) == (3, 5) else 4\n",
+               "final_strategy(3, 5) returned 11"),
+    "float": ("def final_strategy(s, o):\n    return 4.0 if s > 90 else 4\n",
+              "final_strategy(91, 0) returned 4.0 (of type float"),
+    "none": ("def final_strategy(s, o):\n    if o < 50:\n        return 5\n",
+             "final_strategy(0, 50) returned None"),
+    "bool": ("def final_strategy(s, o):\n    return True\n", "a bool, not an int"),
+    "raises": ("def final_strategy(s, o):\n    return 4 + 0 // (s - 7)\n",
+               "final_strategy(7, 0) raised ZeroDivisionError"),
+    "drifts": ("calls = [0]\ndef final_strategy(s, o):\n    calls[0] += 1\n"
+               "    return 4 if calls[0] <= 10000 else 5\n",
+               "final_strategy(0, 0) returned 4 and then 5 when asked again"),
+    "slow": ("import time\ndef final_strategy(s, o):\n    time.sleep(0.01)\n    return 4\n",
+             "too slow"),
+    "exits": ("import os\ndef final_strategy(s, o):\n    if s == 50:\n        os._exit(0)\n"
+              "    return 4\n", "without a verdict"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INVALID))
+def test_invalid_strategies_name_the_first_bad_pair(tmp_path, name):
+    body, words = INVALID[name]
+    path = strategy_file(tmp_path, body)
+    done = run_grade("winrate", str(path), "--budget", "1", "--json", str(tmp_path / "out.json"))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert words in done.stderr
+    assert "Traceback" not in done.stderr
+    data = json.loads((tmp_path / "out.json").read_text())
+    assert data["valid"] is False and words in data["error"]
+
+
+def test_printing_strategy_is_still_read(tmp_path):
+    path = strategy_file(tmp_path, "import sys\nprint('hello')\n"
+                                   "def final_strategy(s, o):\n    print('{\"table\": 1}')\n"
+                                   "    sys.stderr.write('noise')\n    return 6\n")
+    done = run_grade("winrate", str(path), "--json", "-")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["win_rate"] == pytest.approx(win_rate(6, 4).win_rate)
+
+
+def test_flooding_output_does_not_fake_a_table(tmp_path):
+    path = strategy_file(tmp_path, "import atexit, os\n"
+                                   "atexit.register(lambda: os.write(1, b'x' * (3 << 20)))\n"
+                                   + always(6))
+    done = run_grade("winrate", str(path))
+    assert done.returncode == 1
+    assert "verdict" in done.stderr
+
+
+@pytest.mark.parametrize("body, args, words", [
+    (None, (), "does not exist"),
+    ("def final_strategy(s, o):\n    return (4\n", (), "syntax error"),
+    (always(4), ("--strategy", "nope"), "has no function nope"),
+    (always(4), ("--baseline", "11"), "--baseline"),
+])
+def test_usage_errors_exit_2(tmp_path, body, args, words):
+    path = tmp_path / "hog.py"
+    if body is not None:
+        path.write_text(body)
+    done = run_grade("winrate", str(path), *args)
+    assert done.returncode == 2
+    assert words in done.stderr and "Traceback" not in done.stderr
+
+
+# --- question 12 in grading ----------------------------------------------------------
+
+def q12(ws: Path, *args):
+    done = run_grade("-q", "12", "--json", "-", *args, cwd=ws)
+    return done, json.loads(done.stdout)["questions"]["12"]
+
+
+def test_q12_reports_the_win_rate(solved_ws):
+    done, record = q12(solved_ws)
+    assert done.returncode == 0, done.stderr
+    assert record["win_rate"] == pytest.approx(REFERENCE_RATE, abs=5e-8)
+    assert record["strategy_valid"] is True and record["max_score"] == 0
+    assert "Question 12" in done.stderr and "0.8464711" in done.stderr
+
+
+def test_q12_invalid_strategy_fails_with_the_pair(solved_ws):
+    source = solved_ws / "hog.py"
+    source.write_text(source.read_text() + "\n_real = final_strategy\n"
+                      "def final_strategy(s, o):\n    return 0.5 if (s, o) == (9, 9) else _real(s, o)\n")
+    done = run_grade("-q", "12", "-v", "--json", "-", cwd=solved_ws)
+    record = json.loads(done.stdout)["questions"]["12"]
+    assert done.returncode == 1
+    assert record["status"] == "failed" and record["strategy_valid"] is False
+    assert record["win_rate"] is None
+    assert "final_strategy(9, 9) returned 0.5" in done.stderr
+
+
+def _set_suite(ws: Path, **settings):
+    path = casefile.sidecar_path(ws / "tests" / "12.py")
+    data = json.loads(path.read_text())
+    data["suites"][0].update(settings)
+    path.write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize("threshold, passed", [(0.9, False), (0.8, True)])
+def test_q12_threshold_earns_points(solved_ws, threshold, passed):
+    _set_suite(solved_ws, threshold=threshold, points=3)
+    done = run_grade("-q", "12", "--score", "--json", "-", cwd=solved_ws)
+    record = json.loads(done.stdout)["questions"]["12"]
+    assert record["max_score"] == 3
+    assert record["score"] == (3 if passed else 0)
+    assert record["win_rate"] == pytest.approx(REFERENCE_RATE, abs=5e-8)
+    assert done.returncode == (0 if passed else 1)
+    if not passed:
+        assert f"a win rate of at least {threshold:g}" in done.stderr
+
+
+def test_assignment_config_threshold(fa19, tmp_path, monkeypatch):
+    """The config's section is read (a suite without its own settings), in process."""
+    config = {**fa19.config, "winrate": {"baseline": 6, "threshold": 0.5, "points": 2}}
+    staff = assignments.Assignment(**{**fa19.__dict__, "config": config})
+    monkeypatch.setitem(SUITE_KINDS, "winrate", WinrateKind(staff))
+    questions = casefile.load_questions(fa19.cases, ["12"])
+    result = grade(questions, Runner(src=fa19.reference, preflight=("hog",)), verbose=True,
+                   respect_locks=False)
+    record = result.questions[0].record()
+    assert record["win_rate"] == pytest.approx(win_rate(_reference_table(fa19), 6).win_rate)
+    assert record["win_rate_baseline"] == 6
+    assert record["max_score"] == 2 and record["score"] == 2
+
+
+def _reference_table(fa19):
+    from grader.strategies import read_strategy
+    return read_strategy(fa19.reference / "hog.py", fa19).table
+
+
+@pytest.mark.skipif(not OK.exists(), reason="ok's client is not installed here")
+def test_ok_still_loads_the_workspace(solved_ws):
+    """ok refuses a whole assignment when a case file has a suite type it does not know."""
+    done = subprocess.run([str(OK), "-q", "12", "--local"], cwd=solved_ws, capture_output=True,
+                          text=True, timeout=120)
+    assert "Invalid suite type" not in done.stdout + done.stderr
+    assert "2 test cases passed" in done.stdout
+
+
+# --- the contest ---------------------------------------------------------------------
+
+def test_contest_ranks_excludes_and_ties(tmp_path):
+    entries = tmp_path / "entries"
+    strategy_file(entries, always(6), "six.py", team="Sixes")
+    strategy_file(entries, always(4), "four.py", team="Fours")
+    strategy_file(entries, always(4), "four_again.py", team="Fours too")
+    strategy_file(entries / "folder_entry", always(5), team="Fives")
+    strategy_file(entries, "def final_strategy(s, o):\n    return -1\n", "bad.py", team="Bad")
+    out = tmp_path / "out"
+    done = run_grade("contest", str(entries), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "Excluded bad.py" in done.stdout and "final_strategy(0, 0) returned -1" in done.stdout
+    rows = list(csv.DictReader(open(out / "leaderboard.csv")))
+    assert [r["team"] for r in rows] == ["Sixes", "Fives", "Fours", "Fours too"]
+    assert [r["rank"] for r in rows] == ["1", "2", "3", "3"]  # a tie shares its place
+    assert [r["match_points"] for r in rows] == ["3", "2", "0", "0"]  # ties are losses
+    matrix = json.loads((out / "matrix.json").read_text())
+    assert matrix["matrix"][0][2] == pytest.approx(win_rate(6, 4).win_rate, abs=1e-9)
+    assert matrix["matrix"][2][3] == pytest.approx(0.5, abs=1e-9)
+    assert "Sixes" in (out / "index.html").read_text()
+    assert json.loads((out / "excluded.json").read_text())[0]["entry"] == "bad.py"
+    assert "Sixes" in done.stdout and "Leaderboard" in done.stdout
+
+
+def test_hostile_entries_do_not_break_the_contest(tmp_path):
+    entries = tmp_path / "entries"
+    strategy_file(entries, always(6), "six.py", team="Sixes")
+    strategy_file(entries, "import os\nTEAM_NAME = ' '.join(sorted(os.listdir('.')))\n"
+                  + always(4), "snoop.py")
+    strategy_file(entries, "import os\ndef final_strategy(s, o):\n    os._exit(0)\n",
+                  "exits.py", team="Exits")
+    strategy_file(entries, "def final_strategy(s, o):\n    while True:\n        try:\n"
+                  "            while True:\n                pass\n        except BaseException:\n"
+                  "            pass\n", "loops.py", team="Loops")
+    strategy_file(entries, "while True:\n    pass\n", "import_loops.py", team="Import")
+    strategy_file(entries, "import os\nos.kill(os.getppid(), 9)\n" + always(5), "killer.py",
+                  team="Killer")
+    out = tmp_path / "out"
+    done = run_grade("contest", str(entries), "--out", str(out), "--budget", "1", "--jobs", "4",
+                     timeout=60)
+    assert done.returncode == 0, done.stderr
+    excluded = {e["entry"] for e in json.loads((out / "excluded.json").read_text())}
+    # the killer may not signal its parent: its import fails, the contest goes on
+    assert excluded == {"exits.py", "loops.py", "import_loops.py", "killer.py"}
+    teams = [r["team"] for r in csv.DictReader(open(out / "leaderboard.csv"))]
+    assert teams[0] == "Sixes" and len(teams) == 2
+    snoop = next(t for t in teams if "hog.py" in t)
+    assert "six" not in snoop and "exits" not in snoop  # each entry sees only its own copy
+
+
+# --- optimal ---------------------------------------------------------------------------
+
+def test_optimal_prints_both_win_rates():
+    done = run_grade("optimal", "--sweeps", "1", timeout=120)
+    assert done.returncode == 0, done.stderr
+    full = next(line for line in done.stdout.splitlines() if "full state" in line)
+    assert "0.8800845" in full
+    assert "scores only" in done.stdout and "0.8464711" in done.stdout
