@@ -75,7 +75,7 @@ def question_block(result: QuestionResult, verbose: bool = False) -> Optional[Gr
                 parts.append(Text(f"✓ Case {case.case.number} passed", style="green"))
     for case in bad:
         parts.append(failure(result, case))
-    if locked and not bad:
+    if locked:
         numbers = ", ".join(str(c.case.number) for c in locked)
         parts.append(Text(f"{len(locked)} case(s) locked ({numbers}): they do not count "
                           "until you unlock them.", style="magenta"))

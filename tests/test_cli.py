@@ -140,3 +140,12 @@ def test_student_workspace_has_no_hidden_cases(student_ws, fa19):
     assert sum(c.hidden for q in staff for c in q.cases) > 0
     assert sum(c.hidden for q in mine for c in q.cases) == 0
     assert sorted(p.name for p in student_ws.iterdir()) == ["dice.py", "hog.ok", "hog.py", "tests", "ucb.py"]
+
+
+def test_locked_cases_are_named_even_when_another_case_fails(tmp_path, fa19):
+    from grader import workspace as ws_module
+    ws = ws_module.init(fa19, tmp_path / "locked")
+    result = run_grade("-q", "02", cwd=ws)
+    assert result.returncode == 1
+    assert "Expected:" in result.stdout
+    assert "2 case(s) locked (1, 2)" in result.stdout and "grade -u -q 02" in result.stdout
