@@ -143,8 +143,8 @@ def test_student_workspace_has_no_hidden_cases(student_ws, fa19):
 
 
 def test_locked_cases_are_named_even_when_another_case_fails(tmp_path, fa19):
-    from grader import workspace as ws_module
-    ws = ws_module.init(fa19, tmp_path / "locked")
+    ws = tmp_path / "locked"
+    assert run_grade("init", str(ws)).returncode == 0
     result = run_grade("-q", "02", cwd=ws)
     assert result.returncode == 1
     assert "Expected:" in result.stdout
