@@ -10,7 +10,7 @@ grader. Doctest code inside a case is split into examples by the standard librar
 from __future__ import annotations
 
 import ast
-import doctest
+import functools
 import json
 import re
 import textwrap
@@ -23,7 +23,14 @@ OK_SUITE_TYPES = ("doctest", "concept")  # what ok itself can load
 SUITE_TYPES = OK_SUITE_TYPES + ("fuzz", "winrate")
 SIDECAR = ".grader.json"  # KEY.grader.json: this grader's own suites, which ok never reads
 _ANNOTATION = re.compile(r"^#\s*(locked|choice|explanation)\s*(?::\s?(.*))?$")
-_PARSER = doctest.DocTestParser()
+
+
+@functools.lru_cache(maxsize=None)
+def _parser():
+    """doctest's parser, imported on first use: doctest imports pdb and unittest, and
+    `grade` starts its worker before paying for them."""
+    import doctest
+    return doctest.DocTestParser()
 
 
 class CaseFileError(Exception):
@@ -95,7 +102,7 @@ def parse_examples(code: str, where: str = "<case>") -> List[Example]:
     """Split a doctest session into examples, lifting ok's annotations off each output."""
     code = textwrap.dedent(code).strip("\n")
     try:
-        parsed = _PARSER.get_examples(code, name=where)
+        parsed = _parser().get_examples(code, name=where)
     except ValueError as error:
         raise CaseFileError(f"{where}: {error}") from None
     examples = []
@@ -112,7 +119,7 @@ def parse_examples(code: str, where: str = "<case>") -> List[Example]:
         want = "\n".join(want_lines) + "\n" if want_lines else ""
         exc_msg = example.exc_msg
         if exc_msg is not None and (locked or choices):
-            exc_msg = _PARSER.parse(">>> x\n" + want)[1].exc_msg if want else exc_msg
+            exc_msg = _parser().parse(">>> x\n" + want)[1].exc_msg if want else exc_msg
         examples.append(Example(source=example.source, want=want, exc_msg=exc_msg,
                                 locked=locked, choices=tuple(choices)))
     return examples

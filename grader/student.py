@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Set
 
-from . import casefile, fuzz_suite
+from . import casefile
 from .assignment import Assignment
 from .model import GradeResult, Question
 from .runner import Runner
@@ -60,7 +60,7 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
 
 
 def _run(ws: Workspace, options: Options, runner: Runner) -> int:
-    from . import interactive, report  # after the worker has started: rich takes a while
+    from . import fuzz_suite, interactive, report  # after the worker has started
     from .session import grade
 
     console = report.make_console(stderr=options.json_path == "-")

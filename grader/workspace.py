@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
-from . import casefile, fuzz_suite
+from . import casefile
 from .assignment import Assignment
 
 CONFIG = "hog.ok"
@@ -44,6 +44,8 @@ CaseTransform = Callable[[str, Dict], Dict]
 
 def write_student_cases(assignment: Assignment, tests: Path,
                         transform: Optional[CaseTransform] = None) -> List[Path]:
+    from . import fuzz_suite
+
     tests.mkdir(parents=True, exist_ok=True)
     # ok imports case files as `tests.NN`: a regular package, so that no other `tests`
     # package on ok's path can shadow the workspace's.
