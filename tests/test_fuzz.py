@@ -47,7 +47,9 @@ def test_reference_passes_every_fuzz_suite():
     results = grade_fuzz(ASSIGNMENT.reference)
     for key in FUZZ_QUESTIONS:
         assert results[key].status == "passed", results[key].case_results[0].message
-        assert "1000 games agree" in results[key].case_results[0].message
+        games = results[key].case_results[0].case.suite.raw["games"]
+        assert games >= 500
+        assert f"{games} games agree" in results[key].case_results[0].message
 
 
 def test_template_fails_every_fuzz_suite():
@@ -94,7 +96,8 @@ def test_mutant_caught_in_its_question_at_the_right_turn(tmp_path, name):
         assert results[key].status == "passed", f"{name} charged to {key}"
     case = results[owner].case_results[0]
     original, shrunk = case.message.splitlines()[:2]
-    assert re.match(r"Fuzz game \d+ of 1000 \(seed 1\) differs from the reference: turn \d+",
+    games = case.case.suite.raw["games"]
+    assert re.match(rf"Fuzz game \d+ of {games} \(seed 1\) differs from the reference: turn \d+",
                     original)
     assert shrunk.startswith("The smallest failing game found:"), case.message
     assert re.search(WORDS[name], shrunk), shrunk
