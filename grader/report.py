@@ -7,7 +7,6 @@ from typing import List, Optional
 
 from rich.console import Console, Group
 from rich.markup import escape
-from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -27,8 +26,11 @@ def rerun_command(result: QuestionResult, case: Optional[CaseResult] = None) -> 
     return command + (f" --case {case.case.number}" if case is not None else "")
 
 
-def _indent(text: str) -> str:
-    return "\n".join("    " + line for line in text.rstrip("\n").splitlines()) or "    (nothing)"
+def _indent(text: str, by: int = 4) -> str:
+    """Indent by hand: rich's Padding crops lines to the terminal's width, and a student
+    must see (and copy) a case's whole line."""
+    pad = " " * by
+    return "\n".join(pad + line for line in text.rstrip("\n").splitlines()) or pad + "(nothing)"
 
 
 def failure(result: QuestionResult, case: CaseResult) -> Group:
@@ -37,13 +39,13 @@ def failure(result: QuestionResult, case: CaseResult) -> Group:
     where = f"{result.question.name} › Suite {case.case.suite.number} › Case {case.case.number}"
     parts.append(Text(where, style="bold"))
     if case.transcript:
-        parts.append(Padding(Text(case.transcript), (0, 0, 0, 2)))
+        parts.append(Text(_indent(case.transcript, 2)))
     if case.status == "timeout":
         parts.append(Text(f"Timed out: {case.message}", style="yellow"))
     elif case.status == "error" and not case.expected:
         parts.append(Text(f"Error: {case.message}", style="red"))
         if case.traceback:
-            parts.append(Padding(Text(case.traceback.rstrip()), (0, 0, 0, 2)))
+            parts.append(Text(_indent(case.traceback, 2)))
     else:
         if case.message:
             parts.append(Text(case.message, style="red"))
@@ -53,7 +55,7 @@ def failure(result: QuestionResult, case: CaseResult) -> Group:
         parts.append(Text(_indent(case.got)))
         if case.traceback:
             parts.append(Text("Your code raised:", style="red"))
-            parts.append(Padding(Text(case.traceback.rstrip()), (0, 0, 0, 2)))
+            parts.append(Text(_indent(case.traceback, 2)))
     parts.append(Text.assemble(("Run just this case: ", "dim"), (rerun_command(result, case), "bold cyan")))
     return Group(*parts)
 
