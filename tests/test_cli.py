@@ -149,3 +149,13 @@ def test_locked_cases_are_named_even_when_another_case_fails(tmp_path, fa19):
     assert result.returncode == 1
     assert "Expected:" in result.stdout
     assert "2 case(s) locked (1, 2)" in result.stdout and "grade -u -q 02" in result.stdout
+
+
+def test_a_narrow_terminal_still_shows_the_whole_failing_line(student_ws):
+    child = pexpect.spawn(sys.executable, ["-m", "grader.cli", "-q", "05a"], cwd=str(student_ws),
+                          encoding="utf-8", timeout=60, dimensions=(24, 60),
+                          env={"PATH": "/usr/bin:/bin", "TERM": "xterm"})
+    child.expect(pexpect.EOF)
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", child.before).replace("\r", "")
+    assert ("dice=make_test_dice(3), goal=20, feral_hogs=False)" in screen), screen
+    assert ANSI.search(child.before), "colour on a terminal"
