@@ -3,6 +3,7 @@ real `grade` command in child processes; the figures are checked against the eng
 
 import csv
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,7 +20,6 @@ from grader.winrate_suite import WinrateKind
 
 from conftest import run_grade
 
-OK = Path("/root/.cache/hog-grader/okvenv/bin/ok")
 REFERENCE_RATE = 0.8464711
 
 
@@ -202,11 +202,11 @@ def _reference_table(fa19):
     return read_strategy(fa19.reference / "hog.py", fa19).table
 
 
-@pytest.mark.skipif(not OK.exists(), reason="ok's client is not installed here")
-def test_ok_still_loads_the_workspace(solved_ws):
+def test_ok_still_loads_the_workspace(solved_ws, ok_command):
     """ok refuses a whole assignment when a case file has a suite type it does not know."""
-    done = subprocess.run([str(OK), "-q", "12", "--local"], cwd=solved_ws, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([str(ok_command), "-q", "12", "--local"], cwd=solved_ws,
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "HOME": str(solved_ws.parent)})
     assert "Invalid suite type" not in done.stdout + done.stderr
     assert "2 test cases passed" in done.stdout
 
