@@ -10,8 +10,11 @@ grader. Doctest code inside a case is split into examples by the standard librar
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
+import hashlib
 import json
+import os
 import re
 import textwrap
 from pathlib import Path
@@ -125,6 +128,55 @@ def parse_examples(code: str, where: str = "<case>") -> List[Example]:
     return examples
 
 
+class ParseCache:
+    """The parsed examples of one case file, kept beside it in __pycache__ (like
+    bytecode) and keyed by the hash of each code string: a run loads its cases without
+    importing doctest (which imports pdb and unittest), and an edited case simply
+    misses. Best effort: an unreadable or unwritable cache only costs the parse."""
+
+    VERSION = 1
+
+    def __init__(self, path: Optional[Path]):
+        self.file = None if path is None else (
+            Path(path).parent / "__pycache__" / f"{Path(path).stem}.examples.json")
+        self.old: Dict[str, Any] = {}
+        self.new: Dict[str, Any] = {}
+        if self.file is not None:
+            try:
+                data = json.loads(self.file.read_text(encoding="utf-8"))
+                if data.get("version") == self.VERSION and isinstance(data.get("examples"), dict):
+                    self.old = data["examples"]
+            except (OSError, ValueError, AttributeError):
+                pass
+
+    def examples(self, code: str, where: str) -> List[Example]:
+        key = hashlib.sha256(code.encode("utf-8")).hexdigest()
+        cached = self.old.get(key)
+        if cached is not None:
+            try:
+                examples = [Example(**{**entry, "choices": tuple(entry["choices"])})
+                            for entry in cached]
+                self.new[key] = cached
+                return examples
+            except (TypeError, KeyError):
+                pass
+        examples = parse_examples(code, where)
+        self.new[key] = [dataclasses.asdict(example) for example in examples]
+        return examples
+
+    def save(self) -> None:
+        if self.file is None or self.new == self.old:
+            return
+        try:
+            self.file.parent.mkdir(exist_ok=True)
+            partial = self.file.with_name(f".{self.file.name}.{os.getpid()}.tmp")
+            partial.write_text(json.dumps({"version": self.VERSION, "examples": self.new}),
+                               encoding="utf-8")
+            os.replace(partial, self.file)
+        except OSError:
+            pass
+
+
 def _text(value: Any, what: str) -> str:
     if value is None:
         return ""
@@ -137,6 +189,13 @@ def load_question(path: Path, source: Optional[str] = None) -> Question:
     """Load the case file at PATH into a Question."""
     path = Path(path)
     data = read_literal(path, source) if source is not None else read_case_data(path)
+    cache = ParseCache(path if source is None else None)
+    question = _build_question(path, data, cache)
+    cache.save()
+    return question
+
+
+def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Question:
     where = str(path)
     try:
         points = data.get("points", 0)
@@ -160,6 +219,11 @@ def load_question(path: Path, source: Optional[str] = None) -> Question:
                           setup=_text(raw.get("setup"), f"suite {s_index} 'setup'"),
                           teardown=_text(raw.get("teardown"), f"suite {s_index} 'teardown'"),
                           raw=raw, path=path)
+            if kind == "doctest":
+                suite.setup_examples = cache.examples(suite.setup, f"{where} suite {s_index} setup") \
+                    if suite.setup.strip() else []
+                suite.teardown_examples = cache.examples(
+                    suite.teardown, f"{where} suite {s_index} teardown") if suite.teardown.strip() else []
             raw_cases = raw.get("cases", [])
             if not isinstance(raw_cases, list):
                 raise CaseFileError(f"suite {s_index} 'cases' must be a list")
@@ -168,7 +232,7 @@ def load_question(path: Path, source: Optional[str] = None) -> Question:
                     raise CaseFileError(f"suite {s_index} case {c_index} must be a dict")
                 number += 1
                 suite.cases.append(_load_case(raw_case, suite, number,
-                                              f"{where} suite {s_index} case {c_index}"))
+                                              f"{where} suite {s_index} case {c_index}", cache))
             question.suites.append(suite)
         return question
     except CaseFileError as error:
@@ -176,7 +240,8 @@ def load_question(path: Path, source: Optional[str] = None) -> Question:
         raise CaseFileError(message if message.startswith(where) else f"{where}: {message}") from None
 
 
-def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str) -> Case:
+def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
+               cache: ParseCache) -> Case:
     case = Case(number=number, suite=suite, hidden=bool(raw.get("hidden", False)),
                 locked=bool(raw.get("locked", False)), raw=raw)
     if suite.type == "concept":
@@ -188,7 +253,7 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str) -> Ca
         case.choices = [textwrap.dedent(str(c)).strip() for c in choices]
     elif suite.type == "doctest":
         case.code = _text(raw.get("code"), f"{where} 'code'")
-        case.examples = parse_examples(case.code, where)
+        case.examples = cache.examples(case.code, where)
         if not case.examples:
             raise CaseFileError(f"{where}: 'code' has no `>>>` prompt")
         case.locked = case.locked or any(e.locked for e in case.examples)

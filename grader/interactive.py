@@ -9,7 +9,6 @@ from typing import List
 
 from .judge import prompt
 from .model import CaseResult
-from .session import _sources
 
 _SCRIPT = r'''
 import sys
@@ -28,7 +27,8 @@ print("# You are at the failing line. Try things; exit() or Ctrl-D leaves.")
 
 def session_sources(case: CaseResult) -> List[str]:
     upto = case.failed_example if case.failed_example is not None else len(case.case.examples) - 1
-    return _sources(case.case.suite.setup) + [e.source for e in case.case.examples[: upto + 1]]
+    return ([e.source for e in case.case.suite.setup_examples]
+            + [e.source for e in case.case.examples[: upto + 1]])
 
 
 def start(src: Path, case: CaseResult) -> int:

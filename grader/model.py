@@ -53,6 +53,8 @@ class Suite:
     teardown: str = ""
     cases: List[Case] = field(default_factory=list)
     raw: Dict[str, Any] = field(default_factory=dict)
+    setup_examples: List[Example] = field(default_factory=list)  # doctest suites: parsed
+    teardown_examples: List[Example] = field(default_factory=list)
     path: Optional[Path] = None  # the case file it came from: data files are found beside it
 
 

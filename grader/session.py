@@ -22,15 +22,13 @@ class SuiteKind(Protocol):
     def judge(self, case: Case, run: CaseRun) -> CaseResult: ...
 
 
-def _sources(session: str) -> List[str]:
-    from .casefile import parse_examples
-    return [example.source for example in parse_examples(session)] if session.strip() else []
 
 
 class DoctestKind:
     def job(self, case: Case, job_id: int) -> CaseJob:
         return CaseJob(id=job_id, examples=[e.source for e in case.examples],
-                       setup=_sources(case.suite.setup), teardown=_sources(case.suite.teardown))
+                       setup=[e.source for e in case.suite.setup_examples],
+                       teardown=[e.source for e in case.suite.teardown_examples])
 
     def judge(self, case: Case, run: CaseRun) -> CaseResult:
         return judge_case(case, run)

@@ -143,3 +143,32 @@ def test_sidecar_suites_are_appended_and_written_apart(tmp_path):
     (tmp_path / "05a.grader.json").write_text("{not json")
     with pytest.raises(CaseFileError, match="grader.json"):
         casefile.load_question(path)
+
+
+def test_parsed_examples_are_cached_beside_the_file_and_follow_its_edits(tmp_path, fa19):
+    import shutil
+    import subprocess
+    import sys
+    shutil.copy(fa19.cases / "02.py", tmp_path / "02.py")
+    first = casefile.load_question(tmp_path / "02.py")
+    cache = tmp_path / "__pycache__" / "02.examples.json"
+    assert cache.is_file()
+    probe = ("import sys; from grader import casefile; "
+             f"q = casefile.load_question(casefile.Path({str(tmp_path / '02.py')!r})); "
+             "print('doctest' in sys.modules, len(q.cases))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout
+    assert out.split() == ["False", str(len(first.cases))], "a cached load parses nothing"
+    text = (tmp_path / "02.py").read_text().replace(">>> free_bacon(35)\n", ">>> free_bacon(36)\n", 1)
+    (tmp_path / "02.py").write_text(text)
+    edited = casefile.load_question(tmp_path / "02.py")
+    assert edited.cases[0].examples[0].source == "free_bacon(36)\n"
+    cache.write_text('{"version": 1, "examples": {"x": [{"bad": 1}]}, "junk')
+    assert [c.examples for c in casefile.load_question(tmp_path / "02.py").cases] == \
+           [c.examples for c in edited.cases]
+
+
+def test_verdicts_keep_doctests_rules_beyond_exact_equality():
+    from grader.judge import matches
+    assert matches("10\n", "10\n") and not matches("10\n", "11\n")
+    assert matches("1\n", "True\n"), "doctest accepts True for 1 by default"
+    assert not matches("x\n", "x \n\n")
