@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import fuzz_driver
+from .runner import spawn
 
 DRIVER = Path(fuzz_driver.__file__)
 Spec = Dict[str, Any]
@@ -309,7 +310,7 @@ class Player:
     def __init__(self, argv: List[str], src: Path, module: str = "hog",
                  env: Optional[Dict[str, str]] = None, timeout: float = 5.0):
         self.timeout = timeout
-        self.process = subprocess.Popen(
+        self.process = spawn(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, env=env)
         self.buffer = b""

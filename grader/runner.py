@@ -9,6 +9,7 @@ can make the grader wait in all.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import select
@@ -78,6 +79,23 @@ def _signal_name(returncode: int) -> str:
         return f"signal {-returncode}"
 
 
+# Errors of fork/exec that say "not now" rather than "never": a busy machine must not
+# cost a student a case.
+TRANSIENT = {errno.EAGAIN, errno.ENOMEM, errno.ETXTBSY, errno.EINTR, errno.EMFILE, errno.ENFILE}
+
+
+def spawn(argv: Sequence[str], attempts: int = 4, **options) -> subprocess.Popen:
+    """subprocess.Popen, tried again (with a short pause) when the error is transient."""
+    for attempt in range(attempts):
+        try:
+            return subprocess.Popen(argv, **options)
+        except OSError as error:
+            if error.errno not in TRANSIENT or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * 2 ** attempt)
+    raise AssertionError("unreachable")
+
+
 class Worker:
     """One worker process and the pipe it reports on."""
 
@@ -85,10 +103,15 @@ class Worker:
         read_fd, write_fd = os.pipe()
         self.stderr = bytearray()
         argv = [str(write_fd) if part == "{fd}" else part for part in command]
-        self.process = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            pass_fds=(write_fd,), start_new_session=True, env=env)
-        os.close(write_fd)
+        try:
+            self.process = spawn(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                pass_fds=(write_fd,), start_new_session=True, env=env)
+        except BaseException:
+            os.close(read_fd)
+            raise
+        finally:
+            os.close(write_fd)
         self.channel = os.fdopen(read_fd, "rb", buffering=0)
         self.buffer = b""
         self.drainer = threading.Thread(target=_drain, args=(self.process.stderr, self.stderr),

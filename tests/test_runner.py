@@ -139,3 +139,27 @@ def test_the_time_budget_bounds_a_submission_full_of_loops(tmp_path):
     assert time.monotonic() - start < 3
     assert [r.status for r in runs].count("timeout") == 10
     assert "time budget" in runs[-1].message
+
+
+def test_a_transient_spawn_failure_is_tried_again(tmp_path, monkeypatch):
+    import errno
+    import subprocess as real
+    from grader import runner as runner_module
+    calls = []
+    original = real.Popen
+
+    def flaky(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(runner_module.subprocess, "Popen", flaky)
+    (run,) = run_all(Runner(src=submission(tmp_path), timeout=5), "f()\n")
+    assert run.outputs[0].printed == "1\n" and len(calls) >= 2
+    fds = len(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(runner_module.subprocess, "Popen",
+                        lambda *a, **k: (_ for _ in ()).throw(OSError(errno.ENOENT, "gone")))
+    with pytest.raises(OSError):
+        run_all(Runner(src=submission(tmp_path), timeout=5), "f()\n")
+    assert len(os.listdir("/proc/self/fd")) == fds, "no pipe left open after a failed spawn"
