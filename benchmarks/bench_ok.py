@@ -32,18 +32,26 @@ def ok_command() -> Path:
     return ok
 
 
-def median_time(command, cwd, env, runs):
-    """Median wall time and median CPU time (user + system, the command and its children):
-    CPU time does not grow when other work shares the machine."""
-    walls, cpus = [], []
+def timed(command, cwd, env):
+    """Wall time and CPU time (user + system, the command and its children) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def compare(first, second, cwd, env, runs):
+    """Medians of (wall, cpu) for both commands, run alternately so that a machine whose
+    speed drifts (a shared virtual machine) slows both alike."""
+    results = {0: [], 1: []}
+    timed(first, cwd, env), timed(second, cwd, env)  # warm caches
     for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True)
-        walls.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    return statistics.median(walls), statistics.median(cpus)
+        for which, command in enumerate((first, second)):
+            results[which].append(timed(command, cwd, env))
+    return [(statistics.median(w for w, _ in results[k]), statistics.median(c for _, c in results[k]))
+            for k in (0, 1)]
 
 
 def main():
@@ -62,8 +70,8 @@ def main():
     ok = [str(ok_command()), "--local", "--config", "bench.ok"]
     grade = [str(Path(sys.executable).parent / "grade")]
     for label, extra in (("-q 01", ["-q", "01"]), ("every question", [])):
-        ok_wall, ok_cpu = median_time(ok + extra, ws, env, args.runs)
-        grade_wall, grade_cpu = median_time(grade + extra, ws, env, args.runs)
+        (ok_wall, ok_cpu), (grade_wall, grade_cpu) = compare(ok + extra, grade + extra, ws, env,
+                                                             args.runs)
         print(f"{label:15} wall: ok {ok_wall:.3f} s, grade {grade_wall:.3f} s, "
               f"speed-up {ok_wall / grade_wall:.1f}x   "
               f"cpu: ok {ok_cpu:.3f} s, grade {grade_cpu:.3f} s, speed-up {ok_cpu / grade_cpu:.1f}x")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
-import hashlib
 import json
 import os
 import re
@@ -130,11 +129,11 @@ def parse_examples(code: str, where: str = "<case>") -> List[Example]:
 
 class ParseCache:
     """The parsed examples of one case file, kept beside it in __pycache__ (like
-    bytecode) and keyed by the hash of each code string: a run loads its cases without
+    bytecode) and keyed by each code string itself: a run loads its cases without
     importing doctest (which imports pdb and unittest), and an edited case simply
     misses. Best effort: an unreadable or unwritable cache only costs the parse."""
 
-    VERSION = 1
+    VERSION = 2
 
     def __init__(self, path: Optional[Path]):
         self.file = None if path is None else (
@@ -150,7 +149,7 @@ class ParseCache:
                 pass
 
     def examples(self, code: str, where: str) -> List[Example]:
-        key = hashlib.sha256(code.encode("utf-8")).hexdigest()
+        key = code
         cached = self.old.get(key)
         if cached is not None:
             try:

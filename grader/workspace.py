@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
@@ -79,6 +76,8 @@ def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransf
          force: bool = False) -> Path:
     """Create a fresh workspace in FOLDER (which must not exist or be empty, unless FORCE)."""
     folder = Path(folder)
+    import shutil  # here and in publish: `grade` itself only needs `find`
+
     if folder.exists() and any(folder.iterdir()) and not force:
         raise WorkspaceError(f"{folder} already exists and is not empty: "
                              "choose a new folder (or pass --force to overwrite)")
@@ -100,6 +99,10 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
         raise WorkspaceError(f"{out}: the archive name must end in .zip")
     if not out.parent.is_dir():
         raise WorkspaceError(f"{out.parent} is not a folder")
+    import shutil
+    import tempfile
+    import zipfile
+
     with tempfile.TemporaryDirectory() as scratch:
         root = init(assignment, Path(scratch) / folder, transform=transform)
         partial = Path(scratch) / "out.zip"

@@ -162,7 +162,7 @@ def test_parsed_examples_are_cached_beside_the_file_and_follow_its_edits(tmp_pat
     (tmp_path / "02.py").write_text(text)
     edited = casefile.load_question(tmp_path / "02.py")
     assert edited.cases[0].examples[0].source == "free_bacon(36)\n"
-    cache.write_text('{"version": 1, "examples": {"x": [{"bad": 1}]}, "junk')
+    cache.write_text('{"version": 2, "examples": {"x": [{"bad": 1}]}, "junk')
     assert [c.examples for c in casefile.load_question(tmp_path / "02.py").cases] == \
            [c.examples for c in edited.cases]
 
