@@ -71,8 +71,6 @@ def _recorded(path: Path, seed: int) -> Tuple[list, list]:
 class FuzzKind(assignments.AssignmentBound):
     """The 'fuzz' suite kind (see `grader.session.SUITE_KINDS`)."""
 
-    wants_runner = True
-
     def games(self, case: Case) -> Tuple[Dict[str, Any], list, list]:
         """(parameters, specs, expected traces) of CASE."""
         p = params(case)

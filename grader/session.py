@@ -19,9 +19,9 @@ from .scoring import score_question
 class SuiteKind(Protocol):
     def job(self, case: Case, job_id: int) -> CaseJob: ...
 
-    def judge(self, case: Case, run: CaseRun) -> CaseResult: ...
-
-
+    def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
+        """RUNNER lets a kind run more student code for its verdict (fuzzing shrinks a
+        failing game that way); most kinds ignore it."""
 
 
 class DoctestKind:
@@ -30,7 +30,7 @@ class DoctestKind:
                        setup=[e.source for e in case.suite.setup_examples],
                        teardown=[e.source for e in case.suite.teardown_examples])
 
-    def judge(self, case: Case, run: CaseRun) -> CaseResult:
+    def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         return judge_case(case, run)
 
 
@@ -79,39 +79,27 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
                 results[p_index][case.number] = CaseResult(
                     case, "error", message=f"this grader cannot run {case.suite.type!r} suites")
     stopped: Set[int] = set()
-    finished: Set[int] = set()
     question_results: List[Optional[QuestionResult]] = [None] * len(plans)
 
-    def finish(p_index: int) -> None:
-        item = plans[p_index]
-        ordered = [results[p_index][c.number] for c in item.cases if c.number in results[p_index]]
-        result = score_question(item.question, ordered)
-        question_results[p_index] = result
-        finished.add(p_index)
-        if on_question:
-            on_question(result)
-
-    remaining = {i: sum(1 for j in owner.values() if j[0] == i) for i in range(len(plans))}
-
-    def flush(upto: int) -> None:
-        for p_index in range(len(plans)):
-            if p_index >= upto:
-                break
-            if p_index not in finished:
-                finish(p_index)
+    def finish_before(upto: int) -> None:
+        """Score every question before UPTO not scored yet: jobs run in question order,
+        so their results are complete."""
+        for p_index in range(upto):
+            if question_results[p_index] is None:
+                item = plans[p_index]
+                ordered = [results[p_index][c.number] for c in item.cases
+                           if c.number in results[p_index]]
+                question_results[p_index] = score_question(item.question, ordered)
+                if on_question:
+                    on_question(question_results[p_index])
 
     try:
         for job_id, run in runner.run(jobs, skip=lambda j: owner[j][0] in stopped):
             p_index, case = owner[job_id]
-            remaining[p_index] -= 1
-            flush(p_index)
+            finish_before(p_index)
             if p_index in stopped or run.status == "skipped":
                 continue
-            kind = SUITE_KINDS[case.suite.type]
-            if getattr(kind, "wants_runner", False):
-                result = kind.judge(case, run, runner=runner)
-            else:
-                result = kind.judge(case, run)
+            result = SUITE_KINDS[case.suite.type].judge(case, run, runner=runner)
             results[p_index][case.number] = result
             if not verbose and result.status in ("failed", "error", "timeout"):
                 stopped.add(p_index)
@@ -121,7 +109,7 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
         message = str(error)
         out = [QuestionResult(item.question, "error", 0, message=message) for item in plans]
         return GradeResult(out, error=message)
-    flush(len(plans))
+    finish_before(len(plans))
     return GradeResult([r for r in question_results if r is not None])
 
 

@@ -17,12 +17,12 @@ threshold, the case passes when the win rate reaches it, and the question is wor
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Dict, Iterable
+from typing import Any, Dict, Iterable, Optional
 
 from . import assignment as assignments
 from . import strategy_table
 from .model import Case, CaseResult, CaseRun, Question
-from .runner import CaseJob
+from .runner import CaseJob, Runner
 
 DEFAULTS: Dict[str, Any] = {"strategy": "final_strategy", "baseline": 4, "threshold": None,
                             "budget": 8.0}
@@ -93,7 +93,7 @@ class WinrateKind(assignments.AssignmentBound):
                 f"{p['strategy']!r}, {float(p['budget'])!r}), separators=(',', ':')))\n")
         return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
 
-    def judge(self, case: Case, run: CaseRun) -> CaseResult:
+    def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         from .strategies import is_table, last_json_line
         from .winrate import win_rate
 
