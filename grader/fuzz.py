@@ -14,7 +14,6 @@ import json
 import os
 import random
 import select
-import signal
 import subprocess
 import sys
 import threading
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import fuzz_driver
-from .runner import spawn
+from .runner import end_group, spawn
 
 DRIVER = Path(fuzz_driver.__file__)
 Spec = Dict[str, Any]
@@ -358,11 +357,7 @@ class Player:
         return reply
 
     def close(self) -> None:
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        self.process.wait()
+        end_group(self.process, timeout=0)
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 stream.close()

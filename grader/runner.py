@@ -96,6 +96,30 @@ def spawn(argv: Sequence[str], attempts: int = 4, **options) -> subprocess.Popen
     raise AssertionError("unreachable")
 
 
+def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Optional[int]:
+    """Wait up to TIMEOUT for a session leader to exit, then kill its whole group and reap
+    it; return its exit status, or None if it had to be killed. The group is killed
+    before the leader is reaped: until then the leader's pid, which is the group's id,
+    cannot be reused by another process."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    exited = process.returncode is not None
+    while not exited and (deadline is None or time.monotonic() < deadline):
+        try:
+            exited = os.waitid(os.P_PID, process.pid,
+                               os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        except ChildProcessError:
+            exited = True
+        if not exited:
+            time.sleep(0.005)
+    if process.returncode is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        process.wait()
+    return process.returncode if exited else None
+
+
 class Worker:
     """One worker process and the pipe it reports on."""
 
@@ -148,28 +172,15 @@ class Worker:
             return "garbage", None
         return ("message", message) if isinstance(message, dict) else ("garbage", None)
 
-    def kill(self) -> None:
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        self.close()
-
-    def close(self) -> None:
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)  # children left behind
-        except (ProcessLookupError, PermissionError):
-            pass
+    def close(self, grace: float = 0.0) -> None:
+        """End the worker and everything it started: called once its results are in,
+        or it is dead, or must die. GRACE is how long it may take to exit by itself."""
+        end_group(self.process, timeout=grace)
         self.drainer.join(timeout=1)
         self.channel.close()
 
     def death_note(self) -> str:
-        self.close()
+        self.close(grace=2.0)  # its exit status (or a sandbox's report of it) says how it died
         code = self.process.returncode
         tail = self.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         if code is not None and code < 0:
@@ -223,7 +234,7 @@ class Runner:
     def close(self) -> None:
         """Stop a worker started early and never used."""
         if self._early is not None:
-            self._early.kill()
+            self._early.close()
             self._early = None
 
     def run(self, jobs: Sequence[CaseJob],
@@ -279,7 +290,7 @@ class Runner:
                                                   duration=elapsed)
                     continue
                 if kind == "timeout":
-                    worker.kill()
+                    worker.close()
                     run = CaseRun(status="timeout", duration=elapsed, message=(
                         f"did not finish within {self.timeout:g} s "
                         "(an infinite loop, or far too slow)"))
@@ -290,7 +301,7 @@ class Runner:
                 elif kind == "eof":
                     run = CaseRun(status="crashed", duration=elapsed, message=worker.death_note())
                 else:
-                    worker.kill()
+                    worker.close()
                     run = CaseRun(status="crashed", duration=elapsed, message=(
                         "the code wrote over the grader's report channel"))
                 wasted += elapsed
@@ -303,7 +314,7 @@ class Runner:
     def _preflight_failure(self, worker: Worker, kind: str, message: Optional[Dict]) -> str:
         name = f"{self.preflight[0]}.py" if self.preflight else "the submission"
         if kind == "timeout":
-            worker.kill()
+            worker.close()
             return (f"importing {name} did not finish within {self.timeout:g} s "
                     "(code at the top level of the file loops or waits?)")
         if kind == "message" and "preflight_error" in message:
@@ -315,5 +326,5 @@ class Runner:
             return f"importing {name} raised an error:\n{raised.traceback}"
         if kind == "eof":
             return f"importing {name} stopped the interpreter: {worker.death_note()}"
-        worker.kill()
+        worker.close()
         return f"importing {name} wrote over the grader's report channel"

@@ -24,6 +24,7 @@ from typing import Callable, List, Optional, Sequence
 
 from . import strategy_table
 from .assignment import Assignment
+from .runner import end_group
 from .sandbox import Limits, Sandbox, bwrap_problem
 
 SCRIPT = Path(strategy_table.__file__).resolve()
@@ -143,16 +144,7 @@ def _run(argv: List[str], timeout: float, out_path: Path):
                                    stderr=subprocess.DEVNULL, start_new_session=True,
                                    env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                                         "LANG": "C.UTF-8"})
-        try:
-            code = process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            code = None
-        finally:
-            try:
-                os.killpg(process.pid, 9)
-            except (ProcessLookupError, PermissionError):
-                pass
-            process.wait()
+        code = end_group(process, timeout)
         if code is None:
             return f"reading the strategy did not finish within {timeout:g} s"
         out.seek(max(0, out.seek(0, os.SEEK_END) - OUTPUT_CAP))
