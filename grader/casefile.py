@@ -303,7 +303,7 @@ def _dump_value(value: Any, indent: int) -> str:
 def _dump_block(text: str, indent: int) -> str:
     """A multi-line string as ok writes it: r\"\"\" with the block indented."""
     body = textwrap.dedent(text).strip("\n")
-    if '"""' in body or body.endswith("\\") or not body.isprintable() and "\t" in body:
+    if '"""' in body or body.endswith("\\") or "\t" in body:
         return repr(text)
     pad = " " * (indent + 2)
     lines = [pad + line if line.strip() else "" for line in body.splitlines()]
