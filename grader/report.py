@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import sys
-from typing import List, Optional
+from typing import Optional
 
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -124,7 +123,3 @@ def make_console(stderr: bool = False) -> Console:
 
 def print_error(console: Console, message: str) -> None:
     console.print(Text("Error: ", style="bold red") + Text(message))
-
-
-__all__: List[str] = ["question_block", "summary", "closing_line", "make_console",
-                      "print_error", "rerun_command", "escape"]
