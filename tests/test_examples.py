@@ -2,7 +2,6 @@
 
 import csv
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path

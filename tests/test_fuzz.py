@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import hog_mutants
-from grader import assignment, casefile, fuzz, fuzz_suite, session, workspace
+from grader import assignment, casefile, fuzz_suite, session, workspace
 from grader.runner import Runner
 
 ASSIGNMENT = assignment.load()

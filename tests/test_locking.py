@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grader import casefile, casewrite, locking
-from locktools import DATA, GRADE, answers_for, grade, locked_marks, make_workspace
+from locktools import DATA, GRADE, answers_for, grade, make_workspace
 
 KEY = "Project 1: Hog"
 

@@ -6,7 +6,6 @@ import time
 
 import pytest
 
-from grader.model import CaseRun
 from grader.runner import CaseJob, Runner, SubmissionError
 
 

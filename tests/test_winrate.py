@@ -175,7 +175,7 @@ def test_full_state_best_response_is_optimal():
 
 
 def test_scores_only_ascent_improves_and_is_exact():
-    goal, rules = 30, fa19(30)
+    rules = fa19(30)
     result = best_scores_only(4, rules, start_table=4)
     assert result.history[0] == pytest.approx(0.5, abs=1e-12)
     assert all(b >= a - 1e-12 for a, b in zip(result.history, result.history[1:]))

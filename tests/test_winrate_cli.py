@@ -4,7 +4,6 @@ real `grade` command in child processes; the figures are checked against the eng
 import csv
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 
 from grader import assignment as assignments
 from grader import casefile
-from grader.model import Question
 from grader.runner import Runner
 from grader.session import SUITE_KINDS, grade
 from grader.winrate import win_rate
