@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 from grader import assignment as assignments
-from grader import bulk
-from grader.sandbox import bwrap_problem
+from grader.bulk import grading as bulk
+from grader.run.sandbox import bwrap_problem
 
 
 def make_class(root: Path, correct: int, broken: int) -> Path:

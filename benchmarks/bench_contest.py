@@ -17,7 +17,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from grader.contest import round_robin  # noqa: E402
+from grader.strategy.contest import round_robin  # noqa: E402
 
 
 def entries(n, seed=0):

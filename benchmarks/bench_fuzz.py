@@ -8,8 +8,11 @@ bare cost of playing the same games in plain Python in this process.
 import sys
 import time
 
-from grader import assignment, casefile, fuzz, fuzz_suite
-from grader.runner import Runner
+from grader import assignment
+from grader.load import casefile
+from grader.fuzz import engine as fuzz
+from grader.fuzz import suite as fuzz_suite
+from grader.run.runner import Runner
 from grader.session import grade
 
 

@@ -19,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from grader import assignment, workspace
+from grader import assignment
+from grader import workspace
 
 OK_VENV = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "hog-grader" / "okvenv"
 

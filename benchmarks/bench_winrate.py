@@ -16,7 +16,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from grader.winrate import win_rate  # noqa: E402
+from grader.strategy.winrate import win_rate  # noqa: E402
 from test_winrate import plain_win_rate  # noqa: E402
 
 

@@ -14,8 +14,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from grader import assignment as assignments, casefile
-from grader.runner import Runner
+from grader import assignment as assignments
+from grader.load import casefile
+from grader.run.runner import Runner
 from grader.session import grade
 
 ROOT = Path(__file__).resolve().parent.parent

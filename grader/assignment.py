@@ -1,7 +1,15 @@
-"""Where an assignment's reference, template and staff cases are, and its settings.
+"""Which assignment is graded: an edition's reference, template, staff cases and settings.
 
-The files travel inside the installed package (`grader.fa19.*`); in a source checkout
-they are the folders at the top of the repository.
+Each edition of Hog is a folder of the same shape, `reference/<edition>/`,
+`student_template/<edition>/` and `cases/<edition>/` (whose `assignment.json` holds the
+settings), travelling inside the installed package (`grader.data.*`); in a source
+checkout they are the folders at the top of the repository. A course can grade its own
+term from a folder laid out the same way, without an edition subfolder
+(`--assignment PATH`: `PATH/reference`, `PATH/student_template`, `PATH/cases`).
+
+The rules an engine needs (win rates, fuzzing, the browser game) are named by the
+settings' `"rules"`: a module of `grader.editions`, or a `.py` file in the assignment
+folder.
 """
 
 from __future__ import annotations
@@ -14,17 +22,30 @@ from typing import Any, Dict, List, Optional
 
 _ROOT = Path(__file__).resolve().parent.parent
 _FOLDERS = {"reference": "reference", "cases": "cases", "template": "student_template"}
+DEFAULT_EDITION = "fa19"
+SETTINGS = "assignment.json"
 
 
-def _folder(edition: str, part: str) -> Path:
+class AssignmentError(Exception):
+    """No such edition, or an assignment folder that is not usable; says which and why."""
+
+
+def _data_root(part: str) -> Path:
+    """The folder holding one subfolder per edition for PART (reference, cases, template)."""
     name = _FOLDERS[part]
     try:
-        spec = importlib.util.find_spec(f"grader.{edition}.{name}")
+        spec = importlib.util.find_spec(f"grader.data.{name}")
     except ModuleNotFoundError:
         spec = None
     if spec is not None and spec.submodule_search_locations:
         return Path(list(spec.submodule_search_locations)[0])
     return _ROOT / name
+
+
+def editions() -> List[str]:
+    """The editions shipped with the grader, by name."""
+    root = _data_root("cases")
+    return sorted(p.parent.name for p in root.glob(f"*/{SETTINGS}"))
 
 
 @dataclass
@@ -37,6 +58,7 @@ class Assignment:
     source: str = "hog.py"
     support: List[str] = field(default_factory=lambda: ["dice.py", "ucb.py"])
     config: Dict[str, Any] = field(default_factory=dict)
+    folder: Optional[Path] = None  # set for an assignment given as a folder (--assignment)
 
     @property
     def module(self) -> str:
@@ -46,20 +68,61 @@ class Assignment:
     def student_files(self) -> List[str]:
         return [self.source] + list(self.support)
 
+    @property
+    def questions(self) -> List[str]:
+        """The question keys in the assignment's order (settings first, then the files)."""
+        from .load import casefile
+        keys = casefile.question_keys(self.cases)
+        order = [k for k in self.config.get("questions", []) if k in keys]
+        return order + [k for k in keys if k not in order]
 
-def load(edition: str = "fa19") -> Assignment:
-    cases = _folder(edition, "cases")
-    config = json.loads((cases / "assignment.json").read_text(encoding="utf-8"))
-    return Assignment(name=config["name"], edition=config.get("edition", edition),
-                      reference=_folder(edition, "reference"),
-                      template=_folder(edition, "template"), cases=cases,
+    def rules(self):
+        """The edition's rules module (see `grader.editions`)."""
+        from . import editions as rule_modules
+        return rule_modules.load(self.config.get("rules", self.edition), self.folder)
+
+
+def _build(edition: str, reference: Path, template: Path, cases: Path,
+           folder: Optional[Path] = None) -> Assignment:
+    settings = cases / SETTINGS
+    try:
+        config = json.loads(settings.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AssignmentError(f"{settings} is missing: an assignment's cases folder holds "
+                              "its settings") from None
+    except (OSError, ValueError) as error:
+        raise AssignmentError(f"{settings} cannot be read: {error}") from None
+    if not isinstance(config, dict) or not isinstance(config.get("name"), str):
+        raise AssignmentError(f"{settings} must be a JSON object with a \"name\"")
+    for part, path in (("reference", reference), ("template", template)):
+        if not path.is_dir():
+            raise AssignmentError(f"the assignment has no {part} folder ({path})")
+    return Assignment(name=config["name"], edition=str(config.get("edition", edition)),
+                      reference=reference, template=template, cases=cases,
                       source=config.get("source", "hog.py"),
-                      support=config.get("support", ["dice.py", "ucb.py"]), config=config)
+                      support=config.get("support", ["dice.py", "ucb.py"]), config=config,
+                      folder=folder)
+
+
+def load(edition: Optional[str] = None, path: Optional[Path] = None) -> Assignment:
+    """The shipped EDITION (default fa19), or the assignment folder PATH."""
+    if path is not None:
+        path = Path(path).resolve()
+        if not path.is_dir():
+            raise AssignmentError(f"{path} is not a folder")
+        return _build(path.name, path / "reference", path / "student_template",
+                      path / "cases", folder=path)
+    edition = edition or DEFAULT_EDITION
+    known = editions()
+    if edition not in known:
+        raise AssignmentError(f"no edition {edition!r} (editions: {', '.join(known)})")
+    return _build(edition, _data_root("reference") / edition,
+                  _data_root("template") / edition, _data_root("cases") / edition)
 
 
 class AssignmentBound:
     """Base of suite kinds that read the assignment: it is loaded on first use, so
-    registering a kind at import costs nothing; tests pass their own."""
+    a kind made without one grades the default edition."""
 
     def __init__(self, assignment: Optional[Assignment] = None):
         self._assignment = assignment

@@ -9,7 +9,7 @@ import click
 
 from . import assignment as assignments
 from . import workspace
-from .casefile import CaseFileError
+from .load.casefile import CaseFileError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -18,6 +18,37 @@ def _fail(message: str, code: int = 2) -> None:
     from . import report
     report.print_error(report.make_console(stderr=True), message)
     sys.exit(code)
+
+
+def _list_editions(ctx, param, value) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    for name in assignments.editions():
+        settings = assignments.load(name)
+        click.echo(f"{name:14} {settings.config.get('title', settings.name)}")
+    ctx.exit(0)
+
+
+def edition_options(function):
+    """--edition NAME and --assignment PATH: which assignment a staff command works on."""
+    function = click.option(
+        "--assignment", "assignment_path", metavar="PATH",
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        help="An assignment folder of your own (PATH/reference, PATH/student_template, "
+             "PATH/cases) instead of a shipped edition.")(function)
+    return click.option(
+        "--edition", metavar="NAME",
+        help=f"The edition of Hog (default {assignments.DEFAULT_EDITION}; "
+             "`grade --list-editions` lists them).")(function)
+
+
+def _assignment(edition, path) -> "assignments.Assignment":
+    if edition and path:
+        _fail("give --edition or --assignment, not both")
+    try:
+        return assignments.load(edition, path)
+    except assignments.AssignmentError as error:
+        _fail(str(error))
 
 
 @click.group(invoke_without_command=True, context_settings=CONTEXT)
@@ -41,6 +72,8 @@ def _fail(message: str, code: int = 2) -> None:
               help="Play the fuzz games of seed N (staff runs; a failure prints its seed).")
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
+@click.option("--list-editions", is_flag=True, expose_value=False, is_eager=True,
+              callback=_list_editions, help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
          root):
@@ -60,11 +93,11 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
     if ctx.invoked_subcommand is not None:
         return
     from . import student
-    assignment = assignments.load()
     try:
-        ws = workspace.find(root, assignment)
+        ws = workspace.find(root)
+        assignment = ws.assignment
         if unlock:
-            from . import unlock as unlocker
+            from .locking import unlock as unlocker
             sys.exit(unlocker.run(student.load_workspace_questions(ws, questions), ws.name,
                                  questions))
         options = student.Options(questions=questions, verbose=verbose, score=score,
@@ -81,7 +114,7 @@ SCHEME = click.option("--scheme", type=click.Choice(["salted", "ok"]), default="
 
 
 def _transform(assignment, unlocked: bool, scheme: str):
-    from . import locking
+    from .locking import hashes as locking
     return workspace.unlocked if unlocked else locking.transform(scheme, assignment.name)
 
 
@@ -90,10 +123,11 @@ def _transform(assignment, unlocked: bool, scheme: str):
 @click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
 @SCHEME
 @click.option("--force", is_flag=True, help="Write into FOLDER even if it is not empty.")
-def init(folder, unlocked, scheme, force):
+@edition_options
+def init(folder, unlocked, scheme, force, edition, assignment_path):
     """Create a student workspace in FOLDER: the starter files and the tests, with the
     cases staff marked `locked` locked until the student predicts their output."""
-    assignment = assignments.load()
+    assignment = _assignment(edition, assignment_path)
     try:
         workspace.init(assignment, folder, force=force,
                        transform=_transform(assignment, unlocked, scheme))
@@ -106,9 +140,10 @@ def init(folder, unlocked, scheme, force):
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
 @SCHEME
-def publish(out, unlocked, scheme):
+@edition_options
+def publish(out, unlocked, scheme, edition, assignment_path):
     """Write the workspace students receive (as `grade init` makes it) to the zip OUT."""
-    assignment = assignments.load()
+    assignment = _assignment(edition, assignment_path)
     try:
         workspace.publish(assignment, out, transform=_transform(assignment, unlocked, scheme))
     except (workspace.WorkspaceError, CaseFileError) as error:
@@ -121,14 +156,16 @@ def publish(out, unlocked, scheme):
 @SCHEME
 @click.option("--key", metavar="NAME",
               help="ok scheme: the assignment name the hashes are keyed with "
-                   "(default: this assignment's).")
-def lock(folder, scheme, key):
+                   "(default: the edition's).")
+@edition_options
+def lock(folder, scheme, key, edition, assignment_path):
     """Lock, in place, the cases marked `locked` in the case files of FOLDER.
 
     Only the changed answers are rewritten; files with nothing to lock are not touched."""
-    from . import locking
+    from .locking import hashes as locking
     try:
-        changed = locking.lock_folder(folder, scheme, key or assignments.load().name)
+        changed = locking.lock_folder(folder, scheme,
+                                      key or _assignment(edition, assignment_path).name)
     except CaseFileError as error:
         _fail(str(error))
     for path in changed:
@@ -138,12 +175,13 @@ def lock(folder, scheme, key):
 
 @main.command(context_settings=CONTEXT)
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True)
-def verify(timeout):
+@edition_options
+def verify(timeout, edition, assignment_path):
     """Check the staff cases: the reference passes them all, the template fails every
     scored question."""
     from . import report
     from .verify import verify as run_verify
-    verdict = run_verify(assignments.load(), timeout=timeout)
+    verdict = run_verify(_assignment(edition, assignment_path), timeout=timeout)
     console = report.make_console()
     console.print(report.summary(verdict.reference, score=True))
     for problem in verdict.problems:
@@ -171,16 +209,19 @@ def verify(timeout):
               help="Run without bubblewrap (resource limits only): for trusted code.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Grade with the case files in this folder instead of the assignment's.")
-def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir):
+@edition_options
+def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir, edition,
+         assignment_path):
     """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/hog.py or ID.py)
     with the staff cases, each in a sandbox.
 
     Exit status: 0 when every submission was graded (whatever their scores), 2 when the
     run cannot start, 130 when interrupted (--resume continues it).
     """
-    from . import bulk as bulk_grading
-    sys.exit(bulk_grading.main(submissions, out, jobs=jobs, resume=resume, timeout=timeout,
-                               budget=budget, sandbox=not no_sandbox, cases=cases_dir))
+    from .bulk import grading as bulk_grading
+    sys.exit(bulk_grading.main(_assignment(edition, assignment_path), submissions, out,
+                               jobs=jobs, resume=resume, timeout=timeout, budget=budget,
+                               sandbox=not no_sandbox, cases=cases_dir))
 
 
 BUDGET = click.option("--budget", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
@@ -191,12 +232,13 @@ BUDGET = click.option("--budget", type=click.FloatRange(min=0.1), default=10.0, 
 @click.argument("hog_py", type=click.Path(path_type=Path))
 @click.option("--strategy", "function", default="final_strategy", show_default=True,
               help="The function to rate.")
-@click.option("--baseline", type=click.IntRange(0, 10), default=4, show_default=True,
-              help="Play against always_roll(K).")
+@click.option("--baseline", type=click.IntRange(0, 10), default=None,
+              help="Play against always_roll(K) [default: the edition's baseline].")
 @click.option("--json", "json_path", metavar="PATH|-",
               help="Also write the figures as JSON to PATH (- for standard output).")
 @BUDGET
-def winrate(hog_py, function, baseline, json_path, budget):
+@edition_options
+def winrate(hog_py, function, baseline, json_path, budget, edition, assignment_path):
     """The exact win rate of a strategy in HOG_PY against always_roll(K): moving first,
     moving second, and their average.
 
@@ -205,9 +247,16 @@ def winrate(hog_py, function, baseline, json_path, budget):
     Exit status: 0 computed, 1 the strategy is invalid, 2 the file or function is missing
     or does not compile.
     """
-    from . import strategy_commands
-    sys.exit(strategy_commands.winrate(assignments.load(), hog_py, function, baseline,
-                                       json_path, budget))
+    from .strategy import commands as strategy_commands
+    assignment = _assignment(edition, assignment_path)
+    sys.exit(strategy_commands.winrate(assignment, hog_py, function,
+                                       _baseline(assignment, baseline), json_path, budget))
+
+
+def _baseline(assignment, baseline):
+    if baseline is not None:
+        return baseline
+    return int((assignment.config.get("winrate") or {}).get("baseline", 4))
 
 
 @main.command(context_settings=CONTEXT)
@@ -219,7 +268,8 @@ def winrate(hog_py, function, baseline, json_path, budget):
 @BUDGET
 @click.option("--no-sandbox", is_flag=True,
               help="Read the entries without bubblewrap (resource limits only): trusted code.")
-def contest(entries, out, jobs, budget, no_sandbox):
+@edition_options
+def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     """Every entry in ENTRIES plays every other, exactly. ENTRIES is a folder of .py files
     (or folders holding hog.py), each with final_strategy and TEAM_NAME.
 
@@ -227,21 +277,23 @@ def contest(entries, out, jobs, budget, no_sandbox):
     Invalid entries are listed and left out. Exit status: 0 ranked, 1 fewer than two valid
     entries, 2 usage errors.
     """
-    from . import strategy_commands
-    sys.exit(strategy_commands.contest(assignments.load(), entries, out, jobs, budget,
-                                       sandbox=not no_sandbox))
+    from .strategy import commands as strategy_commands
+    sys.exit(strategy_commands.contest(_assignment(edition, assignment_path), entries, out,
+                                       jobs, budget, sandbox=not no_sandbox))
 
 
 @main.command(context_settings=CONTEXT)
-@click.option("--baseline", type=click.IntRange(0, 10), default=4, show_default=True,
-              help="The best response to always_roll(K).")
+@click.option("--baseline", type=click.IntRange(0, 10), default=None,
+              help="The best response to always_roll(K) [default: the edition's baseline].")
 @click.option("--sweeps", type=click.IntRange(min=1), default=50, show_default=True,
               help="At most N sweeps of the scores-only ascent.")
-def optimal(baseline, sweeps):
+@edition_options
+def optimal(baseline, sweeps, edition, assignment_path):
     """The best responses to always_roll(K), computed exactly: the policy that may see the
     whole state, and the best strategy of the two scores only (what the rules allow)."""
-    from . import strategy_commands
-    sys.exit(strategy_commands.optimal(assignments.load(), baseline, sweeps))
+    from .strategy import commands as strategy_commands
+    assignment = _assignment(edition, assignment_path)
+    sys.exit(strategy_commands.optimal(assignment, _baseline(assignment, baseline), sweeps))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """One grading run: plan the cases of some questions, run them, judge and score them.
 
-Suite kinds plug in through SUITE_KINDS: each turns a case into a CaseJob for the
-worker and judges the CaseRun that comes back. Doctest suites are built in; the fuzz
-suites of `play` register themselves the same way.
+Suite kinds plug in through SUITE_KINDS (type name -> a class made with the assignment
+being graded): each turns a case into a CaseJob for the worker and judges the CaseRun
+that comes back. Doctest suites are built in; fuzzing `play` and the win rate of a
+final strategy register the same way.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 
+from .assignment import Assignment
+from .assignment import load as load_assignment
 from .judge import judge_case
 from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
-from .runner import CaseJob, Runner, SubmissionError
+from .run.runner import CaseJob, Runner, SubmissionError
 from .scoring import score_question
 
 
@@ -25,6 +28,9 @@ class SuiteKind(Protocol):
 
 
 class DoctestKind:
+    def __init__(self, assignment: Optional[Assignment] = None):
+        pass
+
     def job(self, case: Case, job_id: int) -> CaseJob:
         return CaseJob(id=job_id, examples=[e.source for e in case.examples],
                        setup=[e.source for e in case.suite.setup_examples],
@@ -34,7 +40,12 @@ class DoctestKind:
         return judge_case(case, run)
 
 
-SUITE_KINDS: Dict[str, SuiteKind] = {"doctest": DoctestKind()}
+SUITE_KINDS: Dict[str, Callable[[Optional[Assignment]], SuiteKind]] = {"doctest": DoctestKind}
+
+
+def kinds_for(assignment: Optional[Assignment]) -> Dict[str, SuiteKind]:
+    """One instance of every suite kind, bound to ASSIGNMENT (the default edition when None)."""
+    return {name: make(assignment) for name, make in SUITE_KINDS.items()}
 
 
 @dataclass
@@ -48,7 +59,8 @@ def plan(questions: Iterable[Question], case_numbers: Optional[Set[int]] = None)
             for q in questions]
 
 
-def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = False,
+def grade(questions: Iterable[Question], runner: Runner, *,
+          assignment: Optional[Assignment] = None, verbose: bool = False,
           case_numbers: Optional[Set[int]] = None, respect_locks: bool = True,
           on_question: Optional[Callable[[QuestionResult], None]] = None,
           stop_on_timeout: bool = False) -> GradeResult:
@@ -60,7 +72,8 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
     answers in plain text: staff runs pass RESPECT_LOCKS=False to run them.
     """
     questions = list(questions)
-    prepare(questions)
+    kinds = kinds_for(assignment or load_assignment())
+    prepare(questions, kinds)
     plans = plan(questions, case_numbers)
     results: Dict[int, Dict[int, CaseResult]] = {i: {} for i in range(len(plans))}
     jobs: List[CaseJob] = []
@@ -71,9 +84,9 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
                 results[p_index][case.number] = CaseResult(case, "locked", message="locked")
             elif case.suite.type == "concept":
                 results[p_index][case.number] = CaseResult(case, "passed")
-            elif case.suite.type in SUITE_KINDS:
+            elif case.suite.type in kinds:
                 job_id = len(jobs)
-                jobs.append(SUITE_KINDS[case.suite.type].job(case, job_id))
+                jobs.append(kinds[case.suite.type].job(case, job_id))
                 owner[job_id] = (p_index, case)
             else:
                 results[p_index][case.number] = CaseResult(
@@ -99,7 +112,7 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
             finish_before(p_index)
             if p_index in stopped or run.status == "skipped":
                 continue
-            result = SUITE_KINDS[case.suite.type].judge(case, run, runner=runner)
+            result = kinds[case.suite.type].judge(case, run, runner=runner)
             results[p_index][case.number] = result
             if not verbose and result.status in ("failed", "error", "timeout"):
                 stopped.add(p_index)
@@ -113,19 +126,19 @@ def grade(questions: Iterable[Question], runner: Runner, *, verbose: bool = Fals
     return GradeResult([r for r in question_results if r is not None])
 
 
-def prepare(questions: List[Question]) -> None:
+def prepare(questions: List[Question], kinds: Dict[str, SuiteKind]) -> None:
     """Let suite kinds adjust the questions before grading (a configured threshold can
     make a question worth points, say)."""
-    for kind in SUITE_KINDS.values():
+    for kind in kinds.values():
         if hasattr(kind, "prepare"):
             kind.prepare(questions)
 
 
 def _register_builtin_kinds() -> None:
-    from .fuzz_suite import FuzzKind
-    from .winrate_suite import WinrateKind
-    SUITE_KINDS.setdefault("fuzz", FuzzKind())
-    SUITE_KINDS.setdefault("winrate", WinrateKind())
+    from .fuzz.suite import FuzzKind
+    from .strategy.suite import WinrateKind
+    SUITE_KINDS.setdefault("fuzz", FuzzKind)
+    SUITE_KINDS.setdefault("winrate", WinrateKind)
 
 
 _register_builtin_kinds()

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Set
 
-from . import casefile
+from .load import casefile
 from .assignment import Assignment
 from .model import GradeResult, Question
-from .runner import Runner
+from .run.runner import Runner
 from .workspace import Workspace
 
 
@@ -60,7 +60,9 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
 
 
 def _run(ws: Workspace, options: Options, runner: Runner) -> int:
-    from . import fuzz_suite, interactive, report  # after the worker has started
+    from .fuzz import suite as fuzz_suite
+    from . import interactive
+    from . import report  # after the worker has started
     from .session import grade
 
     console = report.make_console(stderr=options.json_path == "-")
@@ -85,8 +87,8 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
         if block is not None:
             console.print(block)
 
-    result = grade(questions, runner, verbose=options.verbose, case_numbers=options.cases,
-                   on_question=show)
+    result = grade(questions, runner, assignment=ws.assignment, verbose=options.verbose,
+                   case_numbers=options.cases, on_question=show)
     if result.error:
         report.print_error(console, result.error)
     console.print()

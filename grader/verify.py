@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List
 
-from . import casefile
+from .load import casefile
 from .assignment import Assignment
 from .model import GradeResult
-from .runner import Runner
+from .run.runner import Runner
 from .session import grade
 
 
@@ -29,11 +29,11 @@ def verify(assignment: Assignment, timeout: float = 30.0) -> Verdict:
     questions = casefile.load_questions(assignment.cases)
     module = (assignment.module,)
     reference = grade(questions, Runner(src=assignment.reference, timeout=timeout,
-                                        preflight=module), verbose=True,
-                      respect_locks=False)
+                                        preflight=module), assignment=assignment,
+                      verbose=True, respect_locks=False)
     template = grade(questions, Runner(src=assignment.template, timeout=timeout,
-                                       preflight=module), verbose=True,
-                      respect_locks=False)
+                                       preflight=module), assignment=assignment,
+                     verbose=True, respect_locks=False)
     problems = []
     for result in reference.questions:
         for case in result.case_results:

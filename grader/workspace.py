@@ -1,8 +1,9 @@
 """Student workspaces: the folder a student works in, made by `grade init`.
 
 A workspace holds the template files, `tests/NN.py` (the student version of the
-staff cases: hidden cases left out) and `hog.ok`, the configuration ok reads, so
-the course's own client works on the same folder.
+staff cases: hidden cases left out), `hog.ok`, the configuration ok reads, so
+the course's own client works on the same folder, and `grade.json`, which names the
+edition (ok refuses keys it does not know in its own file), so students never type it.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
-from . import casefile
+from .load import casefile
 from .assignment import Assignment
 
 CONFIG = "hog.ok"
+EDITION_FILE = "grade.json"
 
 
 class WorkspaceError(Exception):
@@ -41,7 +43,7 @@ CaseTransform = Callable[[str, Dict], Dict]
 
 def write_student_cases(assignment: Assignment, tests: Path,
                         transform: Optional[CaseTransform] = None) -> List[Path]:
-    from . import fuzz_suite
+    from .fuzz import suite as fuzz_suite
 
     tests.mkdir(parents=True, exist_ok=True)
     # ok imports case files as `tests.NN`: a regular package, so that no other `tests`
@@ -87,7 +89,16 @@ def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransf
     write_student_cases(assignment, folder / "tests", transform)
     (folder / CONFIG).write_text(json.dumps(ok_config(assignment), indent=2) + "\n",
                                  encoding="utf-8")
+    (folder / EDITION_FILE).write_text(json.dumps(edition_record(assignment), indent=2) + "\n",
+                                       encoding="utf-8")
     return folder
+
+
+def edition_record(assignment: Assignment) -> Dict:
+    record = {"edition": assignment.edition}
+    if assignment.folder is not None:
+        record["assignment"] = str(assignment.folder)
+    return record
 
 
 def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransform] = unlocked,
@@ -121,13 +132,40 @@ class Workspace:
     source: Path
     tests: Path
     name: str
+    assignment: Assignment
 
 
-def find(root: Path, assignment: Assignment) -> Workspace:
-    """The workspace at ROOT, or a WorkspaceError saying what is missing."""
+def assignment_of(root: Path) -> Assignment:
+    """The assignment a workspace (or a staff case folder) was made for: what its
+    grade.json names, the edition of an assignment.json beside the cases, else the
+    default edition."""
+    from . import assignment as assignments
+    record: Dict = {}
+    for candidate in (root / EDITION_FILE, root / "tests" / assignments.SETTINGS):
+        if candidate.is_file():
+            try:
+                record = json.loads(candidate.read_text(encoding="utf-8"))
+            except ValueError:
+                raise WorkspaceError(f"{candidate} is not valid JSON") from None
+            if not isinstance(record, dict):
+                raise WorkspaceError(f"{candidate} must hold a JSON object")
+            break
+    try:
+        if record.get("assignment"):
+            return assignments.load(path=Path(record["assignment"]))
+        return assignments.load(record.get("edition"))
+    except assignments.AssignmentError as error:
+        raise WorkspaceError(f"{root}: {error}") from None
+
+
+def find(root: Path, assignment: Optional[Assignment] = None) -> Workspace:
+    """The workspace at ROOT, or a WorkspaceError saying what is missing. Its assignment
+    is ASSIGNMENT, or the one the folder names."""
     root = Path(root).resolve()
     if not root.is_dir():
         raise WorkspaceError(f"{root} is not a folder")
+    if assignment is None:
+        assignment = assignment_of(root)
     name = assignment.name
     config = root / CONFIG
     if config.is_file():
@@ -144,4 +182,4 @@ def find(root: Path, assignment: Assignment) -> Workspace:
     if not source.is_file():
         raise WorkspaceError(f"no {assignment.source} in {root}: it is the file you write "
                              f"(the starter copy comes with `grade init DIR`)")
-    return Workspace(root=root, source=source, tests=tests, name=name)
+    return Workspace(root=root, source=source, tests=tests, name=name, assignment=assignment)

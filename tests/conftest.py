@@ -8,9 +8,10 @@ from typing import Callable, Dict, Iterable, Optional
 import pytest
 
 from grader import assignment as assignments
-from grader import casefile, workspace
+from grader.load import casefile
+from grader import workspace
 from grader.model import GradeResult, Question
-from grader.runner import Runner
+from grader.run.runner import Runner
 from grader.session import grade
 
 REPO = Path(__file__).resolve().parent.parent

@@ -14,7 +14,9 @@ from typing import Dict, List
 import pexpect
 
 from grader import assignment as assignments
-from grader import casefile, locking, workspace
+from grader.load import casefile
+from grader.locking import hashes as locking
+from grader import workspace
 
 DATA = Path(__file__).parent / "data" / "cases"
 REFERENCE = assignments.load().reference

@@ -15,8 +15,8 @@ import pexpect
 import pytest
 
 from grader import assignment as assignments
-from grader import bulk
-from grader.sandbox import UID_BASE, bwrap_problem
+from grader.bulk import grading as bulk
+from grader.run.sandbox import UID_BASE, bwrap_problem
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "data" / "bulk_cases"

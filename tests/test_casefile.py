@@ -4,8 +4,8 @@ import textwrap
 
 import pytest
 
-from grader import casefile
-from grader.casefile import CaseFileError
+from grader.load import casefile
+from grader.load.casefile import CaseFileError
 
 
 def write(tmp_path, text, name="01.py"):
@@ -153,7 +153,7 @@ def test_parsed_examples_are_cached_beside_the_file_and_follow_its_edits(tmp_pat
     first = casefile.load_question(tmp_path / "02.py")
     cache = tmp_path / "__pycache__" / "02.examples.json"
     assert cache.is_file()
-    probe = ("import sys; from grader import casefile; "
+    probe = ("import sys; from grader.load import casefile; "
              f"q = casefile.load_question(casefile.Path({str(tmp_path / '02.py')!r})); "
              "print('doctest' in sys.modules, len(q.cases))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout

@@ -133,12 +133,13 @@ def test_init_refuses_to_overwrite_work(student_ws):
 
 
 def test_student_workspace_has_no_hidden_cases(student_ws, fa19):
-    from grader import casefile
+    from grader.load import casefile
     staff = casefile.load_questions(fa19.cases)
     mine = casefile.load_questions(student_ws / "tests")
     assert sum(c.hidden for q in staff for c in q.cases) > 0
     assert sum(c.hidden for q in mine for c in q.cases) == 0
-    assert sorted(p.name for p in student_ws.iterdir()) == ["dice.py", "hog.ok", "hog.py", "tests", "ucb.py"]
+    assert sorted(p.name for p in student_ws.iterdir()) == ["dice.py", "grade.json", "hog.ok",
+                                                           "hog.py", "tests", "ucb.py"]
 
 
 def test_locked_cases_are_named_even_when_another_case_fails(tmp_path, fa19):

@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grader import strategy_table
-from grader.contest import WIN_THRESHOLD, match_points, rank, round_robin
-from grader.contest_report import write_report
-from grader.winrate import win_rate
+from grader.strategy import table as strategy_table
+from grader.strategy.contest import WIN_THRESHOLD, match_points, rank, round_robin
+from grader.strategy.contest_report import write_report
+from grader.strategy.winrate import win_rate
 
 SCRIPT = Path(strategy_table.__file__)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import bwrap_problem
+from grader.run.sandbox import bwrap_problem
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "submissions"
 

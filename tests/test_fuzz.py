@@ -12,8 +12,12 @@ from pathlib import Path
 import pytest
 
 import hog_mutants
-from grader import assignment, casefile, fuzz_suite, session, workspace
-from grader.runner import Runner
+from grader import assignment
+from grader.load import casefile
+from grader.fuzz import suite as fuzz_suite
+from grader import session
+from grader import workspace
+from grader.run.runner import Runner
 
 ASSIGNMENT = assignment.load()
 FUZZ_QUESTIONS = ("05a", "05b", "06")

@@ -14,7 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grader import casefile, casewrite, locking
+from grader.load import casefile
+from grader.load import casewrite
+from grader.locking import hashes as locking
 from locktools import DATA, GRADE, answers_for, grade, make_workspace
 
 KEY = "Project 1: Hog"

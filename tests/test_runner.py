@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from grader.runner import CaseJob, Runner, SubmissionError
+from grader.run.runner import CaseJob, Runner, SubmissionError
 
 
 def submission(tmp_path, body="def f():\n    return 1\n"):
@@ -143,7 +143,7 @@ def test_the_time_budget_bounds_a_submission_full_of_loops(tmp_path):
 def test_a_transient_spawn_failure_is_tried_again(tmp_path, monkeypatch):
     import errno
     import subprocess as real
-    from grader import runner as runner_module
+    from grader.run import runner as runner_module
     calls = []
     original = real.Popen
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from grader import assignment as assignments
-from grader.runner import CaseJob, Runner
-from grader.sandbox import UID_BASE, Limits, Sandbox, bwrap_problem
+from grader.run.runner import CaseJob, Runner
+from grader.run.sandbox import UID_BASE, Limits, Sandbox, bwrap_problem
 
 pytestmark = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
 

@@ -10,7 +10,7 @@ import time
 import pexpect
 import pytest
 
-from grader import casefile
+from grader.load import casefile
 from locktools import answers_for, grade, locked_marks, make_workspace, spawn
 
 PROMPT = r"(\(line \d+\))?\? "
@@ -159,7 +159,7 @@ def test_kill_during_the_write_leaves_every_file_whole(tmp_path):
     path = ws / "tests" / "01.py"
     data = casefile.read_literal(path)
     data["padding"] = "x" * 400_000  # several write chunks
-    from grader.casefile import dump
+    from grader.load.casefile import dump
     path.write_text(dump(data), encoding="utf-8")
     before = path.read_bytes()
     child = spawn(ws, "-q", "01", GRADE_TEST_WRITE_DELAY="0.5")

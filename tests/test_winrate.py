@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grader.optimal import best_full_state, best_scores_only, table_source
-from grader.winrate import FA19, fa19, roll_distribution, table_strategy, win_rate
+from grader.strategy.optimal import best_full_state, best_scores_only, table_source
+from grader.strategy.winrate import FA19, fa19, roll_distribution, table_strategy, win_rate
 
-REFERENCE = Path(__file__).resolve().parents[1] / "reference"
+REFERENCE = Path(__file__).resolve().parents[1] / "reference" / "fa19"
 
 
 def reference_hog():

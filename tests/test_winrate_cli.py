@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 from grader import assignment as assignments
-from grader import casefile
-from grader.runner import Runner
-from grader.session import SUITE_KINDS, grade
-from grader.winrate import win_rate
-from grader.winrate_suite import WinrateKind
+from grader.load import casefile
+from grader.run.runner import Runner
+from grader.session import grade
+from grader.strategy.winrate import win_rate
 
 from conftest import run_grade
 
@@ -181,14 +180,13 @@ def test_q12_threshold_earns_points(solved_ws, threshold, passed):
         assert f"a win rate of at least {threshold:g}" in done.stderr
 
 
-def test_assignment_config_threshold(fa19, tmp_path, monkeypatch):
+def test_assignment_config_threshold(fa19, tmp_path):
     """The config's section is read (a suite without its own settings), in process."""
     config = {**fa19.config, "winrate": {"baseline": 6, "threshold": 0.5, "points": 2}}
     staff = assignments.Assignment(**{**fa19.__dict__, "config": config})
-    monkeypatch.setitem(SUITE_KINDS, "winrate", WinrateKind(staff))
     questions = casefile.load_questions(fa19.cases, ["12"])
-    result = grade(questions, Runner(src=fa19.reference, preflight=("hog",)), verbose=True,
-                   respect_locks=False)
+    result = grade(questions, Runner(src=fa19.reference, preflight=("hog",)), assignment=staff,
+                   verbose=True, respect_locks=False)
     record = result.questions[0].record()
     assert record["win_rate"] == pytest.approx(win_rate(_reference_table(fa19), 6).win_rate)
     assert record["win_rate_baseline"] == 6
@@ -196,7 +194,7 @@ def test_assignment_config_threshold(fa19, tmp_path, monkeypatch):
 
 
 def _reference_table(fa19):
-    from grader.strategies import read_strategy
+    from grader.strategy.reader import read_strategy
     return read_strategy(fa19.reference / "hog.py", fa19).table
 
 

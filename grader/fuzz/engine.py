@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
-from . import fuzz_driver
-from .runner import end_group, spawn
+from . import driver as fuzz_driver
+from ..run.runner import end_group, spawn
 
 DRIVER = Path(fuzz_driver.__file__)
 Spec = Dict[str, Any]

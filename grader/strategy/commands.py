@@ -13,8 +13,9 @@ from typing import List, Optional
 from rich.table import Table
 from rich.text import Text
 
-from . import report, strategies
-from .assignment import Assignment
+from .. import report
+from . import reader as strategies
+from ..assignment import Assignment
 
 RATE = "{:.7f}"
 
@@ -100,7 +101,7 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
             sandbox: bool = True) -> int:
     from .contest import round_robin
     from .contest_report import write_report
-    from .sandbox import bwrap_problem
+    from ..run.sandbox import bwrap_problem
 
     console = report.make_console()
     errors = report.make_console(stderr=True)

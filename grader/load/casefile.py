@@ -19,7 +19,7 @@ import textwrap
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional
 
-from .model import Case, Example, Question, Suite
+from ..model import Case, Example, Question, Suite
 
 OK_SUITE_TYPES = ("doctest", "concept")  # what ok itself can load
 SUITE_TYPES = OK_SUITE_TYPES + ("fuzz", "winrate")

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .casewrite import KeyPath, apply, update
+from ..load.casewrite import KeyPath, apply, update
 
 SCHEMES = ("salted", "ok")
 SPECIAL = ("Error", "Nothing", "Function", "Infinite Loop")
@@ -303,7 +303,7 @@ def lock_changes(data: Dict, scheme: str, key: str) -> Dict[KeyPath, Any]:
 
 def transform(scheme: str, key: str):
     """A `workspace.init` transform that locks the marked cases and unlocks the rest."""
-    from .workspace import unlocked
+    from ..workspace import unlocked
 
     def lock(name: str, data: Dict) -> Dict:
         locked = apply(data, lock_changes(data, scheme, key))
@@ -317,7 +317,7 @@ def transform(scheme: str, key: str):
 def lock_folder(folder: Path, scheme: str, key: str) -> List[Path]:
     """Lock, in place, the marked cases of every case file in FOLDER; return the files
     that changed (files with nothing to lock are not touched)."""
-    from . import casefile
+    from ..load import casefile
     changed = []
     for name in casefile.question_keys(folder):
         path = Path(folder) / f"{name}.py"

@@ -20,10 +20,10 @@ import json
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
-from . import assignment as assignments
-from . import fuzz
-from .model import Case, CaseResult, CaseRun, Question
-from .runner import CaseJob, Runner
+from .. import assignment as assignments
+from . import engine as fuzz
+from ..model import Case, CaseResult, CaseRun, Question
+from ..run.runner import CaseJob, Runner
 
 DEFAULTS = {"games": 1000, "feral_hogs": True, "say": False, "shrink": 10.0,
             "recorded_games": 100, "seed": 1}

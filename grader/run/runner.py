@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from .model import CaseRun, ExampleOutput, RaisedException
+from ..model import CaseRun, ExampleOutput, RaisedException
 
 WORKER = Path(__file__).with_name("worker.py")
 STDERR_CAP = 16 * 1024

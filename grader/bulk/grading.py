@@ -25,13 +25,13 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
                            TimeElapsedColumn, TimeRemainingColumn)
 from rich.text import Text
 
-from . import casefile
-from .assignment import Assignment
-from .judge import prompt
-from .model import CaseResult, GradeResult, Question
-from .runner import Runner
-from .sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem
-from .session import grade, prepare
+from ..load import casefile
+from ..assignment import Assignment
+from ..judge import prompt
+from ..model import CaseResult, GradeResult, Question
+from ..run.runner import Runner
+from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem
+from ..session import grade, kinds_for, prepare
 from .store import Store
 
 MAX_SOURCE = 1 << 20
@@ -283,7 +283,8 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
                       hide=settings.hide)
         runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
                         wrap=box.wrap, preflight=(assignment.module,), seed=SEED)
-        result = grade(questions, runner, verbose=True, respect_locks=False,
+        result = grade(questions, runner, assignment=assignment, verbose=True,
+                       respect_locks=False,
                        stop_on_timeout=True)
         return make_record(submission, result, folder)
 
@@ -301,7 +302,7 @@ def load_cases(assignment: Assignment, folder: Optional[Path]) -> List[Question]
         questions = casefile.load_questions(folder, order)
     except casefile.CaseFileError as error:
         raise BulkError(f"a case file is broken: {error}") from None
-    prepare(questions)
+    prepare(questions, kinds_for(assignment))
     return questions
 
 
@@ -326,7 +327,7 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         on_start: Callable[[int, int], None] = lambda total, done: None,
         on_done: Callable[[Dict[str, Any]], None] = lambda record: None) -> Outcome:
     """Grade every submission in SOURCE not yet in OUT's store; write OUT's files."""
-    from . import bulk_report
+    from . import report as bulk_report
 
     if settings.sandbox and bwrap_problem() is not None:
         raise BulkError(f"cannot sandbox submissions: {bwrap_problem()}. Install it "
@@ -415,16 +416,15 @@ class Display:
             self.progress.stop()
 
 
-def main(source: Path, out: Path, *, jobs: int, resume: bool, timeout: float,
-         budget: Optional[float], sandbox: bool, cases: Optional[Path]) -> int:
+def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: bool,
+         timeout: float, budget: Optional[float], sandbox: bool, cases: Optional[Path]) -> int:
     """`grade bulk`: grade, show progress and the summary; return the exit status."""
-    from . import assignment as assignments
-    from . import bulk_report, report
+    from . import report as bulk_report
+    from .. import report
     from .store import StoreError
 
     console = report.make_console()
     errors = report.make_console(stderr=True)
-    assignment = assignments.load()
     display = Display(console)
     try:
         questions = load_cases(assignment, cases)

@@ -95,7 +95,7 @@ def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
         scheme = sysconfig.get_paths(vars={"base": base, "platbase": base})
         paths.update((scheme["purelib"], scheme["platlib"]))
     paths.update(str(p) for p in extra)
-    paths.add(str(Path(__file__).resolve().parent))
+    paths.add(str(Path(__file__).resolve().parent.parent))
     return sorted(p for p in (os.path.realpath(p) for p in paths) if os.path.isdir(p))
 
 

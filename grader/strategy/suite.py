@@ -19,10 +19,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Dict, Iterable, Optional
 
-from . import assignment as assignments
-from . import strategy_table
-from .model import Case, CaseResult, CaseRun, Question
-from .runner import CaseJob, Runner
+from .. import assignment as assignments
+from . import table as strategy_table
+from ..model import Case, CaseResult, CaseRun, Question
+from ..run.runner import CaseJob, Runner
 
 DEFAULTS: Dict[str, Any] = {"strategy": "final_strategy", "baseline": 4, "threshold": None,
                             "budget": 8.0}
@@ -94,7 +94,7 @@ class WinrateKind(assignments.AssignmentBound):
         return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
-        from .strategies import is_table, last_json_line
+        from .reader import is_table, last_json_line
         from .winrate import win_rate
 
         try:

@@ -20,8 +20,8 @@ from typing import Any, Dict, List, Optional, Tuple
 from rich.table import Table
 from rich.text import Text
 
-from .assignment import Assignment
-from .model import Question
+from ..assignment import Assignment
+from ..model import Question
 
 QUESTION_KEYS = ("score", "max_score", "status", "passed", "failed", "output")
 

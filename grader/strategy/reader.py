@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence
 
-from . import strategy_table
-from .assignment import Assignment
-from .runner import end_group
-from .sandbox import Limits, Sandbox, bwrap_problem
+from . import table as strategy_table
+from ..assignment import Assignment
+from ..run.runner import end_group
+from ..run.sandbox import Limits, Sandbox, bwrap_problem
 
 SCRIPT = Path(strategy_table.__file__).resolve()
 OUTPUT_CAP = 1 << 20  # the table is ~30 kB of JSON; more is junk

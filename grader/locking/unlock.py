@@ -16,8 +16,9 @@ import textwrap
 from collections import OrderedDict
 from typing import Callable, Dict, List, Optional, Sequence, TextIO, Tuple
 
-from . import casewrite, locking
-from .model import Case, Question
+from ..load import casewrite
+from . import hashes as locking
+from ..model import Case, Question
 
 EXIT_WORDS = ("exit()", "quit()", "exit", "quit")
 INTRO = ("At each \"? \", type what you would expect Python to print.\n"

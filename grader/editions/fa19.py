@@ -1,0 +1,50 @@
+"""Fall 2019: Pig Out, Free Bacon, Feral Hogs and Swine Swap by digit products.
+
+The memory of a turn is (the mover's previous dice, the opponent's previous dice):
+Feral Hogs compares the dice a player rolls with those they rolled on their own
+previous turn (0 before their first).
+"""
+
+NAME = "fa19"
+GOAL = 100
+SIDES = 6
+MAX_DICE = 10
+NAMES = {"zero": "Free Bacon", "pig_out": "Pig Out", "bonus": "Feral Hogs",
+         "swap": "Swine Swap"}
+START = (0, 0)
+
+
+def sides(score, opponent):
+    return SIDES
+
+
+def dice(num_rolls, score, opponent):
+    return num_rolls
+
+
+def free_bacon(opponent):
+    return 10 - min(opponent // 10 % 10, opponent % 10)
+
+
+def points(num_rolls, rolled, score, opponent):
+    return free_bacon(opponent) if num_rolls == 0 else rolled
+
+
+def bonus(num_rolls, memory):
+    return 3 if abs(num_rolls - memory[0]) == 2 else 0
+
+
+def _digit_product(score):
+    return int(str(score)[0]) * (score % 10)
+
+
+def swap(score, opponent):
+    return _digit_product(score) == _digit_product(opponent)
+
+
+def extra_turn(score, opponent, num_rolls, memory):
+    return False
+
+
+def remember(num_rolls, memory, again):
+    return (num_rolls, memory[1]) if again else (memory[1], num_rolls)
