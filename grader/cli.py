@@ -215,8 +215,11 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir,
     """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/hog.py or ID.py)
     with the staff cases, each in a sandbox.
 
-    Exit status: 0 when every submission was graded (whatever their scores), 2 when the
-    run cannot start, 130 when interrupted (--resume continues it).
+    Links and special files in SUBMISSIONS are refused, never followed. Exit status: 0
+    when every submission was graded (whatever their scores), 2 when the run cannot
+    start, 3 when every report was written but the grader failed on some submissions
+    (tracebacks in OUT/errors/; --resume grades those again), 130 when interrupted
+    (--resume continues it).
     """
     from .bulk import grading as bulk_grading
     sys.exit(bulk_grading.main(_assignment(edition, assignment_path), submissions, out,

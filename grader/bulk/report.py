@@ -8,6 +8,7 @@ writing leaves the previous version, never half a file.
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
 import io
 import json
@@ -22,6 +23,9 @@ from rich.text import Text
 
 from ..assignment import Assignment
 from ..model import Question
+from ..untrusted import CallInfo, csv_cell, printable
+
+ERRORS = "errors"  # OUT/errors/ID.txt: the traceback of each submission the grader failed on
 
 QUESTION_KEYS = ("score", "max_score", "status", "passed", "failed", "output")
 
@@ -38,8 +42,9 @@ def _write(path: Path, text: str) -> None:
 
 
 def results_json(assignment: Assignment, records: List[Dict[str, Any]]) -> str:
-    submissions = [{"id": r["id"], "score": r["score"], "max_score": r["max_score"],
-                    "error": r["error"],
+    submissions = [{"id": r["id"], **({"name": r["name"]} if "name" in r else {}),
+                    "score": r["score"], "max_score": r["max_score"], "error": r["error"],
+                    **({"grader_failed": True} if r.get("grader_failed") else {}),
                     "questions": {key: {**{k: q[k] for k in QUESTION_KEYS},
                                         **{k: v for k, v in q.items()
                                            if k not in QUESTION_KEYS and k != "name"}}
@@ -54,7 +59,7 @@ def grades_csv(questions: List[Question], records: List[Dict[str, Any]]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["id"] + [q.key for q in questions] + ["total"])
     for r in records:
-        writer.writerow([r["id"]] + [_points(r["questions"].get(q.key, {}).get("score", 0))
+        writer.writerow([csv_cell(r["id"])] + [_points(r["questions"].get(q.key, {}).get("score", 0))
                                      for q in questions] + [_points(r["score"])])
     return buffer.getvalue()
 
@@ -137,7 +142,8 @@ def summary_table(questions: List[Question], records: List[Dict[str, Any]]) -> T
         passed, rate = pass_rate(records, q.key)
         common = common_failure(records, q.key)
         table.add_row(q.name, _points(q.points), f"{passed}/{len(records)} ({rate:.0%})",
-                      Text(f"{common[0]} ({common[1]})" if common else "-", overflow="fold"))
+                      Text(printable(f"{common[0]} ({common[1]})") if common else "-",
+                           overflow="fold"))
     return table
 
 
@@ -253,9 +259,29 @@ def report_html(assignment: Assignment, questions: List[Question],
 
 
 def write_all(out: Path, assignment: Assignment, questions: List[Question],
-              records: List[Dict[str, Any]]) -> None:
+              records: List[Dict[str, Any]]) -> List[str]:
+    """Write every file; return the ids of the submissions the grader failed on (their
+    tracebacks are in errors/ID.txt). A file of one submission that cannot be written
+    is one of those, never the end of the others."""
+    failed = {r["id"]: r["traceback"] for r in records if r.get("grader_failed")}
+    for record in records:
+        written = CallInfo.from_call(lambda: _write(out / "gradescope" / record["id"] /
+                                                    "results.json", gradescope_json(record)))
+        if written.error is not None:
+            failed[record["id"]] = (failed.get(record["id"], "") +
+                                    f"Writing gradescope/{record['id']}/results.json failed:\n"
+                                    + (written.traceback or ""))
     _write(out / "results.json", results_json(assignment, records))
     _write(out / "grades.csv", grades_csv(questions, records))
-    for record in records:
-        _write(out / "gradescope" / record["id"] / "results.json", gradescope_json(record))
     _write(out / "report.html", report_html(assignment, questions, records))
+    errors = out / ERRORS
+    if errors.is_dir():
+        for stale in errors.glob("*.txt"):
+            if stale.stem not in failed:
+                stale.unlink()
+    for sid, text in sorted(failed.items()):
+        written = CallInfo.from_call(lambda: _write(errors / f"{sid}.txt", text))
+        if written.error is not None:  # even its error file: keep it beside the others
+            _write(errors / f"{hashlib.sha256(sid.encode()).hexdigest()[:16]}.txt",
+                   f"{sid!r}\n{text}")
+    return sorted(failed)
