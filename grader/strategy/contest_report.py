@@ -9,16 +9,18 @@ import html
 import json
 from pathlib import Path
 
+from ..untrusted import csv_cell
 from .contest import WIN_THRESHOLD, ContestResult
 
 
-def write_report(result: ContestResult, out_dir) -> Path:
-    """Write the three files into out_dir (created if needed); return it."""
+def write_report(result: ContestResult, out_dir, excluded=()) -> Path:
+    """Write the three files into out_dir (created if needed); return it. EXCLUDED:
+    {"entry", "team", "error"} of each entry left out, listed on the page."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     write_leaderboard(result, out / "leaderboard.csv")
     write_matrix(result, out / "matrix.json")
-    (out / "index.html").write_text(heat_map_html(result), encoding="utf-8")
+    (out / "index.html").write_text(heat_map_html(result, list(excluded)), encoding="utf-8")
     return out
 
 
@@ -35,7 +37,7 @@ def write_leaderboard(result: ContestResult, path) -> None:
         writer = csv.writer(handle)
         writer.writerow(["rank", "team", "match_points", "mean_win_rate"])
         for position, team, points in result.ranking:
-            writer.writerow([position, team, points, f"{means[team]:.7f}"])
+            writer.writerow([position, csv_cell(team), points, f"{means[team]:.7f}"])
 
 
 def write_matrix(result: ContestResult, path) -> None:
@@ -56,7 +58,7 @@ def _colour(rate: float) -> str:
     return f"rgb({fade},{fade},255)" if rate > 0.5 else f"rgb(255,{fade},{fade})"
 
 
-def heat_map_html(result: ContestResult) -> str:
+def heat_map_html(result: ContestResult, excluded=()) -> str:
     order = [result.teams.index(team) for _, team, _ in result.ranking]
     means = mean_rates(result)
     esc = html.escape
