@@ -56,7 +56,7 @@ def results_json(assignment: Assignment, records: List[Dict[str, Any]]) -> str:
 
 def grades_csv(questions: List[Question], records: List[Dict[str, Any]]) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer)  # RFC 4180 lines: a CR or LF in a cell is quoted
     writer.writerow(["id"] + [q.key for q in questions] + ["total"])
     for r in records:
         writer.writerow([csv_cell(r["id"])] + [_points(r["questions"].get(q.key, {}).get("score", 0))
