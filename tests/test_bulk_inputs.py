@@ -134,7 +134,8 @@ HOSTILE_NAMES = ["/", "..", "../../etc", "x" * 300, "é" * 200, "tab\there", "es
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.one_of(st.sampled_from(HOSTILE_NAMES),
-                          st.text(st.characters(blacklist_characters="/\x00"), min_size=1,
+                          st.text(st.characters(blacklist_categories=("Cs",),
+                                                blacklist_characters="/\x00"), min_size=1,
                                   max_size=260)),
                 min_size=1, max_size=5, unique=True))
 def test_zip_entry_names_become_safe_ids_keeping_the_given_name(tmp_path_factory, names):
@@ -212,3 +213,78 @@ def test_the_staff_terminal_gets_no_escape_sequence(tmp_path):
     for char in ("\x1b", "\x07", "\u202e"):
         assert char not in done.stdout + done.stderr
     assert "esc" in done.stdout
+
+
+# --- the layouts course exports use ------------------------------------------------------
+
+LAYOUTS = ["{id}/hog.py", "{id}/Hog.py", "{id}/HOG.PY", "{id}/submission/hog.py",
+           "{id}/proj01-hog/Hog.py", "{id}.py"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(layouts=st.lists(st.sampled_from(LAYOUTS), min_size=2, max_size=5),
+       wrappers=st.lists(st.sampled_from(["export", "Project 1", "hog-submissions"]),
+                         max_size=2, unique=True),
+       as_zip=st.booleans(), junk=st.booleans())
+def test_every_export_layout_is_found(tmp_path_factory, layouts, wrappers, as_zip, junk):
+    """(With two students or more: a lone `a/b/hog.py` is a wrapper a holding student b as
+    much as a student a with a subfolder; the wrapper reading wins.)"""
+    files = {}
+    for index, layout in enumerate(layouts):
+        sid = f"student{index}"
+        files[layout.format(id=sid)] = f"S = {index}\n"
+        if junk and not layout.startswith("{id}."):
+            files[f"{sid}/README.txt"] = "notes"
+    if junk:
+        files["__MACOSX/._junk"] = "junk"
+    prefix = "/".join(wrappers) + "/" if wrappers else ""
+    base = tmp_path_factory.mktemp("layouts")
+    if as_zip:
+        path = base / "class.zip"
+        with zipfile.ZipFile(path, "w") as archive:
+            for name, text in files.items():
+                archive.writestr(prefix + name, text)
+    else:
+        path = base / "class"
+        for name, text in files.items():
+            (path / prefix / name).parent.mkdir(parents=True, exist_ok=True)
+            (path / prefix / name).write_text(text)
+    found = by_id(bulk.discover(path))
+    assert {sid: s.source for sid, s in found.items()} == {
+        f"student{i}": f"S = {i}\n".encode() for i in range(len(layouts))}
+
+
+def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):
+    root = tmp_path / "in"
+    (root / "wrong_name" / "deep" / "deeper").mkdir(parents=True)
+    (root / "wrong_name" / "hog (1).py").write_text("")
+    (root / "wrong_name" / "deep" / "deeper" / "hog.py").write_text("")
+    (root / "two" / "a").mkdir(parents=True)
+    (root / "two" / "b").mkdir()
+    (root / "two" / "a" / "hog.py").write_text("A = 1\n")
+    (root / "two" / "b" / "hog.py").write_text("B = 1\n")
+    (root / "empty").mkdir()
+    found = by_id(bulk.discover(root))
+    assert found["wrong_name"].problem.startswith("no hog.py in the submission; it holds: ")
+    assert "hog (1).py" in found["wrong_name"].problem
+    assert "deep/deeper/hog.py" in found["wrong_name"].problem
+    assert "more than one hog.py" in found["two"].problem
+    assert "a/hog.py" in found["two"].problem and "b/hog.py" in found["two"].problem
+    assert found["empty"].problem == "no hog.py in the submission (it is empty)"
+
+
+def test_bulk_refuses_a_student_folder_of_locked_cases(tmp_path):
+    ws = tmp_path / "ws"
+    made = subprocess.run([sys.executable, "-m", "grader.cli", "init", str(ws)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert made.returncode == 0, made.stderr
+    source = tmp_path / "in" / "alice"
+    source.mkdir(parents=True)
+    (source / "hog.py").write_text(REFERENCE)
+    done = subprocess.run(GRADE + [str(tmp_path / "in"), "--out", str(tmp_path / "out"),
+                                   "--cases", str(ws / "tests"), "--no-sandbox"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 2
+    message = " ".join(done.stderr.split())
+    assert "holds locked cases" in message and "case files with answers" in message
+    assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()

@@ -88,7 +88,7 @@ class Entry:
 
 
 KIND_WORDS = {"link": "a symbolic link", "special": "not a regular file (a fifo, device or socket)"}
-DEPTH = 4  # top/student/folder/hog.py: how deep the tree is looked at
+DEPTH = 6  # wrapper/wrapper/wrapper/student/folder/hog.py: how deep the tree is looked at
 MAX_LISTED = 12  # files named when no source is found
 
 
@@ -473,8 +473,23 @@ def load_cases(assignment: Assignment, folder: Optional[Path]) -> List[Question]
         questions = casefile.load_questions(folder, order)
     except casefile.CaseFileError as error:
         raise BulkError(f"a case file is broken: {error}") from None
+    locked = locked_cases(questions)
+    if locked:
+        shown = ", ".join(locked[:3]) + (f" and {len(locked) - 3} more" if len(locked) > 3 else "")
+        raise BulkError(f"{folder} holds locked cases ({shown}): their answers are hashes, "
+                        "so no submission could pass them. Bulk grading needs case files "
+                        "with answers: the assignment's own (leave out --cases) or a staff "
+                        "copy, not a student workspace's tests/")
     prepare(questions, kinds_for(assignment))
     return questions
+
+
+def locked_cases(questions: List[Question]) -> List[str]:
+    """The cases whose answers are locked (hashed), as "Question 1 case 2"."""
+    from ..locking.hashes import is_token
+
+    return [f"{q.name} case {c.number}" for q in questions for c in q.cases
+            if any(e.locked for e in c.examples) or is_token(c.answer or "")]
 
 
 def cases_digest(questions: List[Question]) -> str:
