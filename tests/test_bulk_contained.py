@@ -182,3 +182,24 @@ def test_wrong_shapes_on_the_report_channel_stay_with_the_submission(tmp_path):
     scores = {s["id"]: s["score"] for s in json.loads(
         (tmp_path / "out" / "results.json").read_text())["submissions"]}
     assert scores["ann"] == scores["ben"] == 5 and scores["forger"] < 5
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.nested_given])
+@given(seed=st.integers(0, 10 ** 6), breaks_every=st.integers(1, 5))
+def test_a_replay_that_breaks_never_escapes_the_shrinker(seed, breaks_every):
+    """A student's process that dies during shrinking (its replays raise, some of the
+    time, and differently each time) leaves a failing game to show, not a crash."""
+    import random
+
+    from grader.fuzz import engine as fuzz
+
+    spec = fuzz.random_spec(random.Random(seed), feral_hogs=False, say=False)
+    calls = iter(range(10 ** 6))
+
+    def fails(candidate):
+        if next(calls) % breaks_every == 0:
+            raise (ValueError, fuzz.PlayerGone, OSError)[next(calls) % 3]("replay broke")
+        return len(candidate["dice"]) > 1
+
+    found = fuzz.shrink(spec, fails, lambda s: len(s["dice"]), budget=1, max_examples=50)
+    assert isinstance(found, dict) and set(found) == set(spec)

@@ -501,6 +501,15 @@ def cases_digest(questions: List[Question]) -> str:
     return digest.hexdigest()
 
 
+def _hypothesis_home(folder: Optional[str]) -> None:
+    """Where hypothesis (the fuzz shrinker) keeps its files: even without an example
+    database it caches constants in ./.hypothesis, and a bulk run writes nothing
+    outside OUT. None restores its default."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    set_hypothesis_home_dir(folder)
+
+
 @dataclass
 class Outcome:
     submissions: List[Submission]
@@ -529,6 +538,8 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         store = Store(out)
     except OSError as error:
         raise BulkError(f"--out {out} cannot be used: {error.strerror or error}") from None
+    scratch = tempfile.TemporaryDirectory(prefix="hog-bulk-hypothesis-")
+    _hypothesis_home(scratch.name)
     try:
         kept = store.begin({"assignment": assignment.name, "cases": cases_digest(questions),
                             "timeout": settings.timeout, "budget": settings.time_budget,
@@ -574,6 +585,8 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
                    if unsaved.get(s.id) or r]
     finally:
         store.close()
+        _hypothesis_home(None)
+        scratch.cleanup()
     failed = bulk_report.write_all(out, assignment, questions, records)
     return Outcome(submissions, records, len(todo), failed)
 
