@@ -277,8 +277,9 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     (or folders holding hog.py), each with final_strategy and TEAM_NAME.
 
     A match point for a win rate above 0.500001 (ties are losses); ranked by match points.
-    Invalid entries are listed and left out. Exit status: 0 ranked, 1 fewer than two valid
-    entries, 2 usage errors.
+    Invalid entries (links among them) are listed and left out. Exit status: 0 ranked, 1
+    fewer than two valid entries, 2 usage errors, 3 ranked but the grader failed on some
+    entries (tracebacks in OUT/errors/).
     """
     from .strategy import commands as strategy_commands
     sys.exit(strategy_commands.contest(_assignment(edition, assignment_path), entries, out,

@@ -280,7 +280,7 @@ def discover(path: Path, source: str = "hog.py") -> List[Submission]:
     try:
         if path.is_file() and zipfile.is_zipfile(path):
             entries, refused = _walk_zip(path)
-        elif path.is_dir() and not path.is_symlink():
+        elif path.is_dir():  # staff chose PATH: a link to it is fine; links inside are not
             entries = _walk_folder(path)
         else:
             raise BulkError(f"{path} is neither a folder nor a zip file of submissions")
