@@ -215,8 +215,11 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir,
     """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/hog.py or ID.py)
     with the staff cases, each in a sandbox.
 
-    Exit status: 0 when every submission was graded (whatever their scores), 2 when the
-    run cannot start, 130 when interrupted (--resume continues it).
+    Links and special files in SUBMISSIONS are refused, never followed. Exit status: 0
+    when every submission was graded (whatever their scores), 2 when the run cannot
+    start, 3 when every report was written but the grader failed on some submissions
+    (tracebacks in OUT/errors/; --resume grades those again), 130 when interrupted
+    (--resume continues it).
     """
     from .bulk import grading as bulk_grading
     sys.exit(bulk_grading.main(_assignment(edition, assignment_path), submissions, out,
@@ -274,8 +277,9 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     (or folders holding hog.py), each with final_strategy and TEAM_NAME.
 
     A match point for a win rate above 0.500001 (ties are losses); ranked by match points.
-    Invalid entries are listed and left out. Exit status: 0 ranked, 1 fewer than two valid
-    entries, 2 usage errors.
+    Invalid entries (links among them) are listed and left out. Exit status: 0 ranked, 1
+    fewer than two valid entries, 2 usage errors, 3 ranked but the grader failed on some
+    entries (tracebacks in OUT/errors/).
     """
     from .strategy import commands as strategy_commands
     sys.exit(strategy_commands.contest(_assignment(edition, assignment_path), entries, out,
