@@ -80,6 +80,18 @@ test = {
             Comment 4 at 57 66
             Comment 5 at 75 66
             (75, 66)
+            >>> play(always_roll(1), always_roll(1), score0=45, score1=20, dice=make_test_dice(3), goal=60, say=echo)
+            Scores: 48 20
+            Scores: 48 23
+            Scores: 51 23
+            Scores: 54 23
+            Scores: 54 26
+            Scores: 54 29
+            Scores: 54 32
+            Scores: 57 32
+            Scores: 57 35
+            Scores: 60 35
+            (60, 35)
             """,
           'hidden': False,
           'locked': False
