@@ -50,12 +50,13 @@ test = {
         {
           'code': r"""
             >>> # Commentary sees the scores after Swine Swap
-            >>> play(always_roll(9), always_roll(8), score0=3, score1=60, dice=make_test_dice(3, 3, 3, 3, 3, 3, 3, 3, 6), goal=90, say=echo)
-            Scores: 33 60
-            Scores: 33 84
-            Scores: 63 84
-            Scores: 63 111
-            (63, 111)
+            >>> play(always_roll(9), always_roll(8), score0=3, score1=60, dice=make_test_dice(3), goal=90, say=echo)
+            Scores: 60 30
+            Scores: 60 54
+            Scores: 87 54
+            Scores: 87 78
+            Scores: 114 78
+            (114, 78)
             """,
           'hidden': False,
           'locked': False

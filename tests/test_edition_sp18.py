@@ -1,0 +1,132 @@
+"""The Spring 2018 strategy contest (Pig Out, Free Bacon, Swine Swap by multiples, Time
+Trot) holds up as an assignment: see editiontools for what each check means.
+
+The page gives the rules and the contest, not problems: 01-06 are the rules' functions
+(a simulator to test a strategy with), 07 the entry itself (TEAM_NAME and a valid, pure,
+fast final_strategy), with its exact win rate reported against always_roll(4)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import editiontools as checks
+
+EDITION = "sp18-contest"
+SOLUTIONS = checks.solutions(EDITION)
+CATALOGUE = checks.catalogue(EDITION)
+MUTANTS = {m.name: m for m in CATALOGUE.MUTANTS}
+
+
+@pytest.fixture(scope="module")
+def sp18():
+    return checks.load(EDITION)
+
+
+def test_points_and_settings(sp18):
+    points = {key: q.points for key, q in checks.staff_questions(sp18).items()}
+    assert points == {"01": 1, "02": 1, "03": 1, "04": 2, "05a": 2, "05b": 2, "06": 1,
+                      "07": 2}
+    assert sp18.config["rules"] == "sp18_contest"
+    assert sp18.config["winrate"]["baseline"] == 4
+    assert sp18.config["winrate"]["threshold"] is None
+
+
+def test_verify_reference_passes_every_case_and_template_fails_every_question(sp18):
+    checks.check_verify(sp18)
+
+
+def test_grade_verify_command_exits_zero():
+    checks.check_verify_command(EDITION)
+
+
+def test_template_alone_scores_nothing(sp18, tmp_path):
+    assert checks.grade_source(sp18, checks.template_source(sp18), tmp_path).score == 0
+
+
+def test_there_are_solutions_in_two_styles_at_least():
+    assert len(SOLUTIONS) >= 2
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda path: path.stem)
+def test_solution_in_another_style_gets_full_marks(sp18, solution, tmp_path):
+    checks.check_solution(sp18, solution, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def hogs(sp18):
+    return checks.hogs(sp18)
+
+
+def test_solutions_agree_on_every_score(hogs):
+    reference, solutions = hogs
+    for name, hog in solutions.items():
+        for s in range(100):
+            assert hog.free_bacon(s) == reference.free_bacon(s), (name, s)
+        for s in range(250):
+            for o in range(250):
+                assert hog.is_swap(s, o) == reference.is_swap(s, o), (name, s, o)
+
+
+def _game(hog, table, outcomes, start, goal):
+    log = []
+
+    def strategy(who):
+        def choose(score, opponent):
+            log.append(("ask", who, score, opponent))
+            return table[who][(score * 7 + opponent) % len(table[who])]
+        return choose
+
+    def say(score0, score1):
+        log.append(("say", score0, score1))
+        return say
+
+    result = hog.play(strategy(0), strategy(1), *start, dice=hog.make_test_dice(*outcomes),
+                      goal=goal, say=say)
+    return result, log
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=st.lists(st.lists(st.integers(0, 10), min_size=1, max_size=12), min_size=2,
+                      max_size=2),
+       outcomes=st.lists(st.integers(1, 6), min_size=1, max_size=8),
+       start=st.tuples(st.integers(0, 99), st.integers(0, 99)),
+       goal=st.integers(1, 100))
+def test_solutions_play_like_the_reference(hogs, table, outcomes, start, goal):
+    reference, solutions = hogs
+    expected = _game(reference, table, outcomes, start, goal)
+    for name, hog in solutions.items():
+        assert _game(hog, table, outcomes, start, goal) == expected, name
+
+
+def test_the_catalogue_names_real_questions_and_covers_every_scored_one(sp18):
+    questions = checks.staff_questions(sp18)
+    for mutant in MUTANTS.values():
+        assert mutant.may_fail <= set(questions), mutant.name
+    assert {key for key, q in questions.items() if q.points > 0} <= {
+        m.owner for m in MUTANTS.values()}
+
+
+@pytest.mark.parametrize("name", list(MUTANTS))
+def test_patch_applies_to_the_reference(sp18, name):
+    source = checks.reference_source(sp18)
+    mutated = MUTANTS[name].apply(source)
+    assert mutated != source
+    compile(mutated, "hog.py", "exec")
+
+
+@pytest.fixture(scope="module")
+def graded_mutants(request, sp18, tmp_path_factory):
+    names = [item.callspec.params["name"] for item in request.session.items
+             if item.originalname == "test_mutant_is_caught_by_its_own_question"
+             and item.module.__name__ == __name__]
+    return checks.grade_mutants(sp18, MUTANTS, names, tmp_path_factory.mktemp("sp18_mutants"))
+
+
+@pytest.mark.parametrize("name", list(MUTANTS))
+def test_mutant_is_caught_by_its_own_question(name, graded_mutants):
+    checks.check_mutant(MUTANTS[name], graded_mutants[name].result())
+
+
+def test_ok_scores_the_reference_full_marks_and_the_template_0(sp18, ok_command, tmp_path):
+    checks.check_ok_scores(sp18, ok_command, tmp_path / "hog")
