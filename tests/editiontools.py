@@ -51,6 +51,17 @@ def staff_questions(assignment):
 
 
 def full_marks(assignment) -> float:
+    """What `grade` awards a perfect submission: the case files' points, with a win-rate
+    suite's configured points where the edition sets a threshold (sp14, sp13)."""
+    from grader.session import kinds_for, prepare
+    questions = list(staff_questions(assignment).values())
+    prepare(questions, kinds_for(assignment))
+    return sum(q.points for q in questions)
+
+
+def ok_full_marks(assignment) -> float:
+    """What ok awards a perfect submission: the case files' points only (ok cannot compute
+    a win rate, so a win rate's points are `grade`'s alone)."""
     return sum(q.points for q in staff_questions(assignment).values())
 
 
@@ -213,7 +224,7 @@ def check_ok_scores(assignment, ok_command, folder: Path) -> None:
     ws = workspace.init(assignment, folder)
     assert ok_total(ok_command, ws) == 0
     shutil.copy(Path(assignment.reference) / assignment.source, ws / assignment.source)
-    assert ok_total(ok_command, ws) == full_marks(assignment)
+    assert ok_total(ok_command, ws) == ok_full_marks(assignment)
 
 
 def load(edition: str):
