@@ -7,10 +7,13 @@ fast final_strategy), with its exact win rate reported against always_roll(4).""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import editiontools as checks
+from grader import editions
 
 EDITION = "sp18-contest"
 SOLUTIONS = checks.solutions(EDITION)
@@ -97,6 +100,58 @@ def test_solutions_play_like_the_reference(hogs, table, outcomes, start, goal):
     expected = _game(reference, table, outcomes, start, goal)
     for name, hog in solutions.items():
         assert _game(hog, table, outcomes, start, goal) == expected, name
+
+
+# --- the rules module agrees with the reference ----------------------------------------
+
+def _logged_game(hog, choices, outcomes, start):
+    """The reference's play: (final scores, [("ask", who, mine, theirs) and ("say", s0, s1)
+    in the order they happened])."""
+    log = []
+
+    def strategy(who):
+        def choose(score, opponent):
+            log.append(("ask", who, score, opponent))
+            return choices[who][(score * 7 + opponent) % len(choices[who])]
+        return choose
+
+    def say(score0, score1):
+        log.append(("say", score0, score1))
+        return say
+
+    final = hog.play(strategy(0), strategy(1), *start, dice=hog.make_test_dice(*outcomes),
+                     say=say)
+    return final, log
+
+
+def test_sp18_contest_rules_agree_with_the_reference_play(sp18):
+    """`editions.turn`, driven by grader/editions/sp18_contest.py, replays random games of the
+    reference's play move for move: who moves, from which scores, the scores after
+    each turn (extra turns included) and the final scores."""
+    rules = sp18.rules()
+    hog = checks.load_hog(sp18, "reference_sp18_contest_rules", checks.reference_source(sp18))
+    rng = random.Random(18)
+    extra_turns = 0
+    for _ in range(2000):
+        choices = [[rng.randint(0, 10) for _ in range(rng.randint(1, 4))] for _ in range(2)]
+        outcomes = [rng.randint(1, 6) for _ in range(rng.randint(1, 6))]
+        start = tuple(rng.choice([0, rng.randrange(100)]) for _ in range(2))
+        want = _logged_game(hog, choices, outcomes, start)
+
+        roll = hog.make_test_dice(*outcomes)
+        scores, who, memory, log = list(start), 0, rules.START, []
+        while not editions.game_over(rules, *scores):
+            mine, theirs = scores[who], scores[1 - who]
+            log.append(("ask", who, mine, theirs))
+            asked = choices[who][(mine * 7 + theirs) % len(choices[who])]
+            rolled = [roll() for _ in range(rules.dice(asked, mine, theirs))]
+            done = editions.turn(rules, mine, theirs, asked, rolled, memory)
+            scores[who], scores[1 - who], memory = done.score, done.opponent, done.memory
+            log.append(("say", *scores))
+            extra_turns += done.again
+            who = who if done.again else 1 - who
+        assert (tuple(scores), log) == want, (choices, outcomes, start)
+    assert extra_turns > 500, "the random games hardly ever reach the extra-turn rule"
 
 
 def test_the_catalogue_names_real_questions_and_covers_every_scored_one(sp18):
