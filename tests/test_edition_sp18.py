@@ -185,3 +185,32 @@ def test_mutant_is_caught_by_its_own_question(name, graded_mutants):
 
 def test_ok_scores_the_reference_full_marks_and_the_template_0(sp18, ok_command, tmp_path):
     checks.check_ok_scores(sp18, ok_command, tmp_path / "hog")
+
+
+# --- the contest runs on this edition's entries ----------------------------------------
+
+def test_grade_contest_ranks_entries_of_this_edition(sp18, tmp_path):
+    """An entry is a hog.py of this edition or a bare file with final_strategy and
+    TEAM_NAME; one whose final_strategy calls an unwritten rule function is excluded."""
+    import json
+    from conftest import run_grade
+
+    entries = tmp_path / "entries"
+    entries.mkdir()
+    (entries / "reference.py").write_text(checks.reference_source(sp18), encoding="utf-8")
+    (entries / "bare.py").write_text(
+        "TEAM_NAME = 'Bare Entry'\n\n\ndef final_strategy(score, opponent_score):\n"
+        "    return 5 if score < opponent_score else 3\n", encoding="utf-8")
+    unfinished = checks.template_source(sp18).replace(
+        "TEAM_NAME = 'PLACEHOLDER'", "TEAM_NAME = 'Unfinished'").replace(
+        "    return 4  # Replace this statement",
+        "    return 0 if free_bacon(opponent_score) >= 8 else 5")
+    (entries / "unfinished.py").write_text(unfinished, encoding="utf-8")
+    done = run_grade("contest", str(entries), "--out", str(tmp_path / "out"), "--edition",
+                     "sp18-contest", "--no-sandbox", timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Excluded unfinished.py" in done.stdout
+    excluded = json.loads((tmp_path / "out" / "excluded.json").read_text())
+    assert [e["team"] for e in excluded] == ["Unfinished"]
+    board = (tmp_path / "out" / "leaderboard.csv").read_text()
+    assert "Hog Grader Reference" in board and "Bare Entry" in board
