@@ -123,7 +123,7 @@ def reach(g: Game, tables) -> np.ndarray:
                                 minlength=len(bins))
         bins = bins.reshape(2 * n, g.classes, g.parts, g.width)
         flow = chance[:, None, :, None] * bins[:, :, None, 0, :]  # (R, classes, w, width)
-        if again is not None:
+        if g.parts == 2:
             flow = np.where(again[..., None], chance[:, None, :, None] * bins[:, :, None, 1, :],
                             flow)
         np.add.at(flat, slab.reshape(-1), flow.reshape(-1, g.width))
