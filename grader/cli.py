@@ -307,5 +307,33 @@ def optimal(baseline, sweeps, save, edition, assignment_path):
                                        save))
 
 
+@main.command(context_settings=CONTEXT)
+@click.option("--final", is_flag=True,
+              help="Play against your final_strategy (you are player 0).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0,
+              help="The port to listen on [default: a free one].")
+@click.option("--no-browser", is_flag=True, help="Print the address only; open no browser.")
+@click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("."), help="The workspace folder (default: the current folder).")
+def play(final, port, no_browser, root):
+    """Play Hog in your browser, driven by your own play (and final_strategy).
+
+    Starts a local game server (this machine only; the address holds a secret token),
+    opens the page, and runs your play in a separate process: each turn shows the dice,
+    the rules that fired, your commentary, and a warning where your scores differ from
+    what the rules give. Ctrl-C stops it.
+    """
+    from .play import server
+    try:
+        ws = workspace.find(root)
+        rules = ws.assignment.rules()
+        sys.exit(server.run(ws.root, ws.assignment.module, rules, final=final, port=port,
+                            open_browser=not no_browser, echo=click.echo))
+    except workspace.WorkspaceError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot start the game server: {error.strerror or error}")
+
+
 if __name__ == "__main__":
     main()
