@@ -190,6 +190,22 @@ def test_su21_rules_agree_with_the_reference_play(su21):
     assert extra_turns > 500, "the random games hardly ever reach the extra-turn rule"
 
 
+def test_reference_final_strategy_is_the_best_reply_to_always_roll_6(su21, hogs):
+    """The reference's table came from our own dynamic programming; the win-rate engine,
+    driven by the su21 rules module, must find it exactly as good as the best strategy of
+    all (a su21 game has no memory beyond the two scores, so nothing can do better)."""
+    from grader.strategy.optimal import best_full_state
+    from grader.strategy.winrate import win_rate
+
+    reference, _ = hogs
+    table = [[reference.final_strategy(s, o) for o in range(100)] for s in range(100)]
+    rules = su21.rules()
+    rate = win_rate(table, su21.config["winrate"]["baseline"], rules=rules)
+    best = best_full_state(su21.config["winrate"]["baseline"], rules=rules)
+    assert abs(rate.win_rate - best.win_rate) < 1e-9
+    assert rate.win_rate > win_rate(6, 6, rules=rules).win_rate + 0.25
+
+
 # --- every bug class is charged to the question that owns it ---------------------------
 
 def test_the_catalogue_names_real_questions_and_covers_every_scored_one(su21):
