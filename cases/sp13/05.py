@@ -74,6 +74,25 @@ test = {
         },
         {
           'code': r"""
+            >>> # The game is over as soon as a score reaches 100, exactly 100 included
+            >>> record_turns()
+            >>> same_dice(5)
+            >>> play(always_roll(2), always_roll(5))
+            1
+            >>> len(turns), turns[-1]
+            (8, ('Player 1', 5, 40, 'four/six'))
+            >>> record_turns()
+            >>> same_dice(5)
+            >>> play(always_roll(5), always_roll(0))
+            0
+            >>> len(turns), turns[-1]
+            (7, ('Player 0', 5, 24, 'four/six'))
+            """,
+          'hidden': False,
+          'locked': False
+        },
+        {
+          'code': r"""
             >>> # Each turn calls take_turn once, with the strategy's dice, the opponent's score, the dice and the mover's name
             >>> record_turns()
             >>> same_dice(5)

@@ -66,7 +66,8 @@ SWAP = ("        if score0 == 2 * score1 or score1 == 2 * score0:\n"
 AVERAGE = "            total += fn(*args)\n"
 BEST = "        if best_average is None or average > best_average:\n"
 MARGIN = "    if take_turn(0, opponent_score) >= margin:\n"
-HELPS = "    if opponent_score == 2 * bacon_score:\n        return 0\n"
+HELPS = ("    bacon_score = score + take_turn(0, opponent_score)\n"
+         "    if opponent_score == 2 * bacon_score:\n        return 0\n")
 HURTS = "    if bacon_score == 2 * opponent_score:\n        return num_rolls\n"
 FALLBACK = "    return bacon_strategy(score, opponent_score, margin, num_rolls)\n"
 FINAL = "    return 3 if wild else 5\n"
@@ -225,7 +226,8 @@ MUTANTS = [
            "num_rolls ignored: always 5 dice"),
     # --- 08 swap_strategy ---------------------------------------------------------
     Mutant("swap_strategy_ignores_help", "08", "swap_strategy",
-           [(HELPS, "")], "a swap that helps is not taken"),
+           [(HELPS, "    bacon_score = score + take_turn(0, opponent_score)\n")],
+           "a swap that helps is not taken"),
     Mutant("swap_strategy_ignores_hurt", "08", "swap_strategy",
            [(HURTS, "")], "rolls 0 for Free Bacon even when the swap hurts"),
     Mutant("swap_strategy_help_and_hurt_confused", "08", "swap_strategy",
@@ -235,8 +237,7 @@ MUTANTS = [
                                   "opponent_score == 2 * bacon_score"))],
            "takes the swap that hurts and avoids the one that helps"),
     Mutant("swap_strategy_before_bacon", "08", "swap_strategy",
-           [("    bacon_score = score + take_turn(0, opponent_score)\n",
-             "    bacon_score = score\n")],
+           [(HELPS, HELPS.replace("score + take_turn(0, opponent_score)", "score"))],
            "the swap is judged on the score before Free Bacon"),
     Mutant("swap_strategy_default_margin", "08", "swap_strategy",
            [(FALLBACK, "    return bacon_strategy(score, opponent_score, 8, num_rolls)\n")],
