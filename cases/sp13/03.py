@@ -6,8 +6,10 @@ test = {
       'type': 'doctest',
       'scored': True,
       'setup': r"""
+        >>> import hog, dice
+        >>> hog.four_sided, hog.six_sided = dice.four_sided, dice.six_sided
+        >>> hog.take_turn = getattr(hog.take_turn, 'wrapped', hog.take_turn)
         >>> from hog import *
-        >>> import hog
         >>> def announce(outcome, who):
         ...     # the announce of hog.py, which students leave as it is
         ...     print(who, 'rolled a', outcome)

@@ -6,13 +6,13 @@ test = {
       'type': 'doctest',
       'scored': True,
       'setup': r"""
-        >>> from hog import *
-        >>> import hog
-        >>> # Commentary belongs to question 3: here it is off, and silent even if a roll_dice ignores the flag
-        >>> hog.commentary, hog.announce = False, lambda outcome, who: None
-        >>> import dice
+        >>> import hog, dice
+        >>> # Every case starts from hog.py's own dice and take_turn, whatever an earlier case did
         >>> hog.four_sided, hog.six_sided = dice.four_sided, dice.six_sided
         >>> hog.take_turn = getattr(hog.take_turn, 'wrapped', hog.take_turn)
+        >>> from hog import *
+        >>> # Commentary belongs to question 3: here it is off, and silent even if a roll_dice ignores the flag
+        >>> hog.commentary, hog.announce = False, lambda outcome, who: None
         >>> def same_dice(*outcomes):
         ...     # Four-sided and six-sided dice become one test die: Hog Wild cannot change the game
         ...     hog.four_sided = hog.six_sided = make_test_dice(*outcomes)
@@ -35,6 +35,8 @@ test = {
         ...     hog.take_turn = recorded
         """,
       'teardown': r"""
+        >>> import dice
+        >>> hog.four_sided, hog.six_sided = dice.four_sided, dice.six_sided
         >>> hog.take_turn = getattr(hog.take_turn, 'wrapped', hog.take_turn)
         """,
       'cases': [

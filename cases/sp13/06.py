@@ -6,8 +6,11 @@ test = {
       'type': 'doctest',
       'scored': True,
       'setup': r"""
+        >>> import hog, dice
+        >>> # Every case starts from hog.py's own dice and take_turn, whatever an earlier case did
+        >>> hog.four_sided, hog.six_sided = dice.four_sided, dice.six_sided
+        >>> hog.take_turn = getattr(hog.take_turn, 'wrapped', hog.take_turn)
         >>> from hog import *
-        >>> import hog
         >>> # Commentary belongs to question 3: here it is off, and silent even if a roll_dice ignores the flag
         >>> hog.commentary, hog.announce = False, lambda outcome, who: None
         """,

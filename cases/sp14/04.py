@@ -6,9 +6,10 @@ test = {
       'type': 'doctest',
       'scored': True,
       'setup': r"""
-        >>> from hog import *
         >>> import hog, dice
+        >>> # Every case starts from hog.py's own dice, whatever an earlier case did
         >>> hog.four_sided, hog.six_sided = dice.four_sided, dice.six_sided
+        >>> from hog import *
         >>> def same_dice(*outcomes):
         ...     # Four-sided and six-sided dice become one test die: Hog Wild cannot change the game
         ...     hog.four_sided = hog.six_sided = make_test_dice(*outcomes)
@@ -19,7 +20,10 @@ test = {
         ...     # A strategy that depends on the scores only (asking it twice changes nothing)
         ...     return lambda score, opponent: rolls[(score + 2 * opponent) % len(rolls)]
         """,
-      'teardown': '',
+      'teardown': r"""
+        >>> import dice
+        >>> hog.four_sided, hog.six_sided = dice.four_sided, dice.six_sided
+        """,
       'cases': [
         {
           'code': r"""

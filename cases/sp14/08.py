@@ -6,6 +6,9 @@ test = {
       'type': 'doctest',
       'scored': True,
       'setup': r"""
+        >>> import hog, dice
+        >>> # Every case starts from hog.py's own dice, whatever an earlier case did
+        >>> hog.four_sided, hog.six_sided = dice.four_sided, dice.six_sided
         >>> from hog import *
         """,
       'teardown': '',
