@@ -24,6 +24,11 @@ A rules module defines (scores are from the mover's point of view):
         player when AGAIN)
 
 `grader.editions.turn` plays one turn from these, the one place that orders them.
+
+The exact win-rate engine (`grader.strategy.winrate`) tabulates these functions, so
+they must be pure; it tabulates a function only along the parameters its code names.
+It also needs every turn to add at least one point (points + bonus >= 1) and few
+memories: all that `remember` can produce from START, extra turn or not, at most 4096.
 """
 
 from __future__ import annotations

@@ -28,6 +28,18 @@ def _write_json(data, path: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
 
 
+def load_rules(assignment: Assignment, errors):
+    """The assignment's tabulated rules, or None after printing why they cannot be used."""
+    from .. import editions
+    from .winrate import game
+
+    try:
+        return game(assignment.rules())
+    except editions.RulesError as error:
+        report.print_error(errors, str(error))
+        return None
+
+
 def rates_table(title: str, rows) -> Table:
     table = Table(title=title, title_justify="left")
     for name in ("", "win rate", "moving first", "moving second", "seconds"):
@@ -52,6 +64,9 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
     except strategies.StrategyFileError as error:
         report.print_error(errors, str(error))
         return 2
+    rules = load_rules(assignment, errors)
+    if rules is None:
+        return 2
     read = strategies.read_strategy(hog_py, assignment, function, budget=budget, siblings=True)
     if not read.valid:
         report.print_error(errors, read.error if read.no_function
@@ -60,7 +75,7 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
             _write_json({"valid": False, "error": read.error, "strategy": function,
                          "baseline": baseline}, json_path)
         return 2 if read.no_function else 1
-    rate = win_rate(read.table, baseline)
+    rate = win_rate(read.table, baseline, rules)
     total = time.perf_counter() - start
     console.print(rates_table(f"{function} in {hog_py} against always_roll({baseline})",
                               [(function, rate)]))
@@ -117,6 +132,9 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
     if out.exists() and not out.is_dir():
         report.print_error(errors, f"--out {out} exists and is not a folder")
         return 2
+    rules = load_rules(assignment, errors)
+    if rules is None:
+        return 2
     console.print(f"Reading {len(entries)} entries into tables...")
     reads = strategies.read_many(entries, assignment, jobs=jobs, budget=budget,
                                  sandbox=sandbox)
@@ -129,7 +147,7 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
                            "a contest needs at least two")
         return 1
     names = _team_names(valid)
-    result = round_robin(list(zip(names, [r.table for r in valid])), processes=jobs)
+    result = round_robin(list(zip(names, [r.table for r in valid])), rules, processes=jobs)
     write_report(result, out)
     _write_excluded(out, invalid)
     console.print(leaderboard(result))
