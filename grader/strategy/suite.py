@@ -121,7 +121,7 @@ class WinrateKind(assignments.AssignmentBound):
             return CaseResult(case, "failed", facts={"strategy_valid": False, "win_rate": None},
                               message=f"{name} is not a valid strategy.",
                               expected=VALID, got=str(why))
-        rate = win_rate(table, p["baseline"])
+        rate = win_rate(table, p["baseline"], rules=self.assignment.rules())
         facts = {"strategy_valid": True, "win_rate": rate.win_rate,
                  "win_rate_as_first": rate.as_first, "win_rate_as_second": rate.as_second,
                  "win_rate_baseline": p["baseline"], "win_rate_threshold": p["threshold"]}
