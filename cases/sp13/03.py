@@ -20,18 +20,30 @@ test = {
       'cases': [
         {
           'code': r"""
-            >>> print(draw_number(3))
-             -------
-            |     * |
-            |   *   |
-            | *     |
-             -------
+            >>> # How many pips has the picture of a 6?
+            >>> draw_number(6).count('*')
+            6
             """,
           'hidden': False,
           'locked': True
         },
         {
           'code': r"""
+            >>> # The top row of a 2: its pips lie on the forward diagonal (/)
+            >>> draw_number(2).split('\n')[1]
+            '|     * |'
+            """,
+          'hidden': False,
+          'locked': True
+        },
+        {
+          'code': r"""
+            >>> print(draw_number(3))
+             -------
+            |     * |
+            |   *   |
+            | *     |
+             -------
             >>> print(draw_number(5))
              -------
             | *   * |
@@ -40,7 +52,7 @@ test = {
              -------
             """,
           'hidden': False,
-          'locked': True
+          'locked': False
         },
         {
           'code': r"""

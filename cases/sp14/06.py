@@ -29,7 +29,7 @@ test = {
             10
             """,
           'hidden': False,
-          'locked': True
+          'locked': False
         },
         {
           'code': r"""
