@@ -106,7 +106,7 @@ def turn(rules: ModuleType, score: int, opponent: int, num_rolls: int,
     rolled = rules.dice(num_rolls, score, opponent)
     if rolled != num_rolls:
         fired.append("dice")
-    if rules.sides(score, opponent) != rules.SIDES:
+    if rolled and rules.sides(score, opponent) != rules.SIDES:
         fired.append("sides")
     if rolled == 0:
         fired.append("zero")
