@@ -240,11 +240,24 @@ def toy(tmp_path_factory):
 @settings(deadline=None, max_examples=8)
 @given(data=st.data())
 def test_a_made_up_edition_reading_everything_is_exact(toy, data):
+    """Its extra turns land on memories placed unlike plain turns': the engine's
+    general two-part sum (sp18 and su21 take the signed one, the rest neither)."""
     goal = 24
+    assert game(toy, goal).parts == 2 and game("sp18-contest").signed
     table, opponent = data.draw(tables(goal)), data.draw(tables(goal))
     exact = win_rate(table, opponent, toy, goal)
     assert (exact.as_first, exact.as_second) == pytest.approx(
         plain_rates(toy, table, opponent, goal), abs=1e-12)
+
+
+def test_a_rules_file_is_tabulated_once_per_content(tmp_path):
+    """Bulk grading asks the assignment for its rules once per submission."""
+    (tmp_path / "toy.py").write_text(TOY, encoding="utf-8")
+    first = game(editions.load("toy.py", tmp_path), 20)
+    assert game(editions.load("toy.py", tmp_path), 20) is first
+    (tmp_path / "toy.py").write_text(TOY.replace("min(num_rolls, 3)", "min(num_rolls, 10)"),
+                                     encoding="utf-8")
+    assert game(editions.load("toy.py", tmp_path), 20) is not first
 
 
 def test_only_the_parameters_a_rule_names_are_tabulated():

@@ -155,8 +155,7 @@ class Game:
         self.rules = rules
         self.name = rules.NAME
         goal = self.goal = int(goal or rules.GOAL)
-        self.max_dice = int(rules.MAX_DICE)
-        if self.max_dice != MAX_DICE:
+        if int(rules.MAX_DICE) != MAX_DICE:
             raise RulesError(f"rules {rules.NAME}: strategy tables hold 0 to {MAX_DICE} dice")
         scores = range(goal)
         self._cells(goal)
@@ -182,8 +181,9 @@ class Game:
         self.opponent = np.concatenate(o_of)
 
     def _turns(self, rules, scores) -> None:
-        """dice[cell, asked], and per (cell, asked) the outcomes' points and chances,
-        padded to `outcomes` columns with zero chances (points of the first column)."""
+        """dice[cell, asked]; per (cell, asked) each outcome's `key` (where its points
+        take the mover); chance[face, dice, outcome]. Outcomes are padded to one width
+        with zero chances (and the first outcome's points)."""
         goal = self.goal
         asked = range(CHOICES)
         sides = np.broadcast_to(tabulate(rules.sides, [scores, scores]), (goal, goal))
@@ -204,14 +204,13 @@ class Game:
         points_by_pair = points_by_pair.reshape(len(pair_axis), len(own), len(opp))
         width = max(len(d) for d in dists.values())
         face_index = {f: i for i, f in enumerate(faces)}
-        value = np.zeros((len(faces), CHOICES, width), dtype=np.int64)
         chance = np.zeros((len(faces), CHOICES, width))
         pair_of = np.zeros((len(faces), CHOICES, width), dtype=np.int64)
         for (f, k), dist in dists.items():
             for j in range(width):
                 v, p = dist[j] if j < len(dist) else (dist[0][0], 0)
                 fi = face_index[f]
-                value[fi, k, j], chance[fi, k, j] = v, float(p)
+                chance[fi, k, j] = float(p)
                 pair_of[fi, k, j] = pair_index[(k, v)] if len(pair_axis) > 1 else 0
         self.widths = (chance > 0).sum(axis=2)  # [face, dice]
         s, o = self.score, self.opponent
@@ -269,6 +268,7 @@ class Game:
         for i in range(count):
             within[i], sizes[group[i]] = sizes[group[i]], sizes[group[i]] + 1
         self.groups, self.width = len(roots), max(sizes)
+        self._align(within, group, remember, pattern_of)
         self.slots = self.groups * self.width
         slot = group * self.width + within
         self.start_slot = int(slot[0])
@@ -276,7 +276,13 @@ class Game:
         keys = [sorted({(int(bonus[k, m]), int(pattern_of[k, m])) for m in range(count)})
                 for k in asked]
         self.classes = max(len(k) for k in keys)
-        parts = 2 if self.extra_turns else 1
+        # An extra turn's memory and a plain turn's differ only by group (sp18: the same
+        # turn number, with or without the flag): one sum with signed chances does.
+        again_occurs = [bool(self.patterns[pattern_of[k]].any()) for k in asked]
+        self.signed = self.extra_turns and all(
+            within[remember[k, m, 0]] == within[remember[k, m, 1]]
+            for k in asked if again_occurs[k] for m in range(count))
+        parts = 2 if self.extra_turns and not self.signed else 1
         self.class_bonus = np.zeros((CHOICES, self.classes), dtype=np.int64)
         self.class_pattern = np.zeros((CHOICES, self.classes), dtype=np.int64)
         self.parts = parts
@@ -296,6 +302,23 @@ class Game:
         self.slot_memory: List[Optional[tuple]] = [None] * self.slots
         for m in range(count):
             self.slot_memory[slot[m]] = memories[m]
+
+    def _align(self, within, group, remember, pattern_of) -> None:
+        """Give a memory reached by an extra turn the place in its group that the memory
+        reached without one has in its own, where that is consistent (sp18: turn n with
+        the flag at the place of turn n without it), so that `signed` sums apply."""
+        wanted: Dict[int, set] = {}
+        for k in range(CHOICES):
+            if self.patterns[pattern_of[k]].any():
+                for plain, extra in remember[k]:
+                    wanted.setdefault(int(extra), set()).add(int(within[plain]))
+        for g in {int(group[m]) for m in wanted}:
+            members = [m for m in range(len(within)) if group[m] == g]
+            places = [wanted.get(m) for m in members]
+            if all(p is not None and len(p) == 1 for p in places):
+                chosen = [p.pop() for p in places]
+                if len(set(chosen)) == len(chosen):
+                    within[members] = chosen
 
     def _leads(self, rules) -> None:
         """lead_row[side, pattern, groups after, a * goal + o]: the slab a turn reads when
@@ -374,7 +397,7 @@ def follow(g: Game, side: np.ndarray, cells: np.ndarray, asked: np.ndarray,
            + (g.class_key[dice] + (side * g.side_key)[:, None])[:, :, None])
     slab = g.lead_row.take(key)
     chance = g.chance[g.face[cells], dice, :w]
-    return slab, chance, (g.lead_again.take(key) if g.parts == 2 else None)
+    return slab, chance, (g.lead_again.take(key) if g.extra_turns else None)
 
 
 def evaluate(g: Game, values: np.ndarray, side: np.ndarray, cells: np.ndarray,
@@ -386,6 +409,11 @@ def evaluate(g: Game, values: np.ndarray, side: np.ndarray, cells: np.ndarray,
     if again is None:
         expected = np.matmul(chance[:, None, None, :], read)
         return 1.0 - expected.take(flat_index[:, 0])
+    if g.signed:  # E[1 - value] over turns passed on, E[value] over extra turns
+        signed = chance[:, None, :] * np.where(again, 1.0, -1.0)
+        expected = np.matmul(signed[:, :, None, :], read)[:, :, 0, :]
+        expected += ((1.0 - signed.sum(axis=2)) / 2)[:, :, None]
+        return expected.take(flat_index[:, 0])
     moving_again = chance[:, None, :] * again
     weights = np.stack([np.broadcast_to(chance[:, None, :], again.shape), moving_again], axis=2)
     expected = np.matmul(weights, read)  # (R, classes, 2, width): all outcomes, extra turns
