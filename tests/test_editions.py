@@ -162,6 +162,10 @@ def test_sp13_hog_tied_and_hog_wild_examples():
     assert [SP13.sides(s, o) for s, o in ((7, 7), (20, 1), (0, 0), (20, 2))] == [4, 4, 4, 6]
     tied = editions.turn(SP13, 10, 7, 6, [4], ())
     assert tied.rolled == 1 and tied.fired == ["dice"] and tied.points == 4
+    wild = editions.turn(SP13, 7, 7, 2, [3, 4], ())
+    assert wild.fired == ["sides"] and wild.points == 7 + 4  # 7 is prime: 11
+    bacon = editions.turn(SP13, 7, 7, 0, [], ())  # no dice: Hog Wild does not apply
+    assert bacon.fired == ["zero"] and bacon.points == 1  # 1 + tens digit 0; 1 is not prime
 
 
 def test_sp18_free_bacon_examples():

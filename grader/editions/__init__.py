@@ -48,6 +48,11 @@ class RulesError(Exception):
     """A rules module that is missing or incomplete."""
 
 
+# A rules file loaded once per content, so engines that cache by module (the win-rate
+# tables) build once, however often an assignment's rules are asked for.
+_FILES: dict = {}
+
+
 def load(name: str, folder: Optional[Path] = None) -> ModuleType:
     """The rules NAME: a module of this package, or NAME as a .py path in FOLDER."""
     if name.endswith(".py"):
@@ -56,9 +61,14 @@ def load(name: str, folder: Optional[Path] = None) -> ModuleType:
         path = (Path(folder) / name).resolve()
         if not path.is_file():
             raise RulesError(f"no rules file {path}")
-        spec = importlib.util.spec_from_file_location(f"_hog_rules_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        module = _FILES.get(key)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(f"_hog_rules_{path.stem}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            _FILES[key] = module
     else:
         try:
             module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
@@ -96,7 +106,7 @@ def turn(rules: ModuleType, score: int, opponent: int, num_rolls: int,
     rolled = rules.dice(num_rolls, score, opponent)
     if rolled != num_rolls:
         fired.append("dice")
-    if rules.sides(score, opponent) != rules.SIDES:
+    if rolled and rules.sides(score, opponent) != rules.SIDES:
         fired.append("sides")
     if rolled == 0:
         fired.append("zero")
