@@ -23,6 +23,10 @@ A rules module defines (scores are from the mover's point of view):
     remember(num_rolls, memory, again) -> the memory the next mover sees (the same
         player when AGAIN)
 
+Optionally, `points_fired(num_rolls, rolled, score, opponent)` names (keys of NAMES) the
+transforms of the turn score that fired (sp13's Touchdown, Hogtimus Prime): only the
+browser game reads it.
+
 `grader.editions.turn` plays one turn from these, the one place that orders them.
 
 The exact win-rate engine (`grader.strategy.winrate`) tabulates these functions, so
@@ -113,6 +117,8 @@ def turn(rules: ModuleType, score: int, opponent: int, num_rolls: int,
     elif 1 in outcomes:
         fired.append("pig_out")
     points = rules.points(rolled, pig_out(outcomes), score, opponent)
+    if hasattr(rules, "points_fired"):
+        fired += rules.points_fired(rolled, pig_out(outcomes), score, opponent)
     bonus = rules.bonus(rolled, memory)
     if bonus:
         fired.append("bonus")
