@@ -163,7 +163,7 @@ def test_sp13_hog_tied_and_hog_wild_examples():
     tied = editions.turn(SP13, 10, 7, 6, [4], ())
     assert tied.rolled == 1 and tied.fired == ["dice"] and tied.points == 4
     wild = editions.turn(SP13, 7, 7, 2, [3, 4], ())
-    assert wild.fired == ["sides"] and wild.points == 7 + 4  # 7 is prime: 11
+    assert wild.fired == ["sides", "prime"] and wild.points == 7 + 4  # 7 is prime: 11
     bacon = editions.turn(SP13, 7, 7, 0, [], ())  # no dice: Hog Wild does not apply
     assert bacon.fired == ["zero"] and bacon.points == 1  # 1 + tens digit 0; 1 is not prime
 
