@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from . import assignment as assignments
-from . import workspace
+from . import outputs, workspace
 from .load.casefile import CaseFileError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -122,18 +122,68 @@ def _transform(assignment, unlocked: bool, scheme: str):
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
 @SCHEME
-@click.option("--force", is_flag=True, help="Write into FOLDER even if it is not empty.")
+@click.option("--tests-only", is_flag=True,
+              help="In an existing workspace: restore only the tests (cases you unlocked stay "
+                   "unlocked; the old tests are kept in .grade-backup/). Your files are kept.")
+@click.option("--force", is_flag=True,
+              help="Also use a folder that is not empty: its tests are restored as with "
+                   "--tests-only and missing starter files added. No file you wrote is "
+                   "ever overwritten.")
 @edition_options
-def init(folder, unlocked, scheme, force, edition, assignment_path):
+def init(folder, unlocked, scheme, tests_only, force, edition, assignment_path):
     """Create a student workspace in FOLDER: the starter files and the tests, with the
-    cases staff marked `locked` locked until the student predicts their output."""
-    assignment = _assignment(edition, assignment_path)
+    cases staff marked `locked` locked until the student predicts their output.
+
+    \b
+    Restore the tests of the workspace you are in (hog.py is kept):
+      grade init . --tests-only
+    """
+    assignment = _init_assignment(folder, edition, assignment_path)
+    _check(outputs.folder_target, folder, "the workspace")
     try:
-        workspace.init(assignment, folder, force=force,
-                       transform=_transform(assignment, unlocked, scheme))
+        if tests_only or (force and folder.is_dir() and any(folder.iterdir())):
+            if not folder.is_dir():
+                _fail(f"{folder} is not a workspace folder: create one with `grade init {folder}`")
+            done = workspace.refresh(assignment, folder, add_missing=not tests_only,
+                                     transform=_transform(assignment, unlocked, scheme))
+        else:
+            workspace.init(assignment, folder, transform=_transform(assignment, unlocked, scheme))
+            click.echo(f"Created {folder}. Next: cd {folder} && grade")
+            return
     except (workspace.WorkspaceError, CaseFileError) as error:
         _fail(str(error))
-    click.echo(f"Created {folder}. Next: cd {folder} && grade")
+    except OSError as error:
+        _fail(f"could not write the workspace {folder}: {error.strerror or error}")
+    click.echo(f"Restored the tests in {folder}")
+    if done.kept:
+        click.echo(f"Kept your {', '.join(done.kept)} as they were.")
+    if done.added:
+        click.echo(f"Added the missing starter file(s) {', '.join(done.added)}.")
+    if done.unlocks_kept:
+        click.echo(f"{done.unlocks_kept} case(s) you had unlocked stay unlocked.")
+    if done.backup is not None:
+        click.echo(f"The old tests are kept in {done.backup}.")
+
+
+def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
+    """The assignment to (re)create FOLDER with: the one asked for, else the one the
+    workspace already names, else the default edition."""
+    if edition or path or not (folder / workspace.EDITION_FILE).is_file():
+        if not (edition or path) and not assignments.editions():
+            _fail("this copy of the grader carries no assignment files (it is the runner of "
+                  "a published workspace): download the workspace again from your course")
+        return _assignment(edition, path)
+    try:
+        return workspace.assignment_of(folder.resolve())
+    except workspace.WorkspaceError as error:
+        _fail(str(error))
+
+
+def _check(check, path, what: str) -> None:
+    try:
+        check(path, what)
+    except outputs.OutputError as error:
+        _fail(str(error))
 
 
 @main.command(context_settings=CONTEXT)

@@ -64,7 +64,8 @@ def _recorded(path: Path, seed: int) -> Tuple[list, list]:
         games = json.loads(path.read_text(encoding="utf-8"))["seeds"][str(seed)]
     except (OSError, ValueError, KeyError, TypeError):
         raise FuzzSetupError(f"{path} holds no recorded games for seed {seed}: "
-                             "recreate the workspace's tests with `grade init`") from None
+                             "restore the workspace's tests with `grade init . --tests-only` "
+                             "(your hog.py is kept)") from None
     return [g[0] for g in games], [g[1] for g in games]
 
 
