@@ -98,14 +98,31 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
         assignment = ws.assignment
         if unlock:
             from .locking import unlock as unlocker
-            sys.exit(unlocker.run(student.load_workspace_questions(ws, questions), ws.name,
-                                 questions))
+            chosen = student.resolve_keys(ws, questions) if questions else []
+            sys.exit(unlocker.run(student.load_workspace_questions(ws, chosen), ws.name,
+                                 chosen))
+        if json_path:
+            _check(outputs.file_target, json_path, "--json")
         options = student.Options(questions=questions, verbose=verbose, score=score,
                                   cases=set(cases) if cases else None, timeout=timeout,
-                                  json_path=json_path, interact=interactive, seed=seed)
+                                  json_path=json_path, interact=interactive, seed=seed,
+                                  rerun=_rerun_options(ctx, seed, timeout, root))
         sys.exit(student.run(ws, assignment, options))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         _fail(str(error))
+
+
+def _rerun_options(ctx, seed, timeout: float, root: Path) -> str:
+    """The options a printed rerun command must repeat to do the same thing."""
+    import shlex
+    extra = []
+    if seed is not None:
+        extra += ["--seed", str(seed)]
+    if ctx.get_parameter_source("timeout") != click.core.ParameterSource.DEFAULT:
+        extra += ["--timeout", f"{timeout:g}"]
+    if root != Path("."):
+        extra += ["-d", shlex.quote(str(root))]
+    return " ".join(extra)
 
 
 SCHEME = click.option("--scheme", type=click.Choice(["salted", "ok"]), default="salted",
