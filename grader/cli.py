@@ -204,17 +204,25 @@ def _check(check, path, what: str) -> None:
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(path_type=Path))
 @click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
 @SCHEME
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @edition_options
-def publish(out, unlocked, scheme, edition, assignment_path):
+def publish(out, unlocked, scheme, force, edition, assignment_path):
     """Write the workspace students receive (as `grade init` makes it) to the zip OUT."""
     assignment = _assignment(edition, assignment_path)
+    if out.suffix.lower() != ".zip":
+        _fail(f"{out}: the archive name must end in .zip")
+    _check(outputs.file_target, out, "the archive")
+    if out.exists() and not force:
+        _fail(f"{out} already exists: choose another name, or pass --force to replace it")
     try:
         workspace.publish(assignment, out, transform=_transform(assignment, unlocked, scheme))
     except (workspace.WorkspaceError, CaseFileError) as error:
         _fail(str(error))
+    except OSError as error:
+        _fail(f"could not write {out}: {error.strerror or error}")
     click.echo(f"Wrote {out}.")
 
 
@@ -228,16 +236,24 @@ def publish(out, unlocked, scheme, edition, assignment_path):
 def lock(folder, scheme, key, edition, assignment_path):
     """Lock, in place, the cases marked `locked` in the case files of FOLDER.
 
-    Only the changed answers are rewritten; files with nothing to lock are not touched."""
+    Only the changed answers are rewritten; files with nothing to lock are not touched.
+    Exit status 2 when FOLDER holds no case files."""
+    from .load import casefile
     from .locking import hashes as locking
+    if not casefile.question_keys(folder):
+        _fail(f"no case files in {folder}: `grade lock` works on a folder of NN.py case files "
+              "(a staff case folder, or a workspace's tests/)")
     try:
         changed = locking.lock_folder(folder, scheme,
                                       key or _assignment(edition, assignment_path).name)
     except CaseFileError as error:
         _fail(str(error))
+    except OSError as error:
+        _fail(f"could not rewrite a case file in {folder}: {error.strerror or error}")
     for path in changed:
         click.echo(f"Locked {path}")
-    click.echo(f"{len(changed)} file(s) changed.")
+    click.echo(f"{len(changed)} file(s) changed." if changed else
+               "Nothing to lock: every case marked `locked` is locked already.")
 
 
 @main.command(context_settings=CONTEXT)
@@ -286,6 +302,7 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir,
     run cannot start, 130 when interrupted (--resume continues it).
     """
     from .bulk import grading as bulk_grading
+    _check(outputs.folder_target, out, "--out")
     sys.exit(bulk_grading.main(_assignment(edition, assignment_path), submissions, out,
                                jobs=jobs, resume=resume, timeout=timeout, budget=budget,
                                sandbox=not no_sandbox, cases=cases_dir))
@@ -316,6 +333,8 @@ def winrate(hog_py, function, baseline, json_path, budget, edition, assignment_p
     """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
+    if json_path:
+        _check(outputs.file_target, json_path, "--json")
     sys.exit(strategy_commands.winrate(assignment, hog_py, function,
                                        _baseline(assignment, baseline), json_path, budget))
 
@@ -345,6 +364,7 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     entries, 2 usage errors.
     """
     from .strategy import commands as strategy_commands
+    _check(outputs.folder_target, out, "--out")
     sys.exit(strategy_commands.contest(_assignment(edition, assignment_path), entries, out,
                                        jobs, budget, sandbox=not no_sandbox))
 

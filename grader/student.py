@@ -111,8 +111,11 @@ def write_json(result: GradeResult, path: str, scope: Optional[dict] = None) -> 
     text = json.dumps(record, indent=2) + "\n"
     if path == "-":
         sys.stdout.write(text)
-    else:
+        return
+    try:
         Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageProblem(f"could not write --json {path}: {error.strerror or error}") from None
 
 
 def run(ws: Workspace, assignment: Assignment, options: Options) -> int:

@@ -232,6 +232,8 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
     out = Path(out)
     if out.suffix.lower() != ".zip":
         raise WorkspaceError(f"{out}: the archive name must end in .zip")
+    if not out.parent.exists():
+        raise WorkspaceError(f"the folder {out.parent} does not exist (create it first)")
     if not out.parent.is_dir():
         raise WorkspaceError(f"{out.parent} is not a folder")
     import shutil

@@ -133,7 +133,7 @@ def test_lock_command_keeps_formatting_and_untouched_files(tmp_path):
     assert "hihi" not in data["suites"][0]["cases"][1]["code"]
     again = __import__("subprocess").run(GRADE + ["lock", str(staff)], capture_output=True,
                                          text=True)
-    assert "0 file(s) changed" in again.stdout  # locked answers are not locked twice
+    assert "Nothing to lock" in again.stdout  # locked answers are not locked twice
 
 
 @settings(max_examples=80, deadline=None)
