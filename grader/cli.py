@@ -70,13 +70,16 @@ def _assignment(edition, path) -> "assignments.Assignment":
                    "their output.")
 @click.option("--seed", type=int, metavar="N",
               help="Play the fuzz games of seed N (staff runs; a failure prints its seed).")
+@click.option("--list", "list_only", is_flag=True,
+              help="List the questions (what -q takes), their points and how many of their "
+                   "cases are locked, and exit.")
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
 @click.option("--list-editions", is_flag=True, expose_value=False, is_eager=True,
               callback=_list_editions, help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
-         root):
+         list_only, root):
     """Check your Hog project against its test cases.
 
     \b
@@ -86,6 +89,7 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
       grade -q 05a --case 3 just case 3 of question 5a
       grade -v --score      every case of every question, and your points
       grade -u -q 05a       unlock the locked cases of question 5a
+      grade --list          the questions, their points and locked cases
 
     Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors.
     Staff commands (init, verify, ...) are listed below; `grade COMMAND --help` explains each.
@@ -96,6 +100,8 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
     try:
         ws = workspace.find(root)
         assignment = ws.assignment
+        if list_only:
+            sys.exit(student.list_questions(ws, questions))
         if unlock:
             from .locking import unlock as unlocker
             chosen = student.resolve_keys(ws, questions) if questions else []

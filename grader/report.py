@@ -182,6 +182,26 @@ def closing_line(result: GradeResult, extra: str = "", run_all: str = "grade") -
                          (hint, "bold cyan"))
 
 
+def question_list(questions) -> Table:
+    """The questions of a workspace: what `-q` takes, points, cases, locked cases."""
+    table = Table(title="Questions", title_justify="left", show_footer=True)
+    table.add_column("Question", footer="Total")
+    table.add_column("-q")
+    table.add_column("Points", justify="right",
+                     footer=_points(sum(q.points for q in questions)))
+    table.add_column("Cases", justify="right", footer=str(sum(len(q.cases) for q in questions)))
+    locked_total = sum(c.locked for q in questions for c in q.cases)
+    table.add_column("Locked", justify="right", footer=str(locked_total))
+    for q in questions:
+        locked = sum(c.locked for c in q.cases)
+        table.add_row(q.name, q.key, _points(q.points), str(len(q.cases)),
+                      Text(str(locked), style="magenta") if locked else "0")
+    if locked_total:
+        table.caption = "Unlock with: grade -u -q KEY (or grade -u for all)"
+        table.caption_justify = "left"
+    return table
+
+
 def make_console(stderr: bool = False) -> Console:
     # The stream is bound now: code that swaps sys.stdout later (tracing the reference
     # captures its prints) must not swallow the report.

@@ -184,3 +184,15 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
         if failing is not None:
             interactive.start(ws.root, failing)
     return 0 if result.all_passed else 1
+
+
+def list_questions(ws: Workspace, keys: Sequence[str] = ()) -> int:
+    """`grade --list`: each question with the name `-q` takes, its points, its cases and
+    how many of them are still locked."""
+    from . import report
+    try:
+        questions = load_workspace_questions(ws, keys)
+    except casefile.CaseFileError as error:
+        raise UsageProblem(f"a case file is broken: {error}") from None
+    report.make_console().print(report.question_list(questions))
+    return 0

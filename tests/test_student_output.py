@@ -206,3 +206,36 @@ def test_rerun_commands_keep_the_options_that_change_the_run(tmp_path, fa19):
     rerun = subprocess.run([sys.executable, "-m", "grader.cli", *command.split()[1:]],
                            capture_output=True, text=True, timeout=300)
     assert rerun.returncode == 1 and "(seed 3)" in rerun.stdout
+
+
+def list_rows(out: str):
+    rows = {}
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.strip("│ ").split("│")]
+        if len(cells) == 5 and cells[0].startswith("Question "):
+            rows[cells[1]] = (float(cells[2]), int(cells[3]), int(cells[4]))
+    return rows
+
+
+def test_list_names_questions_points_and_locked_cases(tmp_path, fa19):
+    from locktools import answers_for
+    ws = tmp_path / "ws"
+    assert run_grade("init", str(ws)).returncode == 0
+    listed = run_grade("--list", cwd=ws)
+    assert listed.returncode == 0, listed.stderr
+    rows = list_rows(listed.stdout)
+    questions = {q.key: q for q in casefile.load_questions(ws / "tests")}
+    assert set(rows) == set(questions)
+    for key, question in questions.items():
+        assert rows[key] == (question.points, len(question.cases),
+                             sum(c.locked for c in question.cases))
+    assert sum(points for points, _, _ in rows.values()) == 22
+    assert "grade -u" in listed.stdout
+    typed = answers_for("03", "salted", cases=fa19.cases)
+    assert run_grade("-u", "-q", "3", cwd=ws, input="\n".join(typed) + "\n").returncode == 0
+    after = list_rows(run_grade("--list", cwd=ws).stdout)
+    assert after["03"][2] == 0 and rows["03"][2] > 0
+    assert {k: v for k, v in after.items() if k != "03"} == \
+        {k: v for k, v in rows.items() if k != "03"}
+    chosen = list_rows(run_grade("--list", "-q", "5A", "-q", "q12", cwd=ws).stdout)
+    assert set(chosen) == {"05a", "12"}
