@@ -214,9 +214,13 @@ def _check(check, path, what: str) -> None:
 @click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
 @SCHEME
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@click.option("--runner/--no-runner", default=True, show_default=True,
+              help="Put the self-contained grader in the workspace: students run "
+                   "`python3 grade` with nothing installed (Python 3.9+).")
 @edition_options
-def publish(out, unlocked, scheme, force, edition, assignment_path):
-    """Write the workspace students receive (as `grade init` makes it) to the zip OUT."""
+def publish(out, unlocked, scheme, force, runner, edition, assignment_path):
+    """Write the workspace students receive (as `grade init` makes it) to the zip OUT,
+    with a self-contained `grade` and a README saying how to run it."""
     assignment = _assignment(edition, assignment_path)
     if out.suffix.lower() != ".zip":
         _fail(f"{out}: the archive name must end in .zip")
@@ -224,7 +228,8 @@ def publish(out, unlocked, scheme, force, edition, assignment_path):
     if out.exists() and not force:
         _fail(f"{out} already exists: choose another name, or pass --force to replace it")
     try:
-        workspace.publish(assignment, out, transform=_transform(assignment, unlocked, scheme))
+        workspace.publish(assignment, out, transform=_transform(assignment, unlocked, scheme),
+                          runner=runner)
     except (workspace.WorkspaceError, CaseFileError) as error:
         _fail(str(error))
     except OSError as error:

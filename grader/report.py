@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+import grader
 from .model import CaseResult, GradeResult, QuestionResult
 
 STATUS_STYLE = {"passed": "green", "failed": "red", "error": "red", "timeout": "yellow",
@@ -24,7 +25,7 @@ def rerun_command(result: QuestionResult, case: Optional[CaseResult] = None,
                   extra: str = "") -> str:
     """The command that runs this question (or case) again; EXTRA holds the options of
     the run that change what it does (`--seed 3`, `-d DIR`), so the rerun is the same."""
-    command = f"grade -q {result.question.key}"
+    command = f"{grader.PROGRAM} -q {result.question.key}"
     command += f" --case {case.case.number}" if case is not None else ""
     return command + (f" {extra}" if extra else "")
 
@@ -160,10 +161,10 @@ def scope_note(result: GradeResult, questions_in_all: int, points_in_all: float,
 
 
 def unlock_command(result: QuestionResult, extra: str = "") -> str:
-    return f"grade -u -q {result.question.key}" + (f" {extra}" if extra else "")
+    return f"{grader.PROGRAM} -u -q {result.question.key}" + (f" {extra}" if extra else "")
 
 
-def closing_line(result: GradeResult, extra: str = "", run_all: str = "grade") -> Text:
+def closing_line(result: GradeResult, extra: str = "", run_all: str = "") -> Text:
     """The last line: what to do next. RUN_ALL is the command that runs every case of
     this run's questions."""
     if result.error:
@@ -172,7 +173,8 @@ def closing_line(result: GradeResult, extra: str = "", run_all: str = "grade") -
         left = sum(q.not_run for q in result.questions)
         if left:
             return Text.assemble((f"Every case run passed; {left} case(s) not run. Run them "
-                                  "all: ", "bold green"), (run_all, "bold cyan"))
+                                  "all: ", "bold green"),
+                                 (run_all or grader.PROGRAM, "bold cyan"))
         return Text("All questions run passed.", style="bold green")
     failed = [q for q in result.questions if q.status not in ("passed",)]
     first = failed[0]
@@ -197,7 +199,8 @@ def question_list(questions) -> Table:
         table.add_row(q.name, q.key, _points(q.points), str(len(q.cases)),
                       Text(str(locked), style="magenta") if locked else "0")
     if locked_total:
-        table.caption = "Unlock with: grade -u -q KEY (or grade -u for all)"
+        table.caption = (f"Unlock with: {grader.PROGRAM} -u -q KEY "
+                         f"(or {grader.PROGRAM} -u for all)")
         table.caption_justify = "left"
     return table
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Set
 
+import grader
 from .load import casefile
 from .assignment import Assignment
 from .model import GradeResult, Question
@@ -63,8 +64,7 @@ def resolve_key(typed: str, known: Sequence[str]) -> str:
 def resolve_keys(ws: Workspace, keys: Sequence[str]) -> List[str]:
     known = casefile.question_keys(ws.tests)
     if not known:
-        raise UsageProblem(f"no case files in {ws.tests}: restore the tests with "
-                           "`grade init . --tests-only`")
+        raise UsageProblem(f"no case files in {ws.tests}: {grader.restore_tests_advice()}")
     wanted: List[str] = []
     for typed in keys:
         key = resolve_key(typed, known)
@@ -168,7 +168,7 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
     note = report.scope_note(result, len(everything), points_in_all, score=options.score)
     if note is not None:
         console.print(note)
-    run_all = " ".join(["grade"] + [f"-q {q.key}" for q in questions
+    run_all = " ".join([grader.PROGRAM] + [f"-q {q.key}" for q in questions
                                     if len(questions) < len(everything)]
                        + ([options.rerun] if options.rerun else []))
     console.print(report.closing_line(result, extra=options.rerun, run_all=run_all))

@@ -219,16 +219,20 @@ def refresh(assignment: Assignment, folder: Path, *,
 
 
 def edition_record(assignment: Assignment) -> Dict:
-    record = {"edition": assignment.edition}
+    """grade.json: the edition, and its settings, so that the workspace can be graded
+    where the edition is not installed (by the runner `publish` puts in it)."""
+    record: Dict = {"edition": assignment.edition}
     if assignment.folder is not None:
         record["assignment"] = str(assignment.folder)
+    record["settings"] = assignment.config
     return record
 
 
 def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransform] = unlocked,
-            folder: str = "hog") -> Path:
+            folder: str = "hog", runner: bool = True) -> Path:
     """Write the workspace students receive as a zip archive OUT (its files under FOLDER/),
-    replacing OUT only once the archive is complete."""
+    replacing OUT only once the archive is complete. With RUNNER, the workspace carries
+    the self-contained `grade` (see `grader.standalone`) and a README."""
     out = Path(out)
     if out.suffix.lower() != ".zip":
         raise WorkspaceError(f"{out}: the archive name must end in .zip")
@@ -242,6 +246,12 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
 
     with tempfile.TemporaryDirectory() as scratch:
         root = init(assignment, Path(scratch) / folder, transform=transform)
+        if runner:
+            from . import standalone
+            try:
+                standalone.write(root, assignment)
+            except standalone.RunnerError as error:
+                raise WorkspaceError(str(error)) from None
         partial = Path(scratch) / "out.zip"
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(root.rglob("*")):
@@ -276,10 +286,16 @@ def assignment_of(root: Path) -> Assignment:
             if not isinstance(record, dict):
                 raise WorkspaceError(f"{candidate} must hold a JSON object")
             break
+    settings = record.get("settings")
+    own = isinstance(settings, dict)  # the workspace can describe itself
+    folder, edition = record.get("assignment"), record.get("edition")
     try:
-        if record.get("assignment"):
-            return assignments.load(path=Path(record["assignment"]))
-        return assignments.load(record.get("edition"))
+        if folder and (Path(folder).is_dir() or not own):
+            return assignments.load(path=Path(folder))
+        if not folder and (not own or (edition or assignments.DEFAULT_EDITION)
+                           in assignments.editions()):
+            return assignments.load(edition)
+        return assignments.from_settings(settings, root / "tests", str(edition or ""))
     except assignments.AssignmentError as error:
         raise WorkspaceError(f"{root}: {error}") from None
 

@@ -63,9 +63,9 @@ def _recorded(path: Path, seed: int) -> Tuple[list, list]:
     try:
         games = json.loads(path.read_text(encoding="utf-8"))["seeds"][str(seed)]
     except (OSError, ValueError, KeyError, TypeError):
+        import grader
         raise FuzzSetupError(f"{path} holds no recorded games for seed {seed}: "
-                             "restore the workspace's tests with `grade init . --tests-only` "
-                             "(your hog.py is kept)") from None
+                             f"{grader.restore_tests_advice()}") from None
     return [g[0] for g in games], [g[1] for g in games]
 
 

@@ -17,6 +17,7 @@ import textwrap
 from collections import OrderedDict
 from typing import Callable, Dict, List, Optional, Sequence, TextIO, Tuple
 
+import grader
 from ..load import casewrite
 from . import hashes as locking
 from ..model import Case, Question
@@ -188,7 +189,7 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
     todo = [(q, c) for q in questions for c in q.cases if c.locked]
     if not todo:
         out(f"Nothing to unlock: no locked cases in {', '.join(q.name for q in questions)}.")
-        out(f"Run them with: grade {keys}".rstrip())
+        out(f"Run them with: {grader.PROGRAM} {keys}".rstrip())
         return 0
     unlocker = Unlocker(key, Prompter(stdin, out), out)
     done: set = set()
@@ -223,10 +224,10 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
     if problem:
         out(f"Error: {problem}")
     if not left:
-        out(f"All locked cases unlocked. Now run: grade {keys}".rstrip())
+        out(f"All locked cases unlocked. Now run: {grader.PROGRAM} {keys}".rstrip())
         return 0
     for qkey, cases in left.items():
         numbers = ", ".join(str(c.number) for c in cases)
         out(f"Still locked: {qkey} case{'s' if len(cases) != 1 else ''} {numbers}")
-    out("Continue with: grade -u " + " ".join(f"-q {k}" for k in left))
+    out(f"Continue with: {grader.PROGRAM} -u " + " ".join(f"-q {k}" for k in left))
     return INTERRUPTED if interrupted else 1

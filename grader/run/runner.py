@@ -232,7 +232,12 @@ class Runner:
         self._early: Optional[Worker] = None
 
     def command(self) -> List[str]:
-        return self.wrap([self.python, "-I", "-S", "-B", str(self.worker_path), "{fd}",
+        if Path(self.worker_path).is_file():
+            script = [str(self.worker_path)]
+        else:  # the grader runs from a zip (the runner `grade publish` builds)
+            from . import scripts
+            script = scripts.argv("grader.run.worker")
+        return self.wrap([self.python, "-I", "-S", "-B", *script, "{fd}",
                           str(self.src), *self.preflight])
 
     def start(self) -> "Runner":
