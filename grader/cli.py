@@ -319,6 +319,46 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir,
                                sandbox=not no_sandbox, cases=cases_dir))
 
 
+@main.command(context_settings=CONTEXT)
+@click.argument("out", type=click.Path(path_type=Path))
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="Seconds a case may run before it is stopped.")
+@click.option("--budget", type=click.FloatRange(min=0.1), default=None,
+              help="Seconds of timed-out or crashed cases a submission may cost in all "
+                   "[default: 5 x timeout].")
+@click.option("--hidden-visibility", type=click.Choice(["hidden", "after_due_date",
+                                                        "after_published", "visible"]),
+              default="after_published", show_default=True,
+              help="When students see the tests that hold hidden cases (Gradescope's "
+                   "visibility).")
+@click.option("--sandbox", type=click.Choice(["auto", "bwrap", "uid", "limits"]),
+              default="auto", show_default=True,
+              help="How student code is kept apart inside Gradescope's container: bubblewrap "
+                   "when it works there, else an unprivileged user with resource limits.")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@edition_options
+def gradescope(out, timeout, budget, hidden_visibility, sandbox, force, edition,
+               assignment_path):
+    """Build the Gradescope autograder bundle OUT (.zip): setup.sh installs the grader,
+    run_autograder grades /autograder/submission/hog.py with every staff case (hidden
+    ones too) into /autograder/results/results.json. Its README says the rest."""
+    from . import gradescope as bundle
+    assignment = _assignment(edition, assignment_path)
+    if out.suffix.lower() != ".zip":
+        _fail(f"{out}: the bundle's name must end in .zip")
+    _check(outputs.file_target, out, "the bundle")
+    if out.exists() and not force:
+        _fail(f"{out} already exists: choose another name, or pass --force to replace it")
+    try:
+        bundle.build(assignment, out, timeout=timeout, budget=budget,
+                     hidden_visibility=hidden_visibility, sandbox=sandbox)
+    except bundle.BundleError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"could not write {out}: {error.strerror or error}")
+    click.echo(f"Wrote {out}: upload it as the assignment's autograder.")
+
+
 BUDGET = click.option("--budget", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
                       help="Seconds the strategy may take to answer every score pair twice.")
 

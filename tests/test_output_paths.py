@@ -27,6 +27,7 @@ COMMANDS = {
     "contest --out": lambda t, b: ["contest", str(b / "subs"), "--out", t, "--no-sandbox"],
     "init": lambda t, b: ["init", t],
     "publish": lambda t, b: ["publish", t],
+    "gradescope": lambda t, b: ["gradescope", t],
 }
 FOLDER_TARGETS = {"bulk --out", "contest --out", "init"}
 
@@ -67,7 +68,8 @@ def grade(argv, cwd, as_nobody=False):
 
 
 def target_for(kind: str, command: str) -> str:
-    leaf = "out" if command in FOLDER_TARGETS else ("x.zip" if command == "publish" else "x.json")
+    leaf = ("out" if command in FOLDER_TARGETS
+            else "x.zip" if command in ("publish", "gradescope") else "x.json")
     return {"missing folder": f"no such folder/{leaf}",
             "a file in the way": f"a file/{leaf}",
             "not writable": f"locked up/{leaf}"}[kind]

@@ -232,10 +232,10 @@ class Runner:
         self._early: Optional[Worker] = None
 
     def command(self) -> List[str]:
-        if Path(self.worker_path).is_file():
+        from . import scripts
+        if Path(self.worker_path).is_file() and not scripts.INLINE:
             script = [str(self.worker_path)]
-        else:  # the grader runs from a zip (the runner `grade publish` builds)
-            from . import scripts
+        else:  # the grader runs from a zip (the runner `grade publish` builds), or inline
             script = scripts.argv("grader.run.worker")
         return self.wrap([self.python, "-I", "-S", "-B", *script, "{fd}",
                           str(self.src), *self.preflight])

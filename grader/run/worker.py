@@ -65,7 +65,7 @@ class Capture(io.TextIOBase):
 def describe(error, src):
     """The exception as doctest compares it, with only the student's frames."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if frame.filename != CASE_FILENAME
+              if os.path.isabs(frame.filename)  # not <case>, nor this script run by -c
               and os.path.abspath(frame.filename).startswith(src + os.sep)]
     try:
         only = traceback.format_exception_only(type(error), error)
