@@ -4,8 +4,11 @@ ok's students run `python3 ok` in the folder they downloaded, with nothing insta
 so do ours. The runner is a zip application (PEP 441) holding the grader's code and
 the pure-Python libraries it imports (click, rich), in versions that run on the oldest
 Python it supports. It holds no staff files: no reference, no hidden cases (a workspace
-describes its own assignment in grade.json). Student code still runs in a separate
-process: the worker and the fuzz driver are run with `python -c` from the zip's source.
+describes its own assignment in grade.json). On its first run it unpacks itself into
+the user's cache (`~/.cache/hog-grader/runner/<hash>`) and compiles its files once, so
+that later runs import bytecode (importing from a zip compiles on every run); when that
+cannot be written it imports from the zip, and runs the worker and the fuzz driver with
+`python -c` from the zip's source. Student code runs in a separate process either way.
 
 numpy is not pure Python, so it is not inside: Question 12's exact win rate needs it
 (`python3 -m pip install numpy`); without it the runner checks that the strategy is
@@ -30,7 +33,7 @@ VENDORED = ("click", "rich")  # what `grade` imports in a workspace, pure Python
 RUNNER = "grade"
 README = "README.md"
 _STAMP = (1980, 1, 1, 0, 0, 0)  # fixed times: the same grader gives the same bytes
-_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "hog-grader" / "runner"
+_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "hog-grader" / "runner-wheels"
 
 MAIN = '''\
 import sys
@@ -38,9 +41,57 @@ import sys
 if sys.version_info < {minimum}:
     sys.exit("grade needs Python {shown} or newer; this is Python %d.%d: run it with a "
              "newer python3" % sys.version_info[:2])
+import hashlib
 import os
+import zipfile
 
-import grader
+
+def unpacked(archive):
+    \"\"\"A folder holding this runner's files, unpacked once per version into the user's
+    cache, so that Python keeps their bytecode (importing from the zip compiles them on
+    every run); None when that cannot be done (the runner then imports from the zip).\"\"\"
+    if os.environ.get("HOG_RUNNER_NO_CACHE"):
+        return None
+    try:
+        with open(archive, "rb") as handle:
+            key = hashlib.sha256(handle.read()).hexdigest()[:16]
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        folder = os.path.join(base, "hog-grader", "runner", key)
+        if os.path.isfile(os.path.join(folder, "grader", "__init__.py")):
+            return folder
+        partial = "%s.%d.part" % (folder, os.getpid())
+        with zipfile.ZipFile(archive) as z:
+            z.extractall(partial)
+        try:
+            os.replace(partial, folder)
+        except OSError:  # another run unpacked it first
+            import shutil
+            shutil.rmtree(partial, ignore_errors=True)
+        return folder if os.path.isfile(os.path.join(folder, "grader", "__init__.py")) else None
+    except (OSError, zipfile.BadZipFile, RuntimeError):
+        return None
+
+
+def compiled(folder):
+    \"\"\"Compile the unpacked files once for this interpreter (Python may be told not to
+    write bytecode as it imports).\"\"\"
+    marker = os.path.join(folder, ".compiled-" + str(sys.implementation.cache_tag))
+    if os.path.exists(marker):
+        return
+    try:
+        import compileall
+        compileall.compile_dir(folder, quiet=2)
+        open(marker, "w").close()
+    except OSError:
+        pass
+
+
+here = os.path.dirname(os.path.abspath(__file__))
+folder = unpacked(here)
+if folder is not None:
+    compiled(folder)
+    sys.path[0] = folder
+import grader  # noqa: E402
 
 grader.PROGRAM = os.path.basename(sys.executable or "python3") + " grade"
 from grader.cli import main  # noqa: E402
@@ -230,7 +281,9 @@ def readme(assignment_title: str, questions: Iterable[str], winrate: bool) -> st
         "",
         f"`grade` is one file holding the grader and the two libraries it uses (click and "
         f"rich); it runs with Python {minimum} or newer and nothing else: no pip, no network. "
-        "Your code runs in a separate Python process, never inside the grader.",
+        "On its first run it unpacks itself into `~/.cache/hog-grader` (about 3 MB) so that "
+        "later runs start fast. Your code runs in a separate Python process, never inside "
+        "the grader.",
     ]
     if winrate:
         lines += [

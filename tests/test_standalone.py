@@ -48,10 +48,18 @@ def unpacked(archive, tmp_path):
     return tmp_path / "hog"
 
 
-def student(ws, *args, python=PY39, input=None, env=None, isolated=True):
-    """`python3 grade ARGS` in WS, with nothing but the interpreter."""
+CACHES = ["unpacked", "in the zip"]  # the runner's two ways to import the grader
+
+
+def student(ws, *args, python=PY39, input=None, env=None, isolated=True, cache="unpacked"):
+    """`python3 grade ARGS` in WS, with nothing but the interpreter. CACHE: whether the
+    runner may unpack itself into the user's cache (else it imports from the zip, and
+    runs its worker and fuzz driver with -c)."""
     flags = ["-I", "-S"] if isolated else []
-    base = {"PATH": "/usr/bin:/bin", "HOME": str(ws), "LANG": "C.UTF-8", "COLUMNS": "120"}
+    base = {"PATH": "/usr/bin:/bin", "HOME": str(ws.parent), "LANG": "C.UTF-8",
+            "COLUMNS": "120"}
+    if cache != "unpacked":
+        base["HOG_RUNNER_NO_CACHE"] = "1"
     return subprocess.run([python, *flags, "grade", *args], cwd=ws, input=input,
                           capture_output=True, text=True, timeout=300, env={**base, **(env or {})})
 
@@ -62,8 +70,9 @@ def test_the_interpreter_alone_has_none_of_the_grader_libraries(unpacked):
     assert (unpacked / "grade").stat().st_mode & 0o111
 
 
-def test_the_template_fails_with_commands_a_student_can_type(unpacked):
-    done = student(unpacked, "-q", "1")
+@pytest.mark.parametrize("cache", CACHES)
+def test_the_template_fails_with_commands_a_student_can_type(unpacked, cache):
+    done = student(unpacked, "-q", "1", cache=cache)
     assert done.returncode == 1, done.stderr
     name = Path(PY39).name
     assert f"Run just this case: {name} grade -q 01 --case" in done.stdout
@@ -96,14 +105,15 @@ def test_with_numpy_the_win_rate_is_exact(unpacked):
                      done.stdout)
 
 
-def test_a_fuzz_failure_is_found_from_inside_the_runner(unpacked):
+@pytest.mark.parametrize("cache", CACHES)
+def test_a_fuzz_failure_is_found_from_inside_the_runner(unpacked, cache):
     source = (FA19.reference / "hog.py").read_text()
     old = "        say = say(score0, score1)\n"
     assert source.count(old) == 1
     (unpacked / "hog.py").write_text(source.replace(old, "        say(score0, score1)\n"))
     shutil.rmtree(unpacked / "tests")  # unlocked copies: the fuzz case must be reached
     run_grade("init", str(unpacked), "--tests-only", "--unlocked")
-    done = student(unpacked, "-q", "6", "-v")
+    done = student(unpacked, "-q", "6", "-v", cache=cache)
     assert done.returncode == 1
     assert re.search(r"Fuzz recorded game \d+ of 100 \(seed 1\) differs", done.stdout), done.stdout
 
@@ -186,3 +196,17 @@ def test_publish_without_the_runner(tmp_path):
     out = tmp_path / "plain.zip"
     assert run_grade("publish", str(out), "--no-runner", timeout=600).returncode == 0
     assert "hog/grade" not in zipfile.ZipFile(out).namelist()
+
+
+def test_the_runner_unpacks_itself_once_and_falls_back_to_the_zip(unpacked, tmp_path):
+    cache = unpacked.parent / ".cache" / "hog-grader" / "runner"
+    assert student(unpacked, "--list").returncode == 0
+    folders = list(cache.iterdir())
+    assert len(folders) == 1 and (folders[0] / "grader" / "run" / "worker.py").is_file()
+    assert not [p for p in cache.iterdir() if p.name.endswith(".part")]
+    stamp = folders[0].stat().st_mtime_ns
+    assert student(unpacked, "--list").returncode == 0
+    assert list(cache.iterdir()) == folders and folders[0].stat().st_mtime_ns == stamp
+    unwritable = student(unpacked, "-q", "1", env={"XDG_CACHE_HOME": "/proc/no-cache-here"})
+    assert unwritable.returncode == 1 and "Traceback" not in unwritable.stderr
+    assert "Question 1" in unwritable.stdout
