@@ -177,15 +177,12 @@ def init(folder, unlocked, scheme, tests_only, force, edition, assignment_path):
         _fail(str(error))
     except OSError as error:
         _fail(f"could not write the workspace {folder}: {error.strerror or error}")
-    click.echo(f"Restored the tests in {folder}")
-    if done.kept:
-        click.echo(f"Kept your {', '.join(done.kept)} as they were.")
-    if done.added:
-        click.echo(f"Added the missing starter file(s) {', '.join(done.added)}.")
-    if done.unlocks_kept:
-        click.echo(f"{done.unlocks_kept} case(s) you had unlocked stay unlocked.")
-    if done.backup is not None:
-        click.echo(f"The old tests are kept in {done.backup}.")
+    for line in done.lines():
+        click.echo(line)
+
+
+NO_STAFF_FILES = ("this copy of the grader carries no assignment files (it is the runner of a "
+                  "published workspace): download the workspace again from your course")
 
 
 def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
@@ -193,13 +190,15 @@ def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
     workspace already names, else the default edition."""
     if edition or path or not (folder / workspace.EDITION_FILE).is_file():
         if not (edition or path) and not assignments.editions():
-            _fail("this copy of the grader carries no assignment files (it is the runner of "
-                  "a published workspace): download the workspace again from your course")
+            _fail(NO_STAFF_FILES)
         return _assignment(edition, path)
     try:
-        return workspace.assignment_of(folder.resolve())
+        assignment = workspace.assignment_of(folder.resolve())
     except workspace.WorkspaceError as error:
         _fail(str(error))
+    if assignment.template is None:  # described by the workspace alone: no staff cases
+        _fail(NO_STAFF_FILES)
+    return assignment
 
 
 def _check(check, path, what: str) -> None:

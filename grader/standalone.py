@@ -281,7 +281,7 @@ def readme(assignment_title: str, questions: Iterable[str], winrate: bool) -> st
         "",
         f"`grade` is one file holding the grader and the two libraries it uses (click and "
         f"rich); it runs with Python {minimum} or newer and nothing else: no pip, no network. "
-        "On its first run it unpacks itself into `~/.cache/hog-grader` (about 3 MB) so that "
+        "On its first run it unpacks itself into `~/.cache/hog-grader` (a few MB) so that "
         "later runs start fast. Your code runs in a separate Python process, never inside "
         "the grader.",
     ]

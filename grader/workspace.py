@@ -118,6 +118,19 @@ class Refreshed:
     backup: Optional[Path]  # where the replaced tests (and config) now are
     unlocks_kept: int  # unlocked cases carried over into the new tests
 
+    def lines(self) -> List[str]:
+        """What happened, for the student."""
+        out = [f"Restored the tests in {self.folder}"]
+        if self.kept:
+            out.append(f"Kept your {', '.join(self.kept)} as they were.")
+        if self.added:
+            out.append(f"Added the missing starter file(s) {', '.join(self.added)}.")
+        if self.unlocks_kept:
+            out.append(f"{self.unlocks_kept} case(s) you had unlocked stay unlocked.")
+        if self.backup is not None:
+            out.append(f"The old tests are kept in {self.backup}.")
+        return out
+
 
 def _same_lines(a: str, b: str) -> bool:
     """Equal up to white space and blank lines: an unlocked case's code against the

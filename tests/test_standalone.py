@@ -210,3 +210,11 @@ def test_the_runner_unpacks_itself_once_and_falls_back_to_the_zip(unpacked, tmp_
     unwritable = student(unpacked, "-q", "1", env={"XDG_CACHE_HOME": "/proc/no-cache-here"})
     assert unwritable.returncode == 1 and "Traceback" not in unwritable.stderr
     assert "Question 1" in unwritable.stdout
+
+
+def test_the_runner_cannot_restore_tests_and_says_what_to_do(unpacked):
+    before = {p: p.read_bytes() for p in (unpacked / "tests").iterdir() if p.is_file()}
+    done = student(unpacked, "init", ".", "--tests-only")
+    assert done.returncode == 2 and "download the workspace again" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert {p: p.read_bytes() for p in (unpacked / "tests").iterdir() if p.is_file()} == before

@@ -323,7 +323,7 @@ class Player:
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode())
             self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
+        except (OSError, ValueError):  # ValueError: its pipe is closed already
             raise PlayerGone("the process playing the games has died") from None
 
     def _receive(self) -> Any:

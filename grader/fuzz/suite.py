@@ -151,8 +151,8 @@ class FuzzKind(assignments.AssignmentBound):
 
             small = fuzz.shrink(spec, fails, size, budget=budget)
             return small, reference([small])[0], player.traces([small])[0]
-        except fuzz.PlayerGone:
-            return None
+        except Exception:  # PlayerGone, or hypothesis upset by a player that died
+            return None  # mid-search: shrinking is a courtesy, never a stop
         finally:
             player.close()
 
