@@ -27,7 +27,6 @@ any folder.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import shutil
@@ -40,10 +39,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
+from .run.sandbox import UID_BASE
+
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 SETTINGS = "gradescope.json"
 SANDBOXES = ("auto", "bwrap", "uid", "limits")
-UID = 61000 + 90  # the unprivileged user student code runs as in `uid` mode
+# The unprivileged user student code runs as (bwrap and `uid` modes): past the few uids
+# bulk's job slots use.
+UID = UID_BASE + 90
 _STAMP = (1980, 1, 1, 0, 0, 0)
 
 SETUP = """\
@@ -322,7 +325,7 @@ class Staged:
         common = dict(timeout=settings.timeout, budget=settings.budget,
                       preflight=(assignment.module,))
         if mode == "bwrap":
-            box = Sandbox(folder, limits=limits, hide=hide)
+            box = Sandbox(folder, limits=limits, hide=hide, slot=UID - UID_BASE)
             self.runner = Runner(src=box.src, wrap=box.wrap, **common)
         elif mode == "uid":
             scripts.INLINE = True  # the unprivileged user need not read the grader's files
@@ -338,7 +341,8 @@ class Staged:
 
 
 def _plain(text: str, indent: str = "    ") -> str:
-    return "\n".join(indent + line for line in text.rstrip("\n").splitlines()) or indent + "(nothing)"
+    lines = text.rstrip("\n").splitlines()
+    return "\n".join(indent + line for line in lines) or indent + "(nothing)"
 
 
 def case_text(result, number: int) -> str:
@@ -346,7 +350,8 @@ def case_text(result, number: int) -> str:
     from .judge import prompt
     case = result.case
     parts = [f"Case {number}: {result.status}"]
-    parts.append(_plain(result.transcript or "\n".join(prompt(e.source) for e in case.examples), "  "))
+    session = result.transcript or "\n".join(prompt(e.source) for e in case.examples)
+    parts.append(_plain(session, "  "))
     if result.status == "timeout":
         parts.append(f"Timed out: {result.message}")
     elif result.status == "error" and not result.expected:

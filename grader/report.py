@@ -65,7 +65,8 @@ def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
         if case.traceback:
             parts.append(Text("Your code raised:", style="red"))
             parts.append(Text(_indent(case.traceback, 2)))
-    parts.append(Text.assemble(("Run just this case: ", "dim"), (rerun_command(result, case, extra), "bold cyan")))
+    parts.append(Text.assemble(("Run just this case: ", "dim"),
+                               (rerun_command(result, case, extra), "bold cyan")))
     return Group(*parts)
 
 

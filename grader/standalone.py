@@ -33,7 +33,8 @@ VENDORED = ("click", "rich")  # what `grade` imports in a workspace, pure Python
 RUNNER = "grade"
 README = "README.md"
 _STAMP = (1980, 1, 1, 0, 0, 0)  # fixed times: the same grader gives the same bytes
-_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "hog-grader" / "runner-wheels"
+_CACHE = (Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+          / "hog-grader" / "runner-wheels")
 
 MAIN = '''\
 import sys

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import run_grade
-from grader import workspace
 from grader.load import casefile
 
 SLOW = settings(max_examples=6, deadline=None,
@@ -108,7 +107,7 @@ def test_a_forgotten_print_is_shown_once_cut_to_head_and_tail(solved_ws, lines, 
     assert f"{text} {lines - 1}\n" in out
     printed = lines + 1  # and the value the case prints
     assert f"Your code printed {printed:,} lines here" in out
-    assert f'print("DEBUG:", ...)' in out
+    assert 'print("DEBUG:", ...)' in out
     cut = int(re.search(r"\[\.\.\. ([\d,]+) more line\(s\) cut \.\.\.\]", out).group(1)
               .replace(",", ""))
     assert cut == printed - 30

@@ -193,10 +193,12 @@ FUNCTION_CASES = """test = {
       'type': 'doctest',
       'setup': '>>> from hog import *',
       'cases': [
-        {'code': '>>> make_test_dice(1)\\n<function make_test_dice.<locals>.dice at 0x7f00deadbeef>',
+        {'code': '>>> make_test_dice(1)\\n'
+                 '<function make_test_dice.<locals>.dice at 0x7f00deadbeef>',
          'locked': True},
         {'code': '>>> always_roll(3)\\nFunction', 'locked': True},
-        {'code': '>>> roll_dice(0)\\nTraceback (most recent call last):\\n  ...\\nAssertionError: Must roll at least once.',
+        {'code': '>>> roll_dice(0)\\nTraceback (most recent call last):\\n  ...\\n'
+                 'AssertionError: Must roll at least once.',
          'locked': True}
       ]
     }
