@@ -25,13 +25,13 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from . import driver as fuzz_driver
 from ..run.runner import end_group, spawn
 
-DRIVER = Path(fuzz_driver.__file__)
 Spec = Dict[str, Any]
 Trace = List[Any]
 
 
 def driver_source() -> str:
-    return DRIVER.read_text(encoding="utf-8")
+    from ..run import scripts
+    return scripts.source(fuzz_driver.__name__)
 
 
 # --- games ---------------------------------------------------------------------------
@@ -323,7 +323,7 @@ class Player:
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode())
             self.process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):  # ValueError: closed after a death
+        except (OSError, ValueError):  # ValueError: its pipe is closed already
             raise PlayerGone("the process playing the games has died") from None
 
     def _receive(self) -> Any:
@@ -367,7 +367,8 @@ class Player:
 
 def player_argv(python: str = sys.executable,
                 wrap: Callable[[List[str]], List[str]] = lambda argv: argv) -> List[str]:
-    return wrap([python, "-I", "-B", str(DRIVER)])
+    from ..run import scripts
+    return wrap([python, "-I", "-B", *scripts.argv(fuzz_driver.__name__)])
 
 
 # --- shrinking -----------------------------------------------------------------------

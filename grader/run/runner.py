@@ -57,9 +57,24 @@ def _raised(data: Optional[Dict]) -> Optional[RaisedException]:
                            traceback=str(data.get("traceback", "")))
 
 
+def _count(value) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
 def _outputs(data: List[Dict]) -> List[ExampleOutput]:
+    """The examples' outputs as the worker reported them; anything not shaped like one
+    (student code can write to the channel too) stops the list there."""
+    if not isinstance(data, list):
+        return []
+    shaped = []
+    for item in data:
+        if not isinstance(item, dict) or not isinstance(item.get("raised") or {}, dict):
+            break
+        shaped.append(item)
     return [ExampleOutput(printed=str(item.get("printed", "")), raised=_raised(item.get("raised")),
-                          truncated=bool(item.get("truncated"))) for item in data]
+                          truncated=bool(item.get("truncated")),
+                          tail=str(item.get("tail", ""))[-8192:],
+                          lines=_count(item.get("lines"))) for item in shaped]
 
 
 def _drain(stream, sink: bytearray) -> None:
@@ -217,7 +232,12 @@ class Runner:
         self._early: Optional[Worker] = None
 
     def command(self) -> List[str]:
-        return self.wrap([self.python, "-I", "-S", "-B", str(self.worker_path), "{fd}",
+        from . import scripts
+        if Path(self.worker_path).is_file() and not scripts.INLINE:
+            script = [str(self.worker_path)]
+        else:  # the grader runs from a zip (the runner `grade publish` builds), or inline
+            script = scripts.argv("grader.run.worker")
+        return self.wrap([self.python, "-I", "-S", "-B", *script, "{fd}",
                           str(self.src), *self.preflight])
 
     def start(self) -> "Runner":
