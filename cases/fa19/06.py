@@ -70,7 +70,7 @@ test = {
         {
           'code': r"""
             >>> # ... on Player 1's turns too (55 and 5 swap on the second turn, 10 and 60 on the fourth)
-            >>> play(always_roll(1), always_roll(1), score0=0, score1=50, dice=make_test_dice(5), goal=62, say=echo)
+            >>> play(always_roll(1), always_roll(1), score0=0, score1=50, dice=make_test_dice(5), goal=62, say=echo, feral_hogs=False)
             Scores: 5 50
             Scores: 55 5
             Scores: 60 5
@@ -79,7 +79,7 @@ test = {
             Scores: 15 65
             (15, 65)
             >>> # The game's own arguments are used (start, goal)
-            >>> play(always_roll(3), always_roll(1), score0=30, score1=2, dice=make_test_dice(2), goal=50, say=numbered(1))
+            >>> play(always_roll(3), always_roll(1), score0=30, score1=2, dice=make_test_dice(2), goal=50, say=numbered(1), feral_hogs=False)
             Comment 1 at 36 2
             Comment 2 at 36 4
             Comment 3 at 42 4
@@ -95,7 +95,7 @@ test = {
         {
           'code': r"""
             >>> # Called on the last turn too, and never more than once per turn
-            >>> play(always_roll(5), always_roll(5), score0=94, score1=94, dice=make_test_dice(2), say=numbered(1))
+            >>> play(always_roll(5), always_roll(5), score0=94, score1=94, dice=make_test_dice(2), say=numbered(1), feral_hogs=False)
             Comment 1 at 104 94
             (104, 94)
             """,
@@ -146,7 +146,7 @@ test = {
         },
         {
           'code': r"""
-            >>> play(always_roll(4), always_roll(1), score0=14, score1=30, dice=make_test_dice(3, 4), goal=60, say=both(numbered(1), both(echo, announce_lead_changes())))
+            >>> play(always_roll(4), always_roll(1), score0=14, score1=30, dice=make_test_dice(3, 4), goal=60, say=both(numbered(1), both(echo, announce_lead_changes())), feral_hogs=False)
             Comment 1 at 28 30
             Scores: 28 30
             Player 1 takes the lead by 2
