@@ -182,7 +182,10 @@ def verify(timeout, edition, assignment_path):
     scored question."""
     from . import report
     from .verify import verify as run_verify
-    verdict = run_verify(_assignment(edition, assignment_path), timeout=timeout)
+    try:
+        verdict = run_verify(_assignment(edition, assignment_path), timeout=timeout)
+    except CaseFileError as error:
+        _fail(str(error))
     console = report.make_console()
     console.print(report.summary(verdict.reference, score=True))
     for problem in verdict.problems:

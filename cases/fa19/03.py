@@ -41,7 +41,11 @@ test = {
         },
         {
           'code': r"""
-            >>> # take_turn must roll the dice it is given
+            >>> # take_turn must roll the dice it is given, from one die up
+            >>> take_turn(1, 42, make_test_dice(4))
+            4
+            >>> take_turn(1, 0, make_test_dice(1))
+            1
             >>> take_turn(10, 0, make_test_dice(6))
             60
             >>> take_turn(5, 20, make_test_dice(2, 4, 3))

@@ -202,14 +202,17 @@ def set_seed(questions: Iterable[Question], seed: int) -> None:
 
 def record(assignment: assignments.Assignment, key: str, data: Dict, tests: Path) -> Dict:
     """The student case-file dict with its fuzz suites in recorded mode; writes the
-    expected traces of their games (played by the reference) to tests/KEY.fuzz.json."""
-    seeds: Dict[str, List] = {}
+    expected traces of their games (played by the reference) to tests/KEY.fuzz.json
+    (a question's second fuzz suite to KEY-2.fuzz.json, and so on)."""
     suites = []
-    name = f"{key}.fuzz.json"
+    count = 0
     for suite in data.get("suites", []):
         if suite.get("type") != "fuzz" or suite.get("mode") == "recorded":
             suites.append(suite)
             continue
+        count += 1
+        name = f"{key}.fuzz.json" if count == 1 else f"{key}-{count}.fuzz.json"
+        seeds: Dict[str, List] = {}
         cases = suite.get("cases") or [{}]
         for raw in cases:
             p = {**DEFAULTS, **{k: v for k, v in suite.items() if k != "cases"}, **raw}
@@ -218,8 +221,7 @@ def record(assignment: assignments.Assignment, key: str, data: Dict, tests: Path
                                   counts=dice_counts(p.get("dice_counts")))
             traces = fuzz.reference_traces(str(assignment.reference), specs, assignment.module)
             seeds[str(p["seed"])] = [[s, t] for s, t in zip(specs, traces)]
-        suites.append({**suite, "mode": "recorded", "recorded": name, "cases": cases})
-    if seeds:
         (tests / name).write_text(json.dumps({"seeds": seeds}, separators=(",", ":")) + "\n",
                                   encoding="utf-8")
+        suites.append({**suite, "mode": "recorded", "recorded": name, "cases": cases})
     return {**data, "suites": suites}
