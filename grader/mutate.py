@@ -478,7 +478,8 @@ def _grade_mutant(mutant: Mutant, patience: float = 1.0) -> Outcome:
             except SubmissionError:
                 failed[question.key] = "crash"
             finally:
-                runs.close()
+                runs.close()  # stops the worker of a question that failed early
+                runner.close()
     return Outcome(mutant, failed, [q.key for q in selected], time.perf_counter() - started)
 
 
