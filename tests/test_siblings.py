@@ -230,3 +230,37 @@ def _turn_of(call, said, start):
     history = [tuple(start)] + said
     turn = history.index(board) if board in history else -1
     return turn % 2
+
+
+# --- ... but not too lenient: asking the other player wrongly is still caught -------------
+
+_BOTH = next(v for v in siblings.VARIANTS if v.needs == "fuzz").code
+WRONG_ASKS = {
+    "the other player asked with the mover's view":
+        ("wanted = (strategy0(score0, score1), strategy1(score1, score0))",
+         "wanted = (strategy0(score0, score1), strategy1(score0, score1))\n"
+         "        wanted = (wanted[0], strategy1(score1, score0)) if who == 1 else wanted"),
+    "the other player asked twice":
+        ("wanted = (strategy0(score0, score1), strategy1(score1, score0))",
+         "wanted = (strategy0(score0, score1), strategy1(score1, score0))\n"
+         "        wanted = (strategy0(score0, score1), strategy1(score1, score0)) "
+         "if who == 0 else wanted"),
+    "the other player's answer used":
+        ("rolls = wanted[who]", "rolls = wanted[1 - who]"),
+    "the mover asked twice":
+        ("rolls = wanted[who]", "rolls = wanted[who]\n"
+         "        rolls = (strategy0(score0, score1), strategy1(score1, score0))[who]"),
+}
+
+
+@pytest.mark.parametrize("defect", sorted(WRONG_ASKS))
+def test_a_play_asking_both_strategies_wrongly_fails_5a(defect, fa19, grade_hog):
+    old, new = WRONG_ASKS[defect]
+    assert _BOTH.count(old) == 1
+    variant = siblings.Variant("play", defect, _BOTH.replace(old, new))
+    solution = [variant if v.function == "play" else v for v in _needing("fuzz")]
+    template = (Path(fa19.template) / fa19.source).read_text(encoding="utf-8")
+    result = grade_hog(siblings.compose(template, solution), keys=["05a"])
+    doctests = [c for c in result.questions[0].case_results if c.case.suite.type == "doctest"]
+    assert result.questions[0].status == "failed" and any(not c.passed for c in doctests), \
+        defect
