@@ -23,9 +23,23 @@ from grader import assignment as assignments
 from grader import mutate
 
 
+# Every edition whose cases come with a mutation.json (its table) is held to it.
+TABLED = [name for name in assignments.editions()
+          if (assignments.load(name).cases / mutate.CONFIG).is_file()]
+
+
+@pytest.fixture(scope="module", params=TABLED)
+def edition_run(request):
+    return mutate.run(assignments.load(request.param))
+
+
 @pytest.fixture(scope="module")
 def fa19_run():
     return mutate.run(assignments.load("fa19"))
+
+
+def test_fa19_has_its_table():
+    assert "fa19" in TABLED
 
 
 @pytest.fixture(scope="module")
@@ -34,19 +48,19 @@ def fa19_mutants(fa19):
     return source, mutate.generate(source, fa19.questions, mutate.load_config(fa19))
 
 
-def test_every_mutant_is_killed_or_known_equivalent(fa19_run):
-    new = fa19_run.new_survivors()
+def test_every_mutant_is_killed_or_known_equivalent(edition_run):
+    new = edition_run.new_survivors()
     assert not new, "mutants no case kills (strengthen the owner's cases, or list one in " \
-                    "cases/fa19/mutation.json's 'equivalent' with the reason):\n" + "\n".join(
+                    "cases/EDITION/mutation.json's 'equivalent' with the reason):\n" + "\n".join(
                         f"  {o.mutant.owner}: {o.mutant.id}" for o in new)
 
 
-def test_listed_equivalents_still_exist_and_survive(fa19_run):
-    assert not fa19_run.stale_equivalents()
+def test_listed_equivalents_still_exist_and_survive(edition_run):
+    assert not edition_run.stale_equivalents()
 
 
-def test_no_mutant_is_charged_to_a_question_that_could_avoid_it(fa19_run):
-    wrong = fa19_run.cross_charges()
+def test_no_mutant_is_charged_to_a_question_that_could_avoid_it(edition_run):
+    wrong = edition_run.cross_charges()
     assert not wrong, "\n".join(f"{q} fails ({how}) {o.mutant.unit}: {o.mutant.id}"
                                 for o, q, how in wrong)
 

@@ -48,6 +48,8 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # Feral Hogs lives in whole games: every rule of question 5a (and take_turn, roll_dice,
+            >>> # free_bacon, is_swap) applies in them
             >>> # Rolling 2 dice on the first turn is 2 away from 0: 3 extra points
             >>> play(*turns([2], [1]), dice=make_test_dice(2), goal=5)
             (7, 0)
