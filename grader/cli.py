@@ -345,7 +345,7 @@ def play(final, port, no_browser, root):
 
 @main.command(context_settings=CONTEXT)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Worker processes grading mutants at once [default: one per core].")
+              help="Processes grading mutants at once [default: two per core].")
 @click.option("-q", "--question", "questions", multiple=True, metavar="Q",
               help="Only the mutants question Q owns (repeat for more); never cached.")
 @click.option("--json", "json_path", metavar="PATH|-",

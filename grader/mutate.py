@@ -598,7 +598,8 @@ def run(assignment: Assignment, jobs: Optional[int] = None, use_cache: bool = Tr
             pass
     questions = casefile.load_questions(assignment.cases)
     reached = reach(assignment, questions)
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    # two per core: each spends about half its time waiting on its own worker process
+    jobs = max(1, jobs or 2 * (os.cpu_count() or 1))
     batches = [mutants[i::jobs * 4] for i in range(jobs * 4)]
     path = str(assignment.folder) if assignment.folder else None
     edition = None if assignment.folder else assignment.edition
