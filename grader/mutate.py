@@ -25,7 +25,9 @@ what each question cannot avoid:
      "regions": [{"function": "play", "unit": "play/feral_hogs", "owner": "05b",
                   "names": ["feral_hogs", "previous"]}],   # statements mentioning a name
      "unavoidable": {"03": {"calls": {"roll_dice": "why"}, "raises": {...}}},
-     "equivalent": {"MUTANT ID": "why it cannot be told apart"}}
+     "equivalent": {"MUTANT ID": "why it cannot be told apart"},
+     "free": {"final_strategy": "why"}}             # functions whose code is the student's
+                                                   #   choice (only validity is graded): no mutants
 
 `calls` lists units whose bugs may fail the question in any way; `raises` units whose
 bugs may fail it only by raising or hanging.
@@ -68,6 +70,7 @@ class Config:
     regions: List[Dict[str, Any]] = field(default_factory=list)
     unavoidable: Dict[str, Dict[str, Dict[str, str]]] = field(default_factory=dict)
     equivalent: Dict[str, str] = field(default_factory=dict)
+    free: Dict[str, str] = field(default_factory=dict)  # function -> why its code is free
 
     def allowed(self, question: str, unit: str, crashed: bool) -> bool:
         """Whether a bug in UNIT may fail QUESTION (not its owner): the table says the
@@ -83,7 +86,7 @@ def load_config(assignment: Assignment) -> Config:
     data = json.loads(path.read_text(encoding="utf-8"))
     return Config(owners=data.get("owners", {}), regions=data.get("regions", []),
                   unavoidable=data.get("unavoidable", {}),
-                  equivalent=data.get("equivalent", {}))
+                  equivalent=data.get("equivalent", {}), free=data.get("free", {}))
 
 
 # --- mutants ----------------------------------------------------------------------------
@@ -210,7 +213,7 @@ def generate(source: str, questions: Sequence[str], config: Config) -> List[Muta
     def add(node: ast.AST, operator: str, start: int, end: int, text: str,
             above: bool = False) -> None:
         function = top.get(node)
-        if function is None:
+        if function is None or function in config.free:
             return
         mutated = source[:start] + text + source[end:]
         try:

@@ -159,3 +159,13 @@ def test_grade_mutate_command_reports_scores_and_exits_zero(fa19_run, tmp_path):
     assert record["new_survivors"] == [] and record["cross_charges"] == []
     assert "Mutation testing of the fa19 cases" in done.stdout
     assert len(record["mutants"]) == len(fa19_run.outcomes)
+
+
+def test_free_functions_get_no_mutants(fa19, fa19_mutants):
+    """A function whose code is the student's choice (only its validity is graded, like
+    a final strategy) is left alone when the table says so."""
+    source, mutants = fa19_mutants
+    config = mutate.load_config(fa19)
+    config.free = {"final_strategy": "any valid strategy is right"}
+    freed = mutate.generate(source, fa19.questions, config)
+    assert {m.id for m in freed} == {m.id for m in mutants if m.function != "final_strategy"}
