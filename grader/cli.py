@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -274,7 +275,10 @@ def verify(timeout, edition, assignment_path):
     scored question."""
     from . import report
     from .verify import verify as run_verify
-    verdict = run_verify(_assignment(edition, assignment_path), timeout=timeout)
+    try:
+        verdict = run_verify(_assignment(edition, assignment_path), timeout=timeout)
+    except CaseFileError as error:
+        _fail(str(error))
     console = report.make_console()
     console.print(report.summary(verdict.reference, score=True))
     for problem in verdict.problems:
@@ -474,6 +478,42 @@ def play(final, port, no_browser, root):
         _fail(str(error))
     except OSError as error:
         _fail(f"cannot start the game server: {error.strerror or error}")
+
+
+@main.command(context_settings=CONTEXT)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes grading mutants at once [default: two per core].")
+@click.option("-q", "--question", "questions", multiple=True, metavar="Q",
+              help="Only the mutants question Q owns (repeat for more); never cached.")
+@click.option("--json", "json_path", metavar="PATH|-",
+              help="Also write every mutant and the questions it fails as JSON.")
+@click.option("--no-cache", is_flag=True,
+              help="Grade every mutant even if an identical run is cached.")
+@edition_options
+def mutate(jobs, questions, json_path, no_cache, edition, assignment_path):
+    """How strong the staff cases are: break each line students write in the reference,
+    one small change at a time (operators, constants, negated conditions, removed
+    statements, swapped arguments, early returns), and grade each broken copy.
+
+    Every mutant must fail the question that owns the broken code, and only the questions
+    that cannot avoid it (the table in cases/EDITION/mutation.json, where mutants that
+    cannot be told apart are listed with reasons). Results are cached by the digest of the
+    reference, the cases and the grader. Exit status: 0 when that holds, 1 otherwise.
+    """
+    from . import mutate as mutation
+    assignment = _assignment(edition, assignment_path)
+    unknown = [q for q in questions if q not in assignment.questions]
+    if unknown:
+        _fail(f"no question {unknown[0]!r} (questions: {', '.join(assignment.questions)})")
+    result = mutation.run(assignment, jobs=jobs, use_cache=not no_cache,
+                          only=questions or None)
+    if json_path:
+        text = json.dumps(result.record(), indent=1) + "\n"
+        if json_path == "-":
+            sys.stdout.write(text)
+        else:
+            Path(json_path).write_text(text, encoding="utf-8")
+    sys.exit(mutation.show(result, json_path == "-"))
 
 
 if __name__ == "__main__":

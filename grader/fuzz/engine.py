@@ -36,25 +36,36 @@ def driver_source() -> str:
 
 # --- games ---------------------------------------------------------------------------
 
-def random_spec(rng: random.Random, feral_hogs: bool, say: bool) -> Spec:
+def random_spec(rng: random.Random, feral_hogs: bool, say: bool,
+                counts: Optional[Sequence[Sequence[int]]] = None) -> Spec:
     """One game: random start and goal, a short test die, two strategies drawn from a
-    few dice counts by a linear hash of the two scores."""
+    few dice counts by a linear hash of the two scores.
+
+    COUNTS, when given, are the sets of dice counts a strategy may draw from (one set
+    per strategy, picked at random): a question keeps a rule it does not own from
+    firing that way (no two counts 2 apart: Feral Hogs never fires)."""
     goal = rng.choice((100, rng.randint(1, 100), rng.randint(5, 40)))
     if rng.random() < 0.4:
         score0 = score1 = 0
     else:
         score0, score1 = rng.randrange(goal), rng.randrange(goal)
-    strategies = [[[rng.randint(0, 10) for _ in range(rng.randint(1, 4))],
-                   rng.randint(0, 5), rng.randint(0, 5)] for _ in range(2)]
+    if counts:
+        pools = [list(rng.choice(counts)) for _ in range(2)]
+        strategies = [[[rng.choice(pool) for _ in range(rng.randint(1, 4))],
+                       rng.randint(0, 5), rng.randint(0, 5)] for pool in pools]
+    else:
+        strategies = [[[rng.randint(0, 10) for _ in range(rng.randint(1, 4))],
+                       rng.randint(0, 5), rng.randint(0, 5)] for _ in range(2)]
     dice = [rng.randint(1, 6) for _ in range(rng.randint(1, 6))]
     return {"strategies": strategies, "dice": dice, "score0": score0, "score1": score1,
             "goal": goal, "feral_hogs": feral_hogs, "say": say}
 
 
-def generate(seed: int, games: int, *, feral_hogs: bool, say: bool) -> List[Spec]:
+def generate(seed: int, games: int, *, feral_hogs: bool, say: bool,
+             counts: Optional[Sequence[Sequence[int]]] = None) -> List[Spec]:
     """The games of SEED: the same seed gives the same games on every run."""
     rng = random.Random(f"hog-fuzz:{seed}")
-    return [random_spec(rng, feral_hogs, say) for _ in range(games)]
+    return [random_spec(rng, feral_hogs, say, counts) for _ in range(games)]
 
 
 # --- the reference, traced in this process -------------------------------------------
