@@ -36,10 +36,23 @@ def prompt(source: str) -> str:
     return "\n".join([">>> " + lines[0]] + ["... " + line for line in lines[1:]])
 
 
+def with_cuts(output: ExampleOutput) -> str:
+    """What the example printed, each cut marked where it was made."""
+    text, parts, start = output.printed, [], 0
+    for offset, count in output.cuts:
+        parts.append(text[start:offset])
+        if parts[-1] and not parts[-1].endswith("\n"):
+            parts.append("\n")
+        parts.append(f"[... {count} characters cut here: the output was far too long ...]\n")
+        start = offset
+    parts.append(text[start:])
+    if output.truncated and not output.cuts:
+        parts.append("\n[... output cut here: it was too long ...]\n")
+    return strip_debug("".join(parts))
+
+
 def show_output(output: ExampleOutput) -> str:
-    text = strip_debug(output.printed)
-    if output.truncated:
-        text += "\n[... output cut here: it was too long ...]\n"
+    text = with_cuts(output)
     if output.raised is not None:
         text += output.raised.traceback
     return text
@@ -88,7 +101,7 @@ def judge_case(case: Case, run: CaseRun) -> CaseResult:
                               message="the code stopped the case before this line ran",
                               transcript=transcript(examples, run.outputs, index - 1))
         if not check_example(example, output):
-            got = strip_debug(output.printed)
+            got = with_cuts(output)
             if output.raised is not None:
                 got += output.raised.line
             return CaseResult(

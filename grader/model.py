@@ -87,6 +87,7 @@ class ExampleOutput:
     printed: str
     raised: Optional[RaisedException] = None
     truncated: bool = False
+    cuts: Tuple[Tuple[int, int], ...] = ()  # (offset in `printed`, characters cut there)
 
 
 @dataclass

@@ -59,7 +59,9 @@ def _raised(data: Optional[Dict]) -> Optional[RaisedException]:
 
 def _outputs(data: List[Dict]) -> List[ExampleOutput]:
     return [ExampleOutput(printed=str(item.get("printed", "")), raised=_raised(item.get("raised")),
-                          truncated=bool(item.get("truncated"))) for item in data]
+                          truncated=bool(item.get("truncated")),
+                          cuts=tuple((int(a), int(b)) for a, b in item.get("cuts", [])))
+            for item in data]
 
 
 def _drain(stream, sink: bytearray) -> None:

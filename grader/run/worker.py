@@ -9,21 +9,46 @@ verdict is made outside, by the grader, so nothing the student code does here ca
 turn a wrong answer into a right one.
 """
 
+import builtins
+import collections
 import io
 import json
 import os
 import random
+import re
 import sys
 import traceback
 
 CASE_FILENAME = "<case>"
 
 
-class Capture(io.TextIOBase):
-    """sys.stdout for one example: keeps the first CAP characters, counts the rest."""
+LINE_ENDS = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines' own
+DEBUG = "DEBUG:"
+TAIL = 4096  # characters kept from the end of a flood, for the student to see where it ended
+VALUE_CAP = 65536  # characters of returned values shown, whatever the print cap
 
-    def __init__(self, cap):
-        self.cap, self.size, self.parts = cap, 0, []
+
+class Capture(io.TextIOBase):
+    """sys.stdout for one example.
+
+    Lines starting with `DEBUG:` are dropped as they are written (across partial
+    writes: the judge ignores them, so they must not count towards any cap; time alone
+    bounds them). Other printed text is kept up to CAP characters; past that it is cut,
+    and the last TAIL characters are kept. What the displayhook shows (a returned
+    value) is kept at its place whatever the cap: a flood of prints must not turn a
+    returned value into nothing. `cuts` lists (offset in the kept text, characters cut).
+    """
+
+    def __init__(self, cap, tail=TAIL, value_cap=VALUE_CAP):
+        self.cap = max(0, cap)
+        self.tail_cap = min(tail, self.cap)
+        self.tail_room = 4 * self.tail_cap  # tails kept before returned values, in all
+        self.value_room = value_cap
+        self.kept, self.kept_len, self.printed = [], 0, 0
+        self.cuts, self.cut_open = [], False
+        self.tail, self.tail_len = collections.deque(), 0
+        self.state, self.head = "start", ""  # start of a line (HEAD: its first chars), keep, drop
+        self.cr = None  # the last line ended with "\r", and was kept or dropped
 
     def writable(self):
         return True
@@ -31,18 +56,129 @@ class Capture(io.TextIOBase):
     def write(self, text):
         if not isinstance(text, str):
             raise TypeError("write() argument must be str, not " + type(text).__name__)
-        room = self.cap - self.size
-        if room > 0:
-            self.parts.append(text[:room])
-        self.size += len(text)
+        self._filter(text, False)
         return len(text)
 
-    def value(self):
-        return "".join(self.parts)
+    def show(self, text):
+        """What the displayhook prints: kept at its place, outside the print cap."""
+        value = len(text) <= self.value_room
+        if value:
+            self.value_room -= len(text)
+        self._filter(text, value)
 
-    @property
-    def truncated(self):
-        return self.size > self.cap
+    def _filter(self, text, value):
+        """Pass TEXT on, less its DEBUG: lines, as they are recognised."""
+        pos, size = 0, len(text)
+        while pos < size:
+            if self.cr is not None:  # "\r\n" ends one line, even split across writes
+                cr, self.cr = self.cr, None
+                if text[pos] == "\n":
+                    if cr == "keep":
+                        self._out("\n", value)
+                    pos += 1
+                    continue
+            if self.state == "drop":
+                match = LINE_ENDS.search(text, pos)
+                if match is None:
+                    break
+                pos, self.state = match.end(), "start"
+                self.cr = "drop" if match.group() == "\r" else None
+            elif self.state == "keep":
+                match = LINE_ENDS.search(text, pos)
+                end = match.end() if match else size
+                self._out(text[pos:end], value)
+                pos = end
+                if match:
+                    self.state = "start"
+                    self.cr = "keep" if match.group() == "\r" else None
+            else:
+                limit = min(size, pos + len(DEBUG) - len(self.head))
+                match = LINE_ENDS.search(text, pos, limit)
+                self.head += text[pos:match.start() if match else limit]
+                pos = match.end() if match else limit
+                if self.head == DEBUG:
+                    self.state, self.head = "drop", ""
+                elif match:
+                    self._out(self.head + match.group(), value)
+                    self.head = ""
+                    self.cr = "keep" if match.group() == "\r" else None
+                elif not DEBUG.startswith(self.head):
+                    self._out(self.head, value)
+                    self.state, self.head = "keep", ""
+
+    def _out(self, text, value):
+        if not value:
+            self._emit(text)
+            return
+        if self.tail:  # the end of the flood before the value is kept, if there is room
+            keep = self.tail_len <= self.tail_room
+            if keep:
+                self.tail_room -= self.tail_len
+            for piece in self.tail:
+                if keep:
+                    self._keep(piece)
+                else:
+                    self.cuts[-1][1] += len(piece)
+            self.tail.clear()
+            self.tail_len = 0
+        self.cut_open = False
+        self._keep(text)
+
+    def _keep(self, text):
+        self.kept.append(text)
+        self.kept_len += len(text)
+
+    def _emit(self, text):
+        if not text:
+            return
+        if self.printed < self.cap:
+            room = self.cap - self.printed
+            self._keep(text[:room])
+            self.printed += min(room, len(text))
+            text = text[room:]
+            if not text:
+                return
+        if not self.cut_open:
+            self.cuts.append([self.kept_len, 0])
+            self.cut_open = True
+        self.tail.append(text)
+        self.tail_len += len(text)
+        while self.tail_len > self.tail_cap:
+            excess = self.tail_len - self.tail_cap
+            first = self.tail[0]
+            if len(first) <= excess:
+                self.tail.popleft()
+                self.tail_len -= len(first)
+                self.cuts[-1][1] += len(first)
+            else:
+                self.tail[0] = first[excess:]
+                self.tail_len -= excess
+                self.cuts[-1][1] += excess
+
+    def finish(self):
+        """The example is over: what it printed, and where it was cut."""
+        if self.head and self.state == "start":
+            self._emit(self.head)
+            self.head = ""
+        for piece in self.tail:
+            self._keep(piece)
+        self.tail.clear()
+        self.tail_len = 0
+        return "".join(self.kept), [cut for cut in self.cuts if cut[1] > 0]
+
+
+class DisplayHook:
+    """sys.displayhook for one example: the value's repr goes to CAPTURE's own room."""
+
+    def __init__(self, capture):
+        self.capture = capture
+
+    def __call__(self, value):
+        if value is None:
+            return
+        builtins._ = None
+        self.capture.show(repr(value) + "\n")
+        builtins._ = value
 
 
 def describe(error, src):
@@ -70,6 +206,7 @@ def run_examples(sources, namespace, src, cap):
         raised = None
         saved_stdout = sys.stdout
         sys.stdout = capture
+        sys.displayhook = DisplayHook(capture)
         try:
             code = compile(source, CASE_FILENAME, "single", dont_inherit=True)
             exec(code, namespace)
@@ -78,8 +215,9 @@ def run_examples(sources, namespace, src, cap):
         finally:
             sys.stdout = saved_stdout
             sys.displayhook = sys.__displayhook__
-        outputs.append({"printed": capture.value(), "raised": raised,
-                        "truncated": capture.truncated})
+        printed, cuts = capture.finish()
+        outputs.append({"printed": printed, "raised": raised, "truncated": bool(cuts),
+                        "cuts": cuts})
         if raised is not None and raised["type"] == "SystemExit":
             break
     return outputs
