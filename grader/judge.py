@@ -5,12 +5,14 @@ Runs in the grader, outside any sandbox: expected outputs never reach student co
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import List, Optional
 
 from .model import Case, CaseResult, CaseRun, Example, ExampleOutput
 
 FLAGS = 0
+STORED_CAP = 16 * 1024  # characters kept of each text of a case's result
 
 
 @functools.lru_cache(maxsize=None)
@@ -111,3 +113,22 @@ def judge_case(case: Case, run: CaseRun) -> CaseResult:
                 transcript=transcript(examples, run.outputs, index))
     return CaseResult(case, "passed",
                       transcript=transcript(examples, run.outputs, len(examples) - 1))
+
+
+def clip(text: str, cap: int = STORED_CAP) -> str:
+    """TEXT cut to about CAP characters: its head and tail, and how much was left out."""
+    if len(text) <= cap:
+        return text
+    half = cap // 2
+    return (text[:half] + f"\n[... {len(text) - 2 * half} characters not kept ...]\n"
+            + text[len(text) - half:])
+
+
+def bounded(result: CaseResult, cap: int = STORED_CAP) -> CaseResult:
+    """RESULT with each of its texts clipped: what a case stores and shows is bounded,
+    whatever the submission printed."""
+    fields = ("expected", "got", "traceback", "message", "transcript", "note")
+    if all(len(getattr(result, name)) <= cap for name in fields):
+        return result
+    return dataclasses.replace(result, **{name: clip(getattr(result, name), cap)
+                                          for name in fields})

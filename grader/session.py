@@ -13,7 +13,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 
 from .assignment import Assignment
 from .assignment import load as load_assignment
-from .judge import judge_case
+from .judge import bounded, judge_case
 from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
 from .run.runner import CaseJob, Runner, SubmissionError
 from .scoring import score_question
@@ -112,7 +112,7 @@ def grade(questions: Iterable[Question], runner: Runner, *,
             finish_before(p_index)
             if p_index in stopped or run.status == "skipped":
                 continue
-            result = kinds[case.suite.type].judge(case, run, runner=runner)
+            result = bounded(kinds[case.suite.type].judge(case, run, runner=runner))
             results[p_index][case.number] = result
             if not verbose and result.status in ("failed", "error", "timeout"):
                 stopped.add(p_index)

@@ -7,7 +7,7 @@ import textwrap
 from hypothesis import given, settings, strategies as st
 
 from grader.judge import judge_case, strip_debug, with_cuts
-from grader.model import Case, Example, ExampleOutput, Suite
+from grader.model import Case, Example, Suite
 from grader.run import worker
 from grader.run.runner import CaseJob, Runner
 

@@ -298,6 +298,9 @@ def render(trace: Trace, tracebacks: bool = True) -> str:
 
 # --- a child process that plays games for shrinking ----------------------------------
 
+PLAYER_CAP = 64 << 20  # bytes of one answer: a game's traces are a few kB
+
+
 class PlayerGone(Exception):
     """The process playing the student's games died, hung or wrote garbage."""
 
@@ -341,6 +344,9 @@ class Player:
                     self.close()
                     raise PlayerGone("the process playing the games has died")
                 self.buffer += chunk
+                if len(self.buffer) > PLAYER_CAP and b"\n" not in chunk:
+                    self.close()
+                    raise PlayerGone("the process playing the games sent far too much")
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
             return json.loads(line)

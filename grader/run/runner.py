@@ -20,9 +20,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..model import CaseRun, ExampleOutput, RaisedException
+from ..model import CaseRun
+from . import messages
+from .messages import Malformed
 
 WORKER = Path(__file__).with_name("worker.py")
 STDERR_CAP = 16 * 1024
@@ -48,20 +50,6 @@ class CaseJob:
 
 class SubmissionError(Exception):
     """The submission cannot be run at all (it does not import, say)."""
-
-
-def _raised(data: Optional[Dict]) -> Optional[RaisedException]:
-    if not data:
-        return None
-    return RaisedException(type=str(data.get("type", "")), line=str(data.get("line", "")),
-                           traceback=str(data.get("traceback", "")))
-
-
-def _outputs(data: List[Dict]) -> List[ExampleOutput]:
-    return [ExampleOutput(printed=str(item.get("printed", "")), raised=_raised(item.get("raised")),
-                          truncated=bool(item.get("truncated")),
-                          cuts=tuple((int(a), int(b)) for a, b in item.get("cuts", [])))
-            for item in data]
 
 
 def _drain(stream, sink: bytearray) -> None:
@@ -139,7 +127,9 @@ class Worker:
         finally:
             os.close(write_fd)
         self.channel = os.fdopen(read_fd, "rb", buffering=0)
-        self.buffer = b""
+        self.buffer = bytearray()
+        self.newline = -1  # where the first line of BUFFER ends, if it does
+        self.received = 0
         self.drainer = threading.Thread(target=_drain, args=(self.process.stderr, self.stderr),
                                         daemon=True)
         self.drainer.start()
@@ -151,10 +141,18 @@ class Worker:
         except (BrokenPipeError, ValueError):
             pass
 
-    def next_message(self, timeout: float) -> Tuple[str, Optional[Dict]]:
-        """("message", dict), ("timeout", None), ("eof", None), or ("garbage", None)."""
+    def next_message(self, timeout: float, limit: int = 1 << 20,
+                     total: Optional[int] = None) -> Tuple[str, Any]:
+        """The next line of the report channel, read under limits:
+        ("message", dict), ("timeout", None), ("eof", None), ("garbage", why),
+        ("overflow", None) when the line grows past LIMIT bytes, or ("flood", None) when
+        this worker's reports pass TOTAL bytes in all. Reading stops at either."""
         deadline = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
+        while self.newline < 0:
+            if len(self.buffer) > limit:
+                return "overflow", None
+            if total is not None and self.received > total:
+                return "flood", None
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return "timeout", None
@@ -164,15 +162,20 @@ class Worker:
             chunk = self.channel.read(65536)
             if not chunk:
                 return "eof", None
+            self.received += len(chunk)
+            at = chunk.find(b"\n")
+            if at >= 0:
+                self.newline = len(self.buffer) + at
             self.buffer += chunk
-            if len(self.buffer) > 64 * 1024 * 1024:
-                return "garbage", None
-        line, _, self.buffer = self.buffer.partition(b"\n")
+        if self.newline > limit:
+            return "overflow", None
+        line = bytes(self.buffer[:self.newline])
+        del self.buffer[:self.newline + 1]
+        self.newline = self.buffer.find(b"\n")
         try:
-            message = json.loads(line)
-        except ValueError:
-            return "garbage", None
-        return ("message", message) if isinstance(message, dict) else ("garbage", None)
+            return "message", messages.parse(line)
+        except Malformed as error:
+            return "garbage", str(error)
 
     def close(self, grace: float = 0.0) -> None:
         """End the worker and everything it started: called once its results are in,
@@ -214,9 +217,13 @@ class Runner:
     worker_path: Path = WORKER
     output_cap: int = 65536
     seed: Optional[int] = None  # the worker seeds `random` with it before every case
+    case_bytes: int = 48 << 20  # the most the grader reads for one case's report
+    total_bytes: int = 128 << 20  # ... and from this submission in all
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
+        self.received = 0  # bytes read from this submission's workers so far
+        self.wasted = 0.0  # seconds its timeouts and crashes have cost so far
 
     def command(self) -> List[str]:
         return self.wrap([self.python, "-I", "-S", "-B", str(self.worker_path), "{fd}",
@@ -246,10 +253,10 @@ class Runner:
         After a timeout or crash, jobs for which SKIP says true are not given to the
         next worker (they are yielded as "skipped"): a question that already failed
         need not pay for another infinite loop. Raises SubmissionError before the
-        first case if the submission does not import.
+        first case if the submission does not import. The time budget and the byte
+        caps hold across calls: they bound the submission, not one run.
         """
         pending = list(jobs)
-        wasted = 0.0
         first = True
         while pending:
             if not first:
@@ -258,15 +265,20 @@ class Runner:
                 pending = [j for j in pending if not skip(j.id)]
                 if not pending:
                     return
-            if self.budget is not None and wasted >= self.budget:
+            if self.budget is not None and self.wasted >= self.budget:
                 for job in pending:
                     yield job.id, CaseRun(status="timeout", message=(
                         "not run: this submission already used its time budget "
                         f"({self.budget:g} s) on cases that timed out or crashed"))
                 return
+            if self.received > self.total_bytes:
+                for job in pending:
+                    yield job.id, CaseRun(status="crashed", message=self._flood_note("not run: "))
+                return
             worker = self._spawn()
-            kind, message = worker.next_message(self.timeout)
-            if kind != "message" or "ready" not in message:
+            kind, message = self._next(worker, self.timeout, 1 << 20)
+            ready = kind == "message" and messages.kind_or_none(message) == "ready"
+            if not ready:
                 note = self._preflight_failure(worker, kind, message)
                 if first:
                     raise SubmissionError(note)
@@ -278,55 +290,94 @@ class Runner:
             first = False
             while pending:
                 current = pending[0]
+                cap = current.output_cap if current.output_cap is not None else self.output_cap
+                examples = len(current.examples) + len(current.setup) + len(current.teardown)
+                limit = messages.case_byte_limit(examples, cap, self.case_bytes)
                 started = time.monotonic()
-                kind, message = worker.next_message(self.timeout)
+                kind, message = self._next(worker, self.timeout, limit)
                 elapsed = time.monotonic() - started
-                if kind == "message" and message.get("id") == current.id:
-                    pending.pop(0)
-                    if "setup_error" in message:
-                        raised = _raised(message["setup_error"])
-                        yield current.id, CaseRun(status="setup-error", duration=elapsed,
-                                                  message=raised.traceback if raised else "")
-                    else:
-                        yield current.id, CaseRun(outputs=_outputs(message.get("outputs", [])),
-                                                  duration=elapsed)
-                    continue
+                run = None
+                if kind == "message":
+                    run = self._case_run(worker, current, message, cap, elapsed)
+                    if run is not None and run.status in ("ran", "setup-error"):
+                        pending.pop(0)
+                        yield current.id, run
+                        continue
                 if kind == "timeout":
                     worker.close()
                     run = CaseRun(status="timeout", duration=elapsed, message=(
                         f"did not finish within {self.timeout:g} s "
                         "(an infinite loop, or far too slow)"))
-                elif kind == "message" and message.get("done"):
-                    worker.close()
-                    run = CaseRun(status="crashed", duration=elapsed,
-                                  message="the worker skipped this case")
                 elif kind == "eof":
                     run = CaseRun(status="crashed", duration=elapsed, message=worker.death_note())
-                else:
+                elif kind == "overflow":
                     worker.close()
                     run = CaseRun(status="crashed", duration=elapsed, message=(
-                        "the code wrote over the grader's report channel"))
-                wasted += elapsed
+                        f"this case's report grew past {limit >> 20} MiB: the grader stopped "
+                        "reading it (far too much output)"))
+                elif kind == "flood":
+                    worker.close()
+                    run = CaseRun(status="crashed", duration=elapsed, message=self._flood_note())
+                elif kind == "garbage":
+                    worker.close()
+                    run = CaseRun(status="crashed", duration=elapsed, message=(
+                        f"the code wrote over the grader's report channel ({message})"))
+                self.wasted += elapsed
                 pending.pop(0)
                 yield current.id, run
                 break
             else:
                 worker.close()
 
-    def _preflight_failure(self, worker: Worker, kind: str, message: Optional[Dict]) -> str:
+    def _next(self, worker: Worker, timeout: float, limit: int) -> Tuple[str, Any]:
+        before = worker.received
+        try:
+            return worker.next_message(timeout, limit,
+                                       total=self.total_bytes - self.received + before)
+        finally:
+            self.received += worker.received - before
+
+    def _flood_note(self, prefix: str = "") -> str:
+        return (f"{prefix}this submission's reports passed {self.total_bytes >> 20} MiB in all: "
+                "the grader stopped reading them (far too much output)")
+
+    def _case_run(self, worker: Worker, job: CaseJob, message: Dict[str, Any], cap: int,
+                  elapsed: float) -> CaseRun:
+        """The CaseRun a message reports for JOB; the worker is closed when the message
+        is not a well-formed report of JOB (a crashed case, then)."""
+        try:
+            kind = messages.kind(message)
+            if kind == "done":
+                worker.close()
+                return CaseRun(status="crashed", duration=elapsed,
+                               message="the worker skipped this case")
+            if kind != "case":
+                raise Malformed(f"an unexpected {kind} message")
+            if messages.case_id(message) != job.id:
+                raise Malformed("a report for another case")
+            return messages.case_run(message, len(job.examples), cap, elapsed)
+        except Malformed as error:
+            worker.close()
+            return CaseRun(status="crashed", duration=elapsed, message=(
+                f"the code wrote over the grader's report channel ({error})"))
+
+    def _preflight_failure(self, worker: Worker, kind: str, message: Any) -> str:
         name = f"{self.preflight[0]}.py" if self.preflight else "the submission"
         if kind == "timeout":
             worker.close()
             return (f"importing {name} did not finish within {self.timeout:g} s "
                     "(code at the top level of the file loops or waits?)")
-        if kind == "message" and "preflight_error" in message:
-            worker.close()
-            raised = _raised(message["preflight_error"])
-            lineno = message["preflight_error"].get("lineno")
-            if isinstance(lineno, int):
-                return f"{name} has a syntax error on line {lineno}:\n{raised.traceback}"
-            return f"importing {name} raised an error:\n{raised.traceback}"
         if kind == "eof":
             return f"importing {name} stopped the interpreter: {worker.death_note()}"
         worker.close()
+        if kind == "message" and messages.kind_or_none(message) == "preflight_error":
+            try:
+                raised = messages.raised(message["preflight_error"], "preflight_error")
+            except Malformed:
+                raised = None
+            if raised is not None:
+                lineno = messages.lineno(message["preflight_error"])
+                if lineno is not None:
+                    return f"{name} has a syntax error on line {lineno}:\n{raised.traceback}"
+                return f"importing {name} raised an error:\n{raised.traceback}"
         return f"importing {name} wrote over the grader's report channel"
