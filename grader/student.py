@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional, Sequence, Set
+from typing import Iterator, List, Optional, Sequence, Set
 
 from .load import casefile
 from .assignment import Assignment
@@ -49,17 +51,71 @@ def write_json(result: GradeResult, path: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
 
 
-def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
-    """Grade the workspace; return the exit status (0 all passed, 1 otherwise)."""
-    runner = Runner(src=ws.root, timeout=options.timeout, preflight=(assignment.module,))
-    runner.start()
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: `grade` stops as it does for Ctrl-C (exit status 128 + N)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    def stop(signum, frame):
+        raise Stopped(signum)
+    saved = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
-        return _run(ws, options, runner)
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+@dataclass
+class Progress:
+    """The questions a run means to grade, and those it finished: what an interrupt
+    reports as not run."""
+
+    planned: List[Question] = field(default_factory=list)
+    finished: Set[str] = field(default_factory=set)
+
+    def not_run(self) -> List[Question]:
+        return [q for q in self.planned if q.key not in self.finished]
+
+
+def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
+    """Grade the workspace; return the exit status (0 all passed, 1 otherwise, 130
+    after Ctrl-C). However `grade` ends, the student code it started ends with it:
+    here by closing the runner, and by each worker's guard when grade is killed."""
+    progress = Progress()
+    runner = Runner(src=ws.root, timeout=options.timeout, preflight=(assignment.module,))
+    try:
+        with stop_signals():
+            runner.start()
+            return _run(ws, options, runner, progress)
+    except KeyboardInterrupt as stop:
+        runner.close()
+        return interrupted(progress, stop)
     finally:
         runner.close()
 
 
-def _run(ws: Workspace, options: Options, runner: Runner) -> int:
+def interrupted(progress: Progress, stop: KeyboardInterrupt) -> int:
+    from . import report
+    signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
+    how = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+    missing = progress.not_run()
+    names = ", ".join(q.name for q in missing)
+    text = f"Stopped by {how}: " + (f"not run: {names}." if missing else "every question had run.")
+    try:
+        report.print_error(report.make_console(stderr=True), text)
+    except (OSError, ValueError):  # a closed terminal
+        pass
+    return 128 + signum
+
+
+def _run(ws: Workspace, options: Options, runner: Runner,
+         progress: Optional[Progress] = None) -> int:
     from .fuzz import suite as fuzz_suite
     from . import interactive
     from . import report  # after the worker has started
@@ -68,6 +124,8 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
     console = report.make_console(stderr=options.json_path == "-")
     try:
         questions = load_workspace_questions(ws, options.questions)
+        if progress is not None:
+            progress.planned = list(questions)
     except casefile.CaseFileError as error:
         raise UsageProblem(f"a case file is broken: {error}") from None
     if options.seed is not None:
@@ -83,6 +141,8 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
                                f"{', '.join(q.key for q in questions)}")
 
     def show(result):
+        if progress is not None:
+            progress.finished.add(result.question.key)
         block = report.question_block(result, options.verbose)
         if block is not None:
             console.print(block)

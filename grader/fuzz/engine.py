@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import driver as fuzz_driver
-from ..run.runner import end_group, spawn
+from ..run.runner import GUARD, GUARD_GRACE, end_group, guarded
 
 DRIVER = Path(fuzz_driver.__file__)
 Spec = Dict[str, Any]
@@ -312,9 +312,9 @@ class Player:
     def __init__(self, argv: List[str], src: Path, module: str = "hog",
                  env: Optional[Dict[str, str]] = None, timeout: float = 5.0):
         self.timeout = timeout
-        self.process = spawn(
+        self.process, self.lifeline = guarded(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            start_new_session=True, env=env)
+            env=env)
         self.buffer = b""
         self._send({"src": str(Path(src).resolve()), "module": module})
         reply = self._receive()
@@ -363,7 +363,8 @@ class Player:
         return reply
 
     def close(self) -> None:
-        end_group(self.process, timeout=0)
+        self.lifeline.cut()
+        end_group(self.process, timeout=GUARD_GRACE)
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 stream.close()
@@ -373,7 +374,7 @@ class Player:
 
 def player_argv(python: str = sys.executable,
                 wrap: Callable[[List[str]], List[str]] = lambda argv: argv) -> List[str]:
-    return wrap([python, "-I", "-B", str(DRIVER)])
+    return wrap([python, "-I", "-B", str(GUARD), "{lifeline}", str(DRIVER)])
 
 
 # --- shrinking -----------------------------------------------------------------------

@@ -27,6 +27,8 @@ from . import messages
 from .messages import Malformed
 
 WORKER = Path(__file__).with_name("worker.py")
+GUARD = Path(__file__).with_name("guard.py")
+GUARD_GRACE = 2.0  # seconds the guard may take to kill what the student code started
 STDERR_CAP = 16 * 1024
 
 
@@ -86,11 +88,8 @@ def spawn(argv: Sequence[str], attempts: int = 4, **options) -> subprocess.Popen
     raise AssertionError("unreachable")
 
 
-def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Optional[int]:
-    """Wait up to TIMEOUT for a session leader to exit, then kill its whole group and reap
-    it; return its exit status, or None if it had to be killed. The group is killed
-    before the leader is reaped: until then the leader's pid, which is the group's id,
-    cannot be reused by another process."""
+def wait_exit(process: subprocess.Popen, timeout: Optional[float] = None) -> bool:
+    """Whether PROCESS exits within TIMEOUT seconds (it is not reaped: see end_group)."""
     deadline = None if timeout is None else time.monotonic() + timeout
     exited = process.returncode is not None
     while not exited and (deadline is None or time.monotonic() < deadline):
@@ -101,6 +100,15 @@ def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Opt
             exited = True
         if not exited:
             time.sleep(0.005)
+    return exited
+
+
+def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Optional[int]:
+    """Wait up to TIMEOUT for a session leader to exit, then kill its whole group and reap
+    it; return its exit status, or None if it had to be killed. The group is killed
+    before the leader is reaped: until then the leader's pid, which is the group's id,
+    cannot be reused by another process."""
+    exited = wait_exit(process, timeout)
     if process.returncode is None:
         try:
             os.killpg(process.pid, signal.SIGKILL)
@@ -110,17 +118,62 @@ def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Opt
     return process.returncode if exited else None
 
 
+class Lifeline:
+    """The pipe that keeps a guard (guard.py) and what it runs alive: only the grader
+    holds its write end, so it closes when the grader is done or dies, however."""
+
+    def __init__(self):
+        self.read_fd, self.write_fd = os.pipe()  # neither is inherited by other children
+
+    def spawned(self) -> None:
+        """The guard has its end now: ours must not outlive the grader's interest."""
+        os.close(self.read_fd)
+        self.read_fd = -1
+
+    def ask_stack(self) -> None:
+        try:
+            os.write(self.write_fd, b"s")
+        except OSError:
+            pass
+
+    def cut(self) -> None:
+        for name in ("read_fd", "write_fd"):
+            fd = getattr(self, name)
+            if fd >= 0:
+                os.close(fd)
+                setattr(self, name, -1)
+
+
+def guarded(argv: Sequence[str], **options) -> Tuple[subprocess.Popen, Lifeline]:
+    """spawn ARGV, whose "{lifeline}" part becomes the guard's lifeline fd."""
+    lifeline = Lifeline()
+    argv = [str(lifeline.read_fd) if part == "{lifeline}" else part for part in argv]
+    pass_fds = tuple(options.pop("pass_fds", ())) + (lifeline.read_fd,)
+    try:
+        process = spawn(argv, pass_fds=pass_fds, start_new_session=True, **options)
+    except BaseException:
+        lifeline.cut()
+        raise
+    lifeline.spawned()
+    return process, lifeline
+
+
+def guard_argv(python: str, script: Path, *args: str) -> List[str]:
+    """The argv running SCRIPT under guard.py (a Runner or Sandbox `wrap` goes around it)."""
+    return [python, "-I", "-S", "-B", str(GUARD), "{lifeline}", str(script), *args]
+
+
 class Worker:
-    """One worker process and the pipe it reports on."""
+    """One worker process (under its guard) and the pipe it reports on."""
 
     def __init__(self, command: Sequence[str], env: Optional[Dict[str, str]]):
         read_fd, write_fd = os.pipe()
         self.stderr = bytearray()
         argv = [str(write_fd) if part == "{fd}" else part for part in command]
         try:
-            self.process = spawn(
+            self.process, self.lifeline = guarded(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                pass_fds=(write_fd,), start_new_session=True, env=env)
+                pass_fds=(write_fd,), env=env)
         except BaseException:
             os.close(read_fd)
             raise
@@ -179,8 +232,12 @@ class Worker:
 
     def close(self, grace: float = 0.0) -> None:
         """End the worker and everything it started: called once its results are in,
-        or it is dead, or must die. GRACE is how long it may take to exit by itself."""
-        end_group(self.process, timeout=grace)
+        or it is dead, or must die. GRACE is how long it may take to exit by itself;
+        then its guard kills what is left, and its process group is killed after."""
+        if grace:
+            wait_exit(self.process, grace)
+        self.lifeline.cut()
+        end_group(self.process, timeout=GUARD_GRACE)
         self.drainer.join(timeout=1)
         self.channel.close()
 
@@ -222,29 +279,37 @@ class Runner:
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
+        self._live: List[Worker] = []  # workers not closed yet: close() ends them all
         self.received = 0  # bytes read from this submission's workers so far
         self.wasted = 0.0  # seconds its timeouts and crashes have cost so far
 
     def command(self) -> List[str]:
-        return self.wrap([self.python, "-I", "-S", "-B", str(self.worker_path), "{fd}",
-                          str(self.src), *self.preflight])
+        return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", str(self.src),
+                                    *self.preflight))
 
     def start(self) -> "Runner":
         """Start the first worker now (interpreter and student import) so that it gets
         ready while the grader loads its cases; `run` uses it."""
         if self._early is None:
-            self._early = Worker(self.command(), self.env)
+            self._early = self._new_worker()
         return self
+
+    def _new_worker(self) -> Worker:
+        self._live = [w for w in self._live if w.process.returncode is None]
+        worker = Worker(self.command(), self.env)
+        self._live.append(worker)
+        return worker
 
     def _spawn(self) -> Worker:
         worker, self._early = self._early, None
-        return worker if worker is not None else Worker(self.command(), self.env)
+        return worker if worker is not None else self._new_worker()
 
     def close(self) -> None:
-        """Stop a worker started early and never used."""
-        if self._early is not None:
-            self._early.close()
-            self._early = None
+        """End every worker of this runner still running (one started early and never
+        used, one whose run was abandoned by an interrupt) and all they started."""
+        self._early = None
+        while self._live:
+            self._live.pop().close()
 
     def run(self, jobs: Sequence[CaseJob],
             skip: Callable[[int], bool] = lambda job_id: False) -> Iterator[Tuple[int, CaseRun]]:

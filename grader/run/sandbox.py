@@ -129,16 +129,17 @@ class Sandbox:
         return base_python()
 
     def wrap(self, argv: List[str]) -> List[str]:
-        """Runner's argv `[python, flags..., worker.py, args...]`, run under the limits
-        (and inside bwrap when isolating)."""
+        """Runner's argv `[python, flags..., script.py, args...]`, run under the limits
+        (and inside bwrap when isolating, where every script of the grader named in it
+        is shown read-only under /grader)."""
         at = next(i for i, part in enumerate(argv) if part.endswith(".py"))
-        python, flags, worker, args = argv[0], argv[1:at], argv[at], argv[at + 1:]
+        python, flags, rest = argv[0], argv[1:at], argv[at:]
         if not self.isolate:
-            return (self.limits.prlimit(include_nproc=os.geteuid() != 0)
-                    + [python, *flags, worker, *args])
-        inside_worker = f"{INSIDE_WORKER_DIR}/{Path(worker).name}"
-        return (self._bwrap(Path(worker)) + self._drop()
-                + [base_python(), *flags, inside_worker, *args])
+            return self.limits.prlimit(include_nproc=os.geteuid() != 0) + [python, *flags, *rest]
+        scripts = [Path(part) for part in rest if part.endswith(".py") and Path(part).is_file()]
+        inside = {str(path): f"{INSIDE_WORKER_DIR}/{path.name}" for path in scripts}
+        return (self._bwrap(scripts) + self._drop()
+                + [base_python(), *flags, *[inside.get(part, part) for part in rest]])
 
     def _drop(self) -> List[str]:
         if os.geteuid() != 0:
@@ -148,7 +149,7 @@ class Sandbox:
                  "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
                  "unshare", "--user"] + self.limits.prlimit())
 
-    def _bwrap(self, worker: Path) -> List[str]:
+    def _bwrap(self, scripts: Sequence[Path]) -> List[str]:
         argv = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
                 "--hostname", "sandbox"]
@@ -175,9 +176,10 @@ class Sandbox:
             if _under(path, bound):
                 argv += ["--tmpfs", path, "--remount-ro", path]
         argv += ["--ro-bind", str(self.folder), INSIDE_SRC,
-                 "--perms", "0755", "--dir", INSIDE_WORKER_DIR,
-                 "--ro-bind", str(worker.resolve()), f"{INSIDE_WORKER_DIR}/{worker.name}",
-                 "--proc", "/proc", "--dev", "/dev",
+                 "--perms", "0755", "--dir", INSIDE_WORKER_DIR]
+        for script in scripts:
+            argv += ["--ro-bind", str(script.resolve()), f"{INSIDE_WORKER_DIR}/{script.name}"]
+        argv += ["--proc", "/proc", "--dev", "/dev",
                  "--perms", "1777", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp",
                  "--chdir", INSIDE_SRC, "--clearenv"]
         for key, value in ENV.items():

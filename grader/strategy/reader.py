@@ -24,7 +24,7 @@ from typing import Callable, List, Optional, Sequence
 
 from . import table as strategy_table
 from ..assignment import Assignment
-from ..run.runner import end_group
+from ..run.runner import GUARD_GRACE, end_group, guard_argv, guarded, wait_exit
 from ..run.sandbox import Limits, Sandbox, bwrap_problem
 
 SCRIPT = Path(strategy_table.__file__).resolve()
@@ -112,8 +112,7 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
         _copy_submission(Path(source), folder, assignment, siblings)
         box = Sandbox(folder, slot=slot, isolate=isolate,
                       limits=Limits(cpu=int(2 * budget + START_SECONDS)))
-        argv = box.wrap([box.python, "-I", "-S", "-B", str(SCRIPT), str(box.src), function,
-                         f"{budget:g}"])
+        argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function, f"{budget:g}"))
         result = _run(argv, 2 * budget + START_SECONDS, Path(tmp) / "out")
     seconds = time.perf_counter() - start
     if isinstance(result, str):
@@ -140,17 +139,20 @@ def is_table(table) -> bool:
 def _run(argv: List[str], timeout: float, out_path: Path):
     """The child's verdict (a dict), or what went wrong with it (a str)."""
     with open(out_path, "w+b") as out:
-        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out,
-                                   stderr=subprocess.DEVNULL, start_new_session=True,
-                                   env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                                        "LANG": "C.UTF-8"})
-        code = end_group(process, timeout)
-        if code is None:
+        process, lifeline = guarded(argv, stdin=subprocess.DEVNULL, stdout=out,
+                                    stderr=subprocess.DEVNULL,
+                                    env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                                         "LANG": "C.UTF-8"})
+        finished = wait_exit(process, timeout)
+        lifeline.cut()
+        code = end_group(process, GUARD_GRACE)
+        if not finished or code is None:
             return f"reading the strategy did not finish within {timeout:g} s"
         out.seek(max(0, out.seek(0, os.SEEK_END) - OUTPUT_CAP))
         verdict = last_json_line(out.read())
     if verdict is None:
-        how = f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}"
+        how = (f"was killed by signal {code - 128}" if code > 128
+               else f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}")
         return (f"the process reading the strategy {how} without a verdict "
                 "(did the file exit, crash, or print over the grader's output?)")
     return verdict
