@@ -85,7 +85,11 @@ def check_example(example: Example, output: ExampleOutput) -> bool:
 def judge_case(case: Case, run: CaseRun) -> CaseResult:
     examples = case.examples
     if run.status == "timeout":
-        return CaseResult(case, "timeout", message=run.message,
+        if run.running is not None and run.running < len(examples):
+            return CaseResult(case, "timeout", message=run.message, failed_example=run.running,
+                              traceback=run.stack,
+                              transcript=transcript(examples, run.outputs, run.running))
+        return CaseResult(case, "timeout", message=run.message, traceback=run.stack,
                           transcript="\n".join(prompt(e.source) for e in examples))
     if run.status == "crashed":
         return CaseResult(case, "error", message=run.message,

@@ -98,6 +98,8 @@ class CaseRun:
     status: str = "ran"  # "ran", "timeout", "crashed", "setup-error"
     message: str = ""  # for timeout/crash: what happened, in words
     duration: float = 0.0
+    running: Optional[int] = None  # timeout: the example that was running (outputs end with it)
+    stack: str = ""  # timeout: where the student's code was when it was stopped
 
 
 @dataclass

@@ -83,6 +83,27 @@ class Progress:
         return [q for q in self.planned if q.key not in self.finished]
 
 
+class Ticker:
+    """On a terminal, while a case runs past a second: which one, and for how long."""
+
+    def __init__(self, console):
+        self.console = console
+        self.status = None
+
+    def __call__(self, question: Optional[Question], case, seconds: float) -> None:
+        if question is None:
+            if self.status is not None:
+                self.status.stop()
+                self.status = None
+            return
+        text = f"{question.name} › Case {case.number}: running for {seconds:.0f} s"
+        if self.status is None:
+            self.status = self.console.status(text)
+            self.status.start()
+        else:
+            self.status.update(text)
+
+
 def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
     """Grade the workspace; return the exit status (0 all passed, 1 otherwise, 130
     after Ctrl-C). However `grade` ends, the student code it started ends with it:
@@ -147,8 +168,13 @@ def _run(ws: Workspace, options: Options, runner: Runner,
         if block is not None:
             console.print(block)
 
-    result = grade(questions, runner, assignment=ws.assignment, verbose=options.verbose,
-                   case_numbers=options.cases, on_question=show)
+    ticker = Ticker(console) if console.is_terminal else None
+    try:
+        result = grade(questions, runner, assignment=ws.assignment, verbose=options.verbose,
+                       case_numbers=options.cases, on_question=show, on_running=ticker)
+    finally:
+        if ticker is not None:
+            ticker(None, None, 0.0)
     if result.error:
         report.print_error(console, result.error)
     console.print()
@@ -158,7 +184,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
         write_json(result, options.json_path)
     if options.interact:
         failing = next((c for q in result.questions for c in q.case_results
-                        if c.status in ("failed", "error")), None)
+                        if c.status in ("failed", "error", "timeout")), None)
         if failing is not None:
             interactive.start(ws.root, failing)
     return 0 if result.all_passed else 1

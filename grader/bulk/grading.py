@@ -193,6 +193,8 @@ def failure_text(result: CaseResult) -> str:
     parts = [result.transcript or "\n".join(prompt(e.source) for e in result.case.examples)]
     if result.status == "timeout":
         parts.append(f"Timed out: {result.message}")
+        if result.traceback:
+            parts.append(result.traceback.rstrip())
     elif result.status == "error" and not result.expected:
         parts.append(f"Error: {result.message}")
         if result.traceback:

@@ -145,15 +145,24 @@ def case_run(message: Dict[str, Any], examples: int, cap: int, elapsed: float) -
     return CaseRun(outputs=[output(item, limit) for item in outputs], duration=elapsed)
 
 
-def stack(message: Dict[str, Any], examples: int) -> Tuple[Optional[int], str]:
-    """(index of the example that was running, its stack as text) from a stack report."""
+def stack(message: Dict[str, Any], examples: int,
+          cap: int) -> Tuple[Optional[int], str, List[ExampleOutput]]:
+    """(index of the example that was running, the stack as text, the outputs so far,
+    the running example's last) from a stack report."""
     data = message.get("stack")
     if not isinstance(data, dict):
         raise Malformed("stack is not an object")
     index = data.get("example")
     if not (_is_int(index) and 0 <= index < examples):
         index = None
-    return index, clean(data.get("text", ""), "stack.text", TRACEBACK_CAP)
+    outputs = data.get("outputs", [])
+    if not isinstance(outputs, list) or len(outputs) > examples:
+        raise Malformed("the outputs of a stack report are not a short list")
+    limit = example_limit(cap)
+    checked = [output(item, limit) for item in outputs]
+    if index is None or len(checked) != index + 1:
+        index, checked = None, []
+    return index, clean(data.get("text", ""), "stack.text", TRACEBACK_CAP), checked
 
 
 def kind(message: Dict[str, Any]) -> str:

@@ -29,6 +29,7 @@ from .messages import Malformed
 WORKER = Path(__file__).with_name("worker.py")
 GUARD = Path(__file__).with_name("guard.py")
 GUARD_GRACE = 2.0  # seconds the guard may take to kill what the student code started
+TICK = 0.25  # seconds between looks at the clock and the progress display while a case runs
 STDERR_CAP = 16 * 1024
 
 
@@ -276,6 +277,14 @@ class Runner:
     seed: Optional[int] = None  # the worker seeds `random` with it before every case
     case_bytes: int = 48 << 20  # the most the grader reads for one case's report
     total_bytes: int = 128 << 20  # ... and from this submission in all
+    # progress(job id, seconds) while a case runs past a second; progress(None, 0) after
+    progress: Optional[Callable[[Optional[int], float], None]] = None
+    stack_wait: float = 1.0  # how long a timed-out case may take to say where it is
+    # clock(): CPU seconds the submission has used (its control group's): timeouts are
+    # then charged in CPU time, so a starved case is not stopped for its neighbours'
+    # use of the machine; a case that waits is stopped after wall_factor x timeout
+    clock: Optional[Callable[[], float]] = None
+    wall_factor: float = 3.0
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
@@ -341,7 +350,7 @@ class Runner:
                     yield job.id, CaseRun(status="crashed", message=self._flood_note("not run: "))
                 return
             worker = self._spawn()
-            kind, message = self._next(worker, self.timeout, 1 << 20)
+            kind, message, _ = self._await(worker, None, 1 << 20)
             ready = kind == "message" and messages.kind_or_none(message) == "ready"
             if not ready:
                 note = self._preflight_failure(worker, kind, message)
@@ -358,9 +367,7 @@ class Runner:
                 cap = current.output_cap if current.output_cap is not None else self.output_cap
                 examples = len(current.examples) + len(current.setup) + len(current.teardown)
                 limit = messages.case_byte_limit(examples, cap, self.case_bytes)
-                started = time.monotonic()
-                kind, message = self._next(worker, self.timeout, limit)
-                elapsed = time.monotonic() - started
+                kind, message, elapsed = self._await(worker, current.id, limit)
                 run = None
                 if kind == "message":
                     run = self._case_run(worker, current, message, cap, elapsed)
@@ -369,10 +376,7 @@ class Runner:
                         yield current.id, run
                         continue
                 if kind == "timeout":
-                    worker.close()
-                    run = CaseRun(status="timeout", duration=elapsed, message=(
-                        f"did not finish within {self.timeout:g} s "
-                        "(an infinite loop, or far too slow)"))
+                    run = self._timed_out(worker, current, cap, limit, elapsed, message)
                 elif kind == "eof":
                     run = CaseRun(status="crashed", duration=elapsed, message=worker.death_note())
                 elif kind == "overflow":
@@ -393,6 +397,68 @@ class Runner:
                 break
             else:
                 worker.close()
+
+    def _await(self, worker: Worker, job_id: Optional[int],
+               limit: int) -> Tuple[str, Any, float]:
+        """(kind, message, seconds) of the worker's next message for job JOB_ID (None:
+        the import), or ("timeout", "cpu" or "wall", seconds) when it ran out of time."""
+        started = time.monotonic()
+        used_before = self.clock() if self.clock is not None else 0.0
+        shown = False
+        try:
+            while True:
+                elapsed = time.monotonic() - started
+                if self.clock is None:
+                    left, why = self.timeout - elapsed, "wall"
+                else:
+                    cpu_left = self.timeout - (self.clock() - used_before)
+                    wall_left = self.wall_factor * self.timeout - elapsed
+                    left, why = min((cpu_left, "cpu"), (wall_left, "wall"))
+                if left <= 0:
+                    return "timeout", why, elapsed
+                kind, message = self._next(worker, min(left, TICK), limit)
+                if kind != "timeout":
+                    return kind, message, time.monotonic() - started
+                if (self.progress is not None and job_id is not None
+                        and time.monotonic() - started >= 1.0):
+                    self.progress(job_id, time.monotonic() - started)
+                    shown = True
+        finally:
+            if shown:
+                self.progress(None, 0.0)
+
+    def _timed_out(self, worker: Worker, job: CaseJob, cap: int, limit: int, elapsed: float,
+                   why: str) -> CaseRun:
+        """The timeout of JOB, with where its code was when stopped if it says so within
+        stack_wait (code that blocks the signal is stopped all the same)."""
+        running, stack, outputs = self._ask_stack(worker, len(job.examples), cap, limit)
+        worker.close()
+        if why == "wall" and self.clock is not None:
+            words = (f"did not finish within {self.wall_factor * self.timeout:g} s "
+                     "(it waits or sleeps: it used little CPU time)")
+        else:
+            words = (f"did not finish within {self.timeout:g} s "
+                     + ("of CPU time " if self.clock is not None else "")
+                     + "(an infinite loop, or far too slow)")
+        return CaseRun(status="timeout", duration=elapsed, message=words, running=running,
+                       stack=stack, outputs=outputs)
+
+    def _ask_stack(self, worker: Worker, examples: int, cap: int,
+                   limit: int) -> Tuple[Optional[int], str, list]:
+        worker.lifeline.ask_stack()
+        deadline = time.monotonic() + self.stack_wait
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None, "", []
+            kind, message = self._next(worker, left, limit)
+            if kind != "message":
+                return None, "", []
+            if messages.kind_or_none(message) == "stack":
+                try:
+                    return messages.stack(message, examples, cap)
+                except Malformed:
+                    return None, "", []
 
     def _next(self, worker: Worker, timeout: float, limit: int) -> Tuple[str, Any]:
         before = worker.received
@@ -429,9 +495,11 @@ class Runner:
     def _preflight_failure(self, worker: Worker, kind: str, message: Any) -> str:
         name = f"{self.preflight[0]}.py" if self.preflight else "the submission"
         if kind == "timeout":
+            _, stack, _ = self._ask_stack(worker, 0, self.output_cap, 1 << 20)
             worker.close()
             return (f"importing {name} did not finish within {self.timeout:g} s "
-                    "(code at the top level of the file loops or waits?)")
+                    "(code at the top level of the file loops or waits?)"
+                    + (f"\n{stack}" if stack else ""))
         if kind == "eof":
             return f"importing {name} stopped the interpreter: {worker.death_note()}"
         worker.close()

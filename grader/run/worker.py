@@ -15,10 +15,12 @@ import json
 import os
 import random
 import re
+import signal
 import sys
 import traceback
 
 CASE_FILENAME = "<case>"
+STACK_SIGNAL = signal.SIGUSR2  # the guard relays the grader's request for a stack
 
 
 LINE_ENDS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines' own
@@ -195,6 +197,51 @@ class Capture(io.TextIOBase):
         self.tail_len = 0
         return "".join(self.kept), [cut for cut in self.cuts if cut[1] > 0]
 
+    def snapshot(self):
+        """What finish() would give now, leaving the capture as it is."""
+        cuts = [list(cut) for cut in self.cuts]
+        tail = "".join(self.tail)
+        if len(tail) > self.tail_cap:
+            cuts[-1][1] += len(tail) - self.tail_cap
+            tail = tail[len(tail) - self.tail_cap:]
+        return "".join(self.kept) + tail, [cut for cut in cuts if cut[1] > 0]
+
+
+class Running:
+    """Where the worker is, for a stack report: the case's examples, which one runs,
+    the outputs so far and the capture of the one running."""
+
+    def __init__(self):
+        self.sources, self.index, self.outputs, self.capture = None, None, None, None
+
+
+RUNNING = Running()
+
+
+def student_frame(frame, src):
+    return frame.filename == CASE_FILENAME or os.path.abspath(frame.filename).startswith(src + os.sep)
+
+
+def stack_text(frame, src):
+    """The stack at FRAME, the case's lines and the student's frames only."""
+    frames = []
+    for summary in traceback.extract_stack(frame):
+        if not student_frame(summary, src):
+            continue
+        line = summary.line
+        if summary.filename == CASE_FILENAME and RUNNING.sources and RUNNING.index is not None:
+            lines = RUNNING.sources[RUNNING.index].splitlines()
+            line = lines[summary.lineno - 1] if 0 < (summary.lineno or 0) <= len(lines) else ""
+        frames.append(traceback.FrameSummary(summary.filename, summary.lineno, summary.name,
+                                             line=line))
+    return ("Stopped here (most recent call last):\n"
+            + "".join(traceback.StackSummary.from_list(frames).format()))
+
+
+def output_of(capture, raised=None, finished=True):
+    printed, cuts = capture.finish() if finished else capture.snapshot()
+    return {"printed": printed, "raised": raised, "truncated": bool(cuts), "cuts": cuts}
+
 
 class DisplayHook:
     """sys.displayhook for one example: the value's repr goes to CAPTURE's own room."""
@@ -228,10 +275,15 @@ def describe(error, src):
     return described
 
 
-def run_examples(sources, namespace, src, cap):
+def run_examples(sources, namespace, src, cap, track=False):
+    """Run each source; TRACK: these are the case's own examples (a stack report names
+    the one running)."""
     outputs = []
-    for source in sources:
+    for index, source in enumerate(sources):
         capture = Capture(cap)
+        if track:
+            RUNNING.sources, RUNNING.index = sources, index
+            RUNNING.outputs, RUNNING.capture = outputs, capture
         raised = None
         saved_stdout = sys.stdout
         sys.stdout = capture
@@ -244,11 +296,13 @@ def run_examples(sources, namespace, src, cap):
         finally:
             sys.stdout = saved_stdout
             sys.displayhook = sys.__displayhook__
-        printed, cuts = capture.finish()
-        outputs.append({"printed": printed, "raised": raised, "truncated": bool(cuts),
-                        "cuts": cuts})
+        if track:
+            RUNNING.capture = None
+        outputs.append(output_of(capture, raised))
         if raised is not None and raised["type"] == "SystemExit":
             break
+    if track:
+        RUNNING.sources = RUNNING.index = RUNNING.outputs = None
     return outputs
 
 
@@ -265,10 +319,28 @@ def main():
     sys.path.insert(0, src)
     sys.argv = [preflight[0] + ".py" if preflight else "hog.py"]
 
+    sending = []
+
     def send(message):
         data = (json.dumps(message) + "\n").encode()
-        while data:
-            data = data[os.write(channel, data):]
+        sending.append(True)
+        try:
+            while data:
+                data = data[os.write(channel, data):]
+        finally:
+            sending.pop()
+
+    def report_stack(signum, frame):
+        """The grader's case timed out: say where the code is before being killed."""
+        if sending:
+            return
+        outputs = list(RUNNING.outputs or [])
+        if RUNNING.capture is not None:
+            outputs.append(output_of(RUNNING.capture, finished=False))
+        send({"stack": {"example": RUNNING.index, "text": stack_text(frame, src),
+                        "outputs": outputs}})
+
+    signal.signal(STACK_SIGNAL, report_stack)
 
     for module in preflight:
         outputs = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, 65536)
@@ -290,7 +362,7 @@ def main():
         if failed is not None:
             send({"id": case["id"], "setup_error": failed["raised"]})
             continue
-        outputs = run_examples(case["examples"], namespace, src, cap)
+        outputs = run_examples(case["examples"], namespace, src, cap, track=True)
         run_examples(case.get("teardown", []), namespace, src, cap)
         send({"id": case["id"], "outputs": outputs})
     send({"done": True})
