@@ -56,15 +56,16 @@ def _memory(found):
         start, end = (int(x, 16) for x in fields[0].split("-"))
         if end - start > 256 << 20:
             continue
-        try:
-            mem.seek(start)
-            data = mem.read(end - start)
-        except (OSError, ValueError, OverflowError):
-            continue
-        at = data.find(b"probe(")
-        while at >= 0:
-            found.add(data[max(0, at - 40):at + 60].decode("latin-1"))
-            at = data.find(b"probe(", at + 1)
+        for chunk in range(start, end, 1 << 20):
+            try:
+                mem.seek(max(start, chunk - 128))
+                data = mem.read(min(end, chunk + (1 << 20)) - max(start, chunk - 128))
+            except (OSError, ValueError, OverflowError, MemoryError):
+                break
+            at = data.find(b"probe(")
+            while at >= 0:
+                found.add(data[max(0, at - 40):at + 60].decode("latin-1"))
+                at = data.find(b"probe(", at + 1)
 
 def probe(name):
     found = set()

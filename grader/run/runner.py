@@ -242,8 +242,11 @@ class Worker:
         self.drainer.join(timeout=1)
         self.channel.close()
 
-    def death_note(self) -> str:
+    def death_note(self, diagnose: Callable[[], str] = lambda: "") -> str:
         self.close(grace=2.0)  # its exit status (or a sandbox's report of it) says how it died
+        known = diagnose()
+        if known:
+            return known
         code = self.process.returncode
         tail = self.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         if code is not None and code < 0:
@@ -285,6 +288,7 @@ class Runner:
     # use of the machine; a case that waits is stopped after wall_factor x timeout
     clock: Optional[Callable[[], float]] = None
     wall_factor: float = 3.0
+    diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
@@ -378,7 +382,8 @@ class Runner:
                 if kind == "timeout":
                     run = self._timed_out(worker, current, cap, limit, elapsed, message)
                 elif kind == "eof":
-                    run = CaseRun(status="crashed", duration=elapsed, message=worker.death_note())
+                    run = CaseRun(status="crashed", duration=elapsed,
+                                  message=worker.death_note(self.diagnose))
                 elif kind == "overflow":
                     worker.close()
                     run = CaseRun(status="crashed", duration=elapsed, message=(
@@ -440,6 +445,9 @@ class Runner:
             words = (f"did not finish within {self.timeout:g} s "
                      + ("of CPU time " if self.clock is not None else "")
                      + "(an infinite loop, or far too slow)")
+        known = self.diagnose()
+        if known:
+            words += f"; meanwhile {known}"
         return CaseRun(status="timeout", duration=elapsed, message=words, running=running,
                        stack=stack, outputs=outputs)
 
@@ -501,7 +509,8 @@ class Runner:
                     "(code at the top level of the file loops or waits?)"
                     + (f"\n{stack}" if stack else ""))
         if kind == "eof":
-            return f"importing {name} stopped the interpreter: {worker.death_note()}"
+            return (f"importing {name} stopped the interpreter: "
+                    f"{worker.death_note(self.diagnose)}")
         worker.close()
         if kind == "message" and messages.kind_or_none(message) == "preflight_error":
             try:

@@ -25,17 +25,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, List, Optional, Sequence
 
+from . import cgroups
+from .cgroups import Group, GroupLimits
+
 INSIDE_SRC = "/submission"
 INSIDE_WORKER_DIR = "/grader"
 UID_BASE = 61000  # slot N runs as uid UID_BASE + N: one NPROC count per concurrent sandbox
 SYSTEM_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
 ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8"}
+GROUP_OVERHEAD = 8
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-process limits; a fresh worker starts with a fresh allowance."""
+    """Per-process limits (a fresh worker starts with a fresh allowance), and those of
+    the sandbox's control group, on all its processes together."""
 
     cpu: int = 30  # seconds of CPU time
     memory: int = 512 << 20  # bytes of address space
@@ -43,6 +48,13 @@ class Limits:
     file_size: int = 1 << 20  # bytes per file written
     open_files: int = 64
     tmp_size: int = 16 << 20  # bytes of the private /tmp (bwrap only)
+    group_memory: int = 512 << 20  # bytes of memory, all processes of the sandbox together
+    cpus: float = 1.0  # cores' worth of CPU the sandbox may use at once
+
+    def group(self) -> GroupLimits:
+        # the sandbox's own processes (bwrap, its init, the guard) come on top
+        return GroupLimits(memory=self.group_memory, processes=self.processes + GROUP_OVERHEAD,
+                           cpus=self.cpus)
 
     def prlimit(self, include_nproc: bool = True) -> List[str]:
         argv = ["prlimit", f"--cpu={self.cpu}:{self.cpu + 1}", f"--as={self.memory}",
@@ -109,7 +121,7 @@ class Sandbox:
     """
 
     def __init__(self, folder: Path, *, slot: int = 0, limits: Limits = Limits(),
-                 isolate: bool = True, hide: Sequence[Path] = ()):
+                 isolate: bool = True, hide: Sequence[Path] = (), cgroup: bool = False):
         self.folder = Path(folder).resolve()
         self.slot = slot
         self.limits = limits
@@ -118,6 +130,45 @@ class Sandbox:
         if isolate:
             for path in [self.folder] + list(self.folder.iterdir()):
                 path.chmod(0o755 if path.is_dir() else 0o644)
+        # CGROUP: every process of the sandbox in a control group of its own (raises
+        # cgroups.Unavailable where there are none): memory, processes and CPU are then
+        # limited for all of them together, and `cpu_time` is what they used.
+        self.group: Optional[Group] = (cgroups.hierarchy().create(limits.group())
+                                       if cgroup else None)
+        self._oom_seen = 0
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Kill whatever still runs in the sandbox's group, and remove the group."""
+        if self.group is not None:
+            self.group.remove()
+
+    def cpu_time(self) -> float:
+        """CPU seconds the sandbox's processes used (its group's; 0 without one)."""
+        return self.group.cpu_time() if self.group is not None else 0.0
+
+    @property
+    def clock(self):
+        """What Runner's `clock` should be: CPU time of the group, when there is one."""
+        return self.cpu_time if self.group is not None else None
+
+    def diagnose(self) -> str:
+        """Why a process of the sandbox died, when the group knows more than its exit
+        status (the kernel killed it for memory)."""
+        if self.group is None:
+            return ""
+        kills = self.group.oom_kills()
+        if kills > self._oom_seen:
+            new, self._oom_seen = kills - self._oom_seen, kills
+            return (f"the kernel killed {new} of its process(es): out of memory (a "
+                    f"submission may use {self.limits.group_memory >> 20} MiB in all, "
+                    "its processes together)")
+        return ""
 
     @property
     def src(self) -> Path:
@@ -134,11 +185,13 @@ class Sandbox:
         is shown read-only under /grader)."""
         at = next(i for i, part in enumerate(argv) if part.endswith(".py"))
         python, flags, rest = argv[0], argv[1:at], argv[at:]
+        join = cgroups.joiner(self.group) if self.group is not None else []
         if not self.isolate:
-            return self.limits.prlimit(include_nproc=os.geteuid() != 0) + [python, *flags, *rest]
+            return (join + self.limits.prlimit(include_nproc=os.geteuid() != 0)
+                    + [python, *flags, *rest])
         scripts = [Path(part) for part in rest if part.endswith(".py") and Path(part).is_file()]
         inside = {str(path): f"{INSIDE_WORKER_DIR}/{path.name}" for path in scripts}
-        return (self._bwrap(scripts) + self._drop()
+        return (join + self._bwrap(scripts) + self._drop()
                 + [base_python(), *flags, *[inside.get(part, part) for part in rest]])
 
     def _drop(self) -> List[str]:

@@ -98,11 +98,13 @@ def last_json_line(data: bytes) -> Optional[dict]:
 
 def read_strategy(source: Path, assignment: Assignment, function: str = "final_strategy", *,
                   budget: float = strategy_table.BUDGET, sandbox: Optional[bool] = None,
-                  slot: int = 0, siblings: bool = False) -> StrategyRead:
+                  slot: int = 0, siblings: bool = False, cgroup: bool = False) -> StrategyRead:
     """Read FUNCTION of the file (or folder entry) SOURCE into a table.
 
     SANDBOX: True requires bubblewrap, False uses resource limits only, None picks
-    bubblewrap when it works here.
+    bubblewrap when it works here. CGROUP: in a control group of its own (memory and
+    one core's worth of CPU for all its processes: entries read side by side cannot
+    starve each other).
     """
     start = time.perf_counter()
     isolate = bwrap_problem() is None if sandbox is None else sandbox
@@ -110,10 +112,11 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
         folder = Path(tmp) / "submission"
         folder.mkdir()
         _copy_submission(Path(source), folder, assignment, siblings)
-        box = Sandbox(folder, slot=slot, isolate=isolate,
-                      limits=Limits(cpu=int(2 * budget + START_SECONDS)))
-        argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function, f"{budget:g}"))
-        result = _run(argv, 2 * budget + START_SECONDS, Path(tmp) / "out")
+        with Sandbox(folder, slot=slot, isolate=isolate, cgroup=cgroup,
+                     limits=Limits(cpu=int(2 * budget + START_SECONDS))) as box:
+            argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function,
+                                       f"{budget:g}"))
+            result = _run(argv, 2 * budget + START_SECONDS, Path(tmp) / "out")
     seconds = time.perf_counter() - start
     if isinstance(result, str):
         return StrategyRead(Path(source), error=result, seconds=seconds)
@@ -160,7 +163,7 @@ def _run(argv: List[str], timeout: float, out_path: Path):
 
 def read_many(sources: Sequence[Path], assignment: Assignment, function: str = "final_strategy",
               *, jobs: int = 2, budget: float = strategy_table.BUDGET,
-              sandbox: Optional[bool] = None,
+              sandbox: Optional[bool] = None, cgroup: bool = False,
               on_read: Callable[[StrategyRead], None] = lambda read: None) -> List[StrategyRead]:
     """Read every source, JOBS at a time (each in its own sandbox slot); in order."""
     slots: "queue.Queue[int]" = queue.Queue()
@@ -171,7 +174,7 @@ def read_many(sources: Sequence[Path], assignment: Assignment, function: str = "
         slot = slots.get()
         try:
             read = read_strategy(source, assignment, function, budget=budget, sandbox=sandbox,
-                                 slot=slot)
+                                 slot=slot, cgroup=cgroup)
         finally:
             slots.put(slot)
         on_read(read)
