@@ -31,7 +31,7 @@ from ..judge import prompt
 from ..model import CaseResult, GradeResult, Question
 from ..run.runner import Runner
 from ..run import cgroups
-from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem
+from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files
 from ..session import grade, kinds_for, prepare
 from .store import Store
 
@@ -171,6 +171,8 @@ class Settings:
     jobs: int = 2
     hide: List[Path] = field(default_factory=list)  # folders to keep out of sight
     cgroups: bool = True  # each submission in a control group; timeouts in its CPU time
+    helpers: List[Path] = field(default_factory=list)  # of helper_folder, shown read-only
+    helper_folder: Optional[Path] = None
 
     @property
     def time_budget(self) -> float:
@@ -283,6 +285,8 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
         (folder / assignment.source).write_bytes(submission.source)
         for name in assignment.support:
             shutil.copy(assignment.template / name, folder / name)
+        if settings.helper_folder is not None:
+            copy_helpers(settings.helper_folder, folder, settings.helpers)
         with Sandbox(folder, slot=slot, limits=settings.limits, isolate=settings.sandbox,
                      hide=settings.hide, cgroup=settings.cgroups) as box:
             runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
@@ -349,6 +353,10 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         raise BulkError(f"--out {out} exists and is not a folder")
     settings.hide = sorted({Path(source).resolve(), out.resolve(), assignment.reference,
                             assignment.cases, *[q.path.parent for q in questions if q.path]})
+    folders = sorted({q.path.parent for q in questions if q.path})
+    if len(folders) == 1:  # helper modules and data files beside the cases, as under ok
+        settings.helper_folder = folders[0]
+        settings.helpers = helper_files(folders[0], [q.path for q in questions])
     store = Store(out)
     try:
         kept = store.begin({"assignment": assignment.name, "cases": cases_digest(questions),

@@ -111,6 +111,60 @@ def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
     return sorted(p for p in (os.path.realpath(p) for p in paths) if os.path.isdir(p))
 
 
+HELPERS_FOLDER = "tests"  # what ok's banks call the folder, and what cases import from
+HELPERS_CAP = 16 << 20
+SIDECARS = (".grader.json", ".fuzz.json")
+
+
+def _is_case_file(path: Path) -> bool:
+    """A `.py` file assigning `test` at its top level (a case file: expected outputs,
+    maybe hidden cases), or one that does not parse (it may be one)."""
+    import ast
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (SyntaxError, ValueError, OSError):
+        return True
+    return any(isinstance(node, (ast.Assign, ast.AnnAssign))
+               and any(isinstance(t, ast.Name) and t.id == "test"
+                       for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+               for node in tree.body)
+
+
+def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CAP) -> List[Path]:
+    """The files of case folder FOLDER that student code may see, as paths relative to
+    it: helper modules and data files beside the cases (ok's banks import
+    `tests.play_utils` and read `tests/play.sol`), never a case file (expected outputs,
+    hidden cases), this grader's sidecars, links or special files. CAP bytes at most."""
+    folder = Path(folder)
+    skip = {Path(c).resolve() for c in cases}
+    found, total = [], 0
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        if any(part.startswith(".") or part == "__pycache__" for part in relative.parts):
+            continue
+        if path.is_symlink() or not path.is_file() or path.resolve() in skip:
+            continue
+        name = path.name
+        if name == "assignment.json" or name.endswith(SIDECARS):
+            continue
+        if name.endswith(".py") and _is_case_file(path):
+            continue
+        size = path.stat().st_size
+        if total + size > cap:
+            continue
+        total += size
+        found.append(relative)
+    return found
+
+
+def copy_helpers(folder: Path, into: Path, files: Sequence[Path]) -> None:
+    """Copy FILES (helper_files of FOLDER) into INTO/tests/, where cases import them."""
+    for relative in files:
+        target = into / HELPERS_FOLDER / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(folder / relative, target)
+
+
 class Sandbox:
     """The confinement of one submission's worker.
 
@@ -128,8 +182,9 @@ class Sandbox:
         self.isolate = isolate
         self.hide = list(hide)
         if isolate:
-            for path in [self.folder] + list(self.folder.iterdir()):
-                path.chmod(0o755 if path.is_dir() else 0o644)
+            for path in [self.folder, *self.folder.rglob("*")]:
+                if not path.is_symlink():
+                    path.chmod(0o755 if path.is_dir() else 0o644)
         # CGROUP: every process of the sandbox in a control group of its own (raises
         # cgroups.Unavailable where there are none): memory, processes and CPU are then
         # limited for all of them together, and `cpu_time` is what they used.
@@ -240,4 +295,5 @@ class Sandbox:
         return argv
 
 
-__all__ = ["Sandbox", "Limits", "bwrap_problem", "base_python", "hidden_paths"]
+__all__ = ["Sandbox", "Limits", "bwrap_problem", "base_python", "hidden_paths", "helper_files",
+           "copy_helpers"]
