@@ -295,6 +295,8 @@ class Runner:
         self._live: List[Worker] = []  # workers not closed yet: close() ends them all
         self.received = 0  # bytes read from this submission's workers so far
         self.wasted = 0.0  # seconds its timeouts and crashes have cost so far
+        self.cost = 0.0  # what the last wait cost (see _await)
+        self.cpu_used = 0.0  # CPU seconds the last case used, with a clock
 
     def command(self) -> List[str]:
         return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", str(self.src),
@@ -396,7 +398,7 @@ class Runner:
                     worker.close()
                     run = CaseRun(status="crashed", duration=elapsed, message=(
                         f"the code wrote over the grader's report channel ({message})"))
-                self.wasted += elapsed
+                self.wasted += self.cost
                 pending.pop(0)
                 yield current.id, run
                 break
@@ -406,7 +408,10 @@ class Runner:
     def _await(self, worker: Worker, job_id: Optional[int],
                limit: int) -> Tuple[str, Any, float]:
         """(kind, message, seconds) of the worker's next message for job JOB_ID (None:
-        the import), or ("timeout", "cpu" or "wall", seconds) when it ran out of time."""
+        the import), or ("timeout", "cpu" or "wall", seconds) when it ran out of time.
+        `self.cost` is then what the wait costs the submission's budget: the CPU time
+        its group used when there is a clock (a timeout costs one timeout), else the
+        seconds waited."""
         started = time.monotonic()
         used_before = self.clock() if self.clock is not None else 0.0
         shown = False
@@ -415,14 +420,23 @@ class Runner:
                 elapsed = time.monotonic() - started
                 if self.clock is None:
                     left, why = self.timeout - elapsed, "wall"
+                    self.cost = elapsed
                 else:
-                    cpu_left = self.timeout - (self.clock() - used_before)
+                    self.cpu_used = self.clock() - used_before
+                    cpu_left = self.timeout - self.cpu_used
                     wall_left = self.wall_factor * self.timeout - elapsed
                     left, why = min((cpu_left, "cpu"), (wall_left, "wall"))
+                    self.cost = min(self.cpu_used, self.timeout)
                 if left <= 0:
+                    if self.clock is not None:
+                        self.cost = self.timeout
                     return "timeout", why, elapsed
                 kind, message = self._next(worker, min(left, TICK), limit)
                 if kind != "timeout":
+                    if self.clock is not None:
+                        self.cost = min(self.clock() - used_before, self.timeout)
+                    else:
+                        self.cost = time.monotonic() - started
                     return kind, message, time.monotonic() - started
                 if (self.progress is not None and job_id is not None
                         and time.monotonic() - started >= 1.0):
@@ -436,11 +450,16 @@ class Runner:
                    why: str) -> CaseRun:
         """The timeout of JOB, with where its code was when stopped if it says so within
         stack_wait (code that blocks the signal is stopped all the same)."""
+        cpu_used = self.cpu_used
         running, stack, outputs = self._ask_stack(worker, len(job.examples), cap, limit)
         worker.close()
         if why == "wall" and self.clock is not None:
-            words = (f"did not finish within {self.wall_factor * self.timeout:g} s "
-                     "(it waits or sleeps: it used little CPU time)")
+            wall = f"did not finish within {self.wall_factor * self.timeout:g} s"
+            if cpu_used < self.timeout / 2:
+                words = f"{wall} (it waits or sleeps: it used {cpu_used:.1f} s of CPU time)"
+            else:
+                words = (f"{wall}, having had {cpu_used:.1f} of its {self.timeout:g} s of CPU "
+                         "time (a very busy machine, or far too slow)")
         else:
             words = (f"did not finish within {self.timeout:g} s "
                      + ("of CPU time " if self.clock is not None else "")
