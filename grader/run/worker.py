@@ -77,10 +77,18 @@ class Capture(io.TextIOBase):
     def write(self, text):
         if not isinstance(text, str):
             raise TypeError("write() argument must be str, not " + type(text).__name__)
-        if self.state == "keep" and self.cr is None and line_end(text, 0, len(text)) < 0:
-            self._emit(text)  # the middle of a line: nothing to filter
-        else:
-            self._filter(text, False)
+        if self.cr is None and text:  # fast paths for what print() writes
+            state = self.state
+            if state == "keep" and text == "\n":
+                self._emit(text)
+                self.state = "start"
+                return 1
+            if (state == "keep" or (state == "start" and not self.head and text[0] != "D")) \
+                    and line_end(text, 0, len(text)) < 0:
+                self._emit(text)  # the middle of a line, or one that cannot be DEBUG:
+                self.state = "keep"
+                return len(text)
+        self._filter(text, False)
         return len(text)
 
     def show(self, text):
@@ -159,6 +167,12 @@ class Capture(io.TextIOBase):
         self.kept_len += len(text)
 
     def _emit(self, text):
+        if self.cut_open:
+            self.tail.append(text)
+            self.tail_len += len(text)
+            if self.tail_len > self.trim_at:
+                self._trim()
+            return
         if self.printed < self.cap:
             room = self.cap - self.printed
             self._keep(text[:room])
