@@ -24,6 +24,11 @@ A rules module defines (scores are from the mover's point of view):
         player when AGAIN)
 
 `grader.editions.turn` plays one turn from these, the one place that orders them.
+
+The exact win-rate engine (`grader.strategy.winrate`) tabulates these functions, so
+they must be pure; it tabulates a function only along the parameters its code names.
+It also needs every turn to add at least one point (points + bonus >= 1) and few
+memories: all that `remember` can produce from START, extra turn or not, at most 4096.
 """
 
 from __future__ import annotations
@@ -43,6 +48,11 @@ class RulesError(Exception):
     """A rules module that is missing or incomplete."""
 
 
+# A rules file loaded once per content, so engines that cache by module (the win-rate
+# tables) build once, however often an assignment's rules are asked for.
+_FILES: dict = {}
+
+
 def load(name: str, folder: Optional[Path] = None) -> ModuleType:
     """The rules NAME: a module of this package, or NAME as a .py path in FOLDER."""
     if name.endswith(".py"):
@@ -51,9 +61,14 @@ def load(name: str, folder: Optional[Path] = None) -> ModuleType:
         path = (Path(folder) / name).resolve()
         if not path.is_file():
             raise RulesError(f"no rules file {path}")
-        spec = importlib.util.spec_from_file_location(f"_hog_rules_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        module = _FILES.get(key)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(f"_hog_rules_{path.stem}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            _FILES[key] = module
     else:
         try:
             module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
@@ -91,7 +106,7 @@ def turn(rules: ModuleType, score: int, opponent: int, num_rolls: int,
     rolled = rules.dice(num_rolls, score, opponent)
     if rolled != num_rolls:
         fired.append("dice")
-    if rules.sides(score, opponent) != rules.SIDES:
+    if rolled and rules.sides(score, opponent) != rules.SIDES:
         fired.append("sides")
     if rolled == 0:
         fired.append("zero")

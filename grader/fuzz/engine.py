@@ -326,7 +326,7 @@ class Player:
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode())
             self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
+        except (BrokenPipeError, OSError, ValueError):  # ValueError: closed after a death
             raise PlayerGone("the process playing the games has died") from None
 
     def _receive(self) -> Any:
@@ -350,7 +350,7 @@ class Player:
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
             return json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             self.close()
             raise PlayerGone("the process playing the games wrote garbage") from None
 
@@ -402,7 +402,9 @@ def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int
     example database), or SPEC itself if nothing smaller fails within BUDGET seconds.
 
     Past the budget every new game counts as passing, so hypothesis winds down at
-    once; answers are cached, so its final replay of the minimal game agrees.
+    once; answers are cached, so its final replay of the minimal game agrees. A replay
+    that breaks (the student's process died, say) counts as passing: it is no smaller
+    game known to fail, and nothing it raises reaches hypothesis.
     """
     from hypothesis import HealthCheck, Phase, Verbosity, errors, find, settings
 
@@ -412,7 +414,10 @@ def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int
     def condition(candidate: Spec) -> bool:
         key = json.dumps(candidate, sort_keys=True)
         if key not in answers:
-            answers[key] = time.monotonic() < deadline and fails(candidate)
+            try:
+                answers[key] = time.monotonic() < deadline and bool(fails(candidate))
+            except Exception:
+                answers[key] = False
         return answers[key]
 
     config = settings(database=None, derandomize=True, max_examples=max_examples,

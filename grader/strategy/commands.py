@@ -4,6 +4,7 @@ figures with rich and write them for machines."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import time
@@ -16,6 +17,7 @@ from rich.text import Text
 from .. import report
 from . import reader as strategies
 from ..assignment import Assignment
+from ..untrusted import one_line, printable, safe_name, shown_name
 
 RATE = "{:.7f}"
 
@@ -26,6 +28,18 @@ def _write_json(data, path: str) -> None:
         sys.stdout.write(text)
     else:
         Path(path).write_text(text, encoding="utf-8")
+
+
+def load_rules(assignment: Assignment, errors):
+    """The assignment's tabulated rules, or None after printing why they cannot be used."""
+    from .. import editions
+    from .winrate import game
+
+    try:
+        return game(assignment.rules())
+    except editions.RulesError as error:
+        report.print_error(errors, str(error))
+        return None
 
 
 def rates_table(title: str, rows) -> Table:
@@ -52,6 +66,9 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
     except strategies.StrategyFileError as error:
         report.print_error(errors, str(error))
         return 2
+    rules = load_rules(assignment, errors)
+    if rules is None:
+        return 2
     read = strategies.read_strategy(hog_py, assignment, function, budget=budget, siblings=True)
     if not read.valid:
         report.print_error(errors, read.error if read.no_function
@@ -60,9 +77,10 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
             _write_json({"valid": False, "error": read.error, "strategy": function,
                          "baseline": baseline}, json_path)
         return 2 if read.no_function else 1
-    rate = win_rate(read.table, baseline)
+    rate = win_rate(read.table, baseline, rules)
     total = time.perf_counter() - start
-    console.print(rates_table(f"{function} in {hog_py} against always_roll({baseline})",
+    console.print(rates_table(f"{function} in {hog_py} against always_roll({baseline}), "
+                              f"{rules.name} rules",
                               [(function, rate)]))
     console.print(f"Read the strategy in {read.seconds:.2f} s, computed exactly in "
                   f"{rate.seconds:.2f} s ({total:.2f} s in all).")
@@ -74,27 +92,39 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
 
 
 def contest_entries(folder: Path, assignment: Assignment) -> List[Path]:
-    """The entries of a contest folder: its .py files and its folders holding hog.py."""
+    """The entries of a contest folder: its .py files and its folders holding hog.py
+    (links among them are kept, to be refused by name when they are read)."""
     if not folder.is_dir():
         raise strategies.StrategyFileError(f"{folder} is not a folder of entries")
     entries = [p for p in sorted(folder.iterdir())
                if not p.name.startswith((".", "_"))
-               and ((p.is_file() and p.suffix == ".py")
-                    or (p.is_dir() and (p / assignment.source).is_file()))]
+               and (p.suffix == ".py" and (p.is_symlink() or p.is_file())
+                    or p.is_symlink() and not p.suffix
+                    or p.is_dir() and (p / assignment.source).exists())]
     if not entries:
         raise strategies.StrategyFileError(
             f"no entries in {folder}: expected .py files or folders holding {assignment.source}")
     return entries
 
 
-def _team_names(reads) -> List[str]:
-    """Each valid entry's TEAM_NAME (or its file name), made unique."""
-    names, seen = [], {}
+def team_names(reads) -> List[str]:
+    """Each valid entry's TEAM_NAME (or its file name) as one printable line, made
+    unique: a name already taken gets the entry's file name, then a number."""
+    names: List[str] = []
+    taken = set()
     for read in reads:
-        base = (read.team or "").strip() or read.source.stem
-        seen[base] = seen.get(base, 0) + 1
-        names.append(base if seen[base] == 1 else f"{base} ({read.source.name})")
+        base = one_line(read.team or "", strategies.TEAM_CAP) or one_line(read.source.stem, 60) \
+            or "entry"
+        labelled = f"{base} ({one_line(read.source.name, 60)})"
+        name = next(c for c in itertools.chain([base, labelled],
+                                               (f"{labelled} {n}" for n in itertools.count(2)))
+                    if c not in taken)
+        taken.add(name)
+        names.append(name)
     return names
+
+
+CONTEST_GRADER_FAILED = 3  # exit status: ranked, but the grader failed on some entries
 
 
 def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: float,
@@ -118,30 +148,61 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
     if out.exists() and not out.is_dir():
         report.print_error(errors, f"--out {out} exists and is not a folder")
         return 2
+    rules = load_rules(assignment, errors)
+    if rules is None:
+        return 2
     console.print(f"Reading {len(entries)} entries into tables...")
     reads = strategies.read_many(entries, assignment, jobs=jobs, budget=budget,
                                  sandbox=sandbox, cgroup=sandbox and cgroups.problem() is None)
     valid = [r for r in reads if r.valid]
     invalid = [r for r in reads if not r.valid]
     for read in invalid:
-        console.print(Text(f"Excluded {read.source.name}: {read.error}", style="yellow"))
+        console.print(Text(printable(f"Excluded {read.source.name}: {read.error}",
+                                     keep_newlines=False), style="yellow"))
+    failed = _write_failures(out, invalid)
     if len(valid) < 2:
+        _write_excluded(out, invalid)
         report.print_error(errors, f"{len(valid)} valid entr{'y' if len(valid) == 1 else 'ies'}: "
                            "a contest needs at least two")
         return 1
-    names = _team_names(valid)
-    result = round_robin(list(zip(names, [r.table for r in valid])), processes=jobs)
-    write_report(result, out)
+    names = team_names(valid)
+    result = round_robin(list(zip(names, [r.table for r in valid])), rules, processes=jobs)
+    excluded = _excluded(invalid)
+    write_report(result, out, excluded=excluded)
     _write_excluded(out, invalid)
     console.print(leaderboard(result))
     console.print(f"{len(valid) * (len(valid) - 1) // 2} matches in {result.seconds:.1f} s. "
                   f"Wrote {out}: leaderboard.csv, matrix.json, index.html")
+    if failed:
+        report.print_error(errors, f"the grader failed on {len(failed)} entr"
+                           f"{'y' if len(failed) == 1 else 'ies'}: tracebacks in "
+                           f"{out / 'errors'}; they are left out of the contest")
+        return CONTEST_GRADER_FAILED
     return 0
 
 
+def _excluded(invalid) -> List[dict]:
+    return [{"entry": shown_name(r.source.name), "team": r.team, "error": r.error,
+             **({"grader_failed": True} if r.failure else {})} for r in invalid]
+
+
 def _write_excluded(out: Path, invalid) -> None:
-    data = [{"entry": r.source.name, "team": r.team, "error": r.error} for r in invalid]
-    (out / "excluded.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "excluded.json").write_text(json.dumps(_excluded(invalid), indent=1) + "\n",
+                                       encoding="utf-8")
+
+
+def _write_failures(out: Path, invalid) -> List[str]:
+    """OUT/errors/ENTRY.txt for each entry the grader failed on; their names."""
+    failed = [r for r in invalid if r.failure]
+    taken: set = set()
+    for read in failed:
+        name = safe_name(read.source.name, taken)
+        taken.add(name)
+        path = out / "errors" / f"{name}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(read.failure, encoding="utf-8")
+    return sorted(taken)
 
 
 def leaderboard(result) -> Table:
@@ -153,36 +214,141 @@ def leaderboard(result) -> Table:
                           ("mean win rate", "right")):
         table.add_column(name, justify=justify)
     for position, team, points in result.ranking:
-        table.add_row(str(position), Text(team), str(points), f"{means[team]:.4f}")
+        table.add_row(str(position), Text(printable(team, keep_newlines=False)), str(points),
+                      f"{means[team]:.4f}")
     return table
 
 
-def optimal(assignment: Assignment, baseline: int, sweeps: int) -> int:
+class _Steps:
+    """Progress of long computations: a live line per step on a terminal, nothing on a
+    pipe (where only the results are wanted)."""
+
+    def __init__(self, console):
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn,
+                                   TextColumn, TimeElapsedColumn)
+        self.progress = None
+        if console.is_terminal:
+            self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"),
+                                     BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                     console=console, transient=True)
+
+    def __enter__(self) -> "_Steps":
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def step(self, description: str, total: int = 1):
+        if self.progress is None:
+            return None
+        return self.progress.add_task(description, total=total)
+
+    def update(self, task, **fields) -> None:
+        if self.progress is not None and task is not None:
+            self.progress.update(task, **fields)
+
+
+def _ascent(steps: _Steps, label: str, sweeps: int, **kwargs):
+    from .optimal import best_scores_only
+
+    task = steps.step(f"{label}: first sweep", total=sweeps)
+
+    def on_sweep(sweep: int, rate: float, changed: int) -> None:
+        steps.update(task, completed=sweep,
+                     description=f"{label}: {RATE.format(rate)} before sweep {sweep}, "
+                                 f"{changed} pair(s) changed")
+
+    result = best_scores_only(max_sweeps=sweeps, on_sweep=on_sweep, **kwargs)
+    steps.update(task, completed=sweeps)
+    return result
+
+
+def save_problem(path: Path) -> Optional[str]:
+    """Why a strategy file cannot be written at PATH, checked before any work; or None."""
+    import os
+
+    if path.suffix != ".py":
+        return f"--save {path}: a strategy file is a Python file ending in .py"
+    if path.exists() or path.is_symlink():
+        return f"--save {path} exists; it is not overwritten: remove it or choose another path"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"--save {path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"--save {path}: the folder {folder} is not writable"
+    return None
+
+
+def strategy_source(table, team: str, note: str) -> str:
+    """A strategy file `grade winrate` and `grade contest` read: FINAL_STRATEGY_TABLE,
+    `final_strategy` reading it, and TEAM_NAME."""
+    from .optimal import table_source
+
+    return (f'"""{note}"""\n\nTEAM_NAME = {team!r}\n\n{table_source(table)}\n\n'
+            "def final_strategy(score, opponent_score):\n"
+            '    """The number of dice the table holds for the two scores."""\n'
+            "    return int(FINAL_STRATEGY_TABLE[score][opponent_score], 16)\n")
+
+
+def optimal(assignment: Assignment, baseline: int, sweeps: int,
+            save: Optional[Path] = None) -> int:
     """The full-state optimum, and the scores-only ascent from two starts: the full-state
-    policy, and the reference's final_strategy (a table found by earlier, longer runs).
-    Full state may use the previous dice of both players; scores only is what the
-    rules let a strategy see."""
-    from .optimal import best_full_state, best_scores_only
+    policy, and the reference's final_strategy. Full state may use the game's memory
+    (fa19's previous dice, sp18's turn counter); scores only is what the rules let a
+    strategy see. SAVE: write the best scores-only table found as a strategy file."""
+    from .optimal import best_full_state
 
     console = report.make_console()
-    full = best_full_state(baseline)
-    rows = [("full state", full),
-            ("scores only, from full state", best_scores_only(baseline, max_sweeps=sweeps))]
-    reference = strategies.read_strategy(assignment.reference / assignment.source, assignment)
-    if reference.valid:
-        rows.append(("scores only, from reference", best_scores_only(
-            baseline, start_table=reference.table, max_sweeps=sweeps)))
-    table = Table(title=f"Best responses to always_roll({baseline}), exact", title_justify="left")
+    errors = report.make_console(stderr=True)
+    if save is not None and save_problem(save):
+        report.print_error(errors, save_problem(save))
+        return 2
+    rules = load_rules(assignment, errors)
+    if rules is None:
+        return 2
+    with _Steps(console) as steps:
+        task = steps.step(f"Full-state best response to always_roll({baseline})")
+        full = best_full_state(baseline, rules)
+        steps.update(task, completed=1)
+        rows = [("full state", full),
+                ("scores only, from full state",
+                 _ascent(steps, "Scores-only ascent from the full-state policy", sweeps,
+                         opponent=baseline, rules=rules))]
+        task = steps.step("Reading the reference's final_strategy")
+        reference = strategies.read_strategy(assignment.reference / assignment.source, assignment)
+        steps.update(task, completed=1)
+        if reference.valid:
+            rows.append(("scores only, from reference", _ascent(
+                steps, "Scores-only ascent from the reference's final_strategy", sweeps,
+                opponent=baseline, rules=rules, start_table=reference.table)))
+    table = Table(title=f"Best responses to always_roll({baseline}) under {rules.name}'s rules, "
+                        "exact win rates", title_justify="left")
     for name in ("policy", "win rate", "moving first", "moving second", "sweeps", "seconds"):
         table.add_column(name, justify="left" if name == "policy" else "right")
-    best = max(result.win_rate for _, result in rows[1:])
+    best = max((result for _, result in rows[1:]), key=lambda result: result.win_rate)
     for label, result in rows:
         history = getattr(result, "history", None)
-        table.add_row(label + (" (best)" if history and result.win_rate == best else ""),
+        table.add_row(label + (" (best)" if result is best else ""),
                       Text(RATE.format(result.win_rate), style="bold"),
                       RATE.format(result.as_first), RATE.format(result.as_second),
                       str(len(history) - 1) if history else "", f"{result.seconds:.2f}")
     console.print(table)
-    console.print("A strategy may use the two scores only: the best scores-only figure is what "
-                  "a final_strategy can reach here; the full-state one bounds every strategy.")
+    console.print("A strategy may see the two scores only. The full-state figure bounds every "
+                  "strategy; the scores-only tables come from coordinate ascent: a local "
+                  "optimum, not a proven best.")
+    if save is not None:
+        note = (f"The scores-only table `grade optimal` found against always_roll({baseline}) "
+                f"under {rules.name}'s rules,\nby coordinate ascent (a local optimum): exact "
+                f"win rate {RATE.format(best.win_rate)}.")
+        try:
+            with open(save, "x", encoding="utf-8") as out:
+                out.write(strategy_source(best.table, f"optimal vs always_roll({baseline})", note))
+        except OSError as error:
+            report.print_error(errors, f"--save {save}: {error.strerror or error}")
+            return 2
+        console.print(f"Wrote the best scores-only table to {save} (final_strategy, TEAM_NAME): "
+                      f"rate it with grade winrate {save}")
     return 0
