@@ -425,7 +425,8 @@ class Runner:
                     self.cpu_used = self.clock() - used_before
                     cpu_left = self.timeout - self.cpu_used
                     wall_left = self.wall_factor * self.timeout - elapsed
-                    left, why = min((cpu_left, "cpu"), (wall_left, "wall"))
+                    left, why = ((cpu_left, "cpu") if cpu_left <= wall_left
+                                 else (wall_left, "wall"))
                     self.cost = min(self.cpu_used, self.timeout)
                 if left <= 0:
                     if self.clock is not None:
