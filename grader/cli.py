@@ -304,11 +304,15 @@ def verify(timeout, edition, assignment_path):
                    "before its remaining cases are given up [default: 5 x timeout].")
 @click.option("--no-sandbox", is_flag=True,
               help="Run without bubblewrap (resource limits only): for trusted code.")
+@click.option("--no-cgroups", is_flag=True,
+              help="Do not put each submission in a control group (memory, processes and "
+                   "CPU for all its processes together; timeouts in its CPU time): "
+                   "per-process limits only.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Grade with the case files in this folder instead of the assignment's.")
 @edition_options
-def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir, edition,
-         assignment_path):
+def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups, cases_dir,
+         edition, assignment_path):
     """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/hog.py or ID.py)
     with the staff cases, each in a sandbox.
 
@@ -322,7 +326,8 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir,
     _check(outputs.folder_target, out, "--out")
     sys.exit(bulk_grading.main(_assignment(edition, assignment_path), submissions, out,
                                jobs=jobs, resume=resume, timeout=timeout, budget=budget,
-                               sandbox=not no_sandbox, cases=cases_dir))
+                               sandbox=not no_sandbox, cases=cases_dir,
+                               use_cgroups=not no_cgroups))
 
 
 @main.command(context_settings=CONTEXT)

@@ -5,6 +5,7 @@ Runs in the grader, outside any sandbox: expected outputs never reach student co
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from typing import List, Optional, Tuple
@@ -12,6 +13,7 @@ from typing import List, Optional, Tuple
 from .model import Case, CaseResult, CaseRun, Example, ExampleOutput
 
 FLAGS = 0
+STORED_CAP = 16 * 1024  # characters kept of each text of a case's result
 
 
 @functools.lru_cache(maxsize=None)
@@ -63,24 +65,38 @@ def prompt(source: str) -> str:
     return "\n".join([">>> " + lines[0]] + ["... " + line for line in lines[1:]])
 
 
+def with_cuts(output: ExampleOutput) -> str:
+    """What the example printed, each cut marked where it was made."""
+    text, parts, start = output.printed, [], 0
+    for offset, count in output.cuts:
+        parts.append(text[start:offset])
+        if parts[-1] and not parts[-1].endswith("\n"):
+            parts.append("\n")
+        parts.append(f"[... {count} characters cut here: the output was far too long ...]\n")
+        start = offset
+    parts.append(text[start:])
+    if output.truncated and not output.cuts:
+        parts.append("\n[... output cut here: it was too long ...]\n")
+    return strip_debug("".join(parts))
+
+
 HEAD_LINES, TAIL_LINES = 20, 10  # what is shown of an output longer than both
+_CUT_MARK = re.compile(r"^\[\.\.\. (\d+ characters cut here|output cut here)")
 
 
 def bounded(output: ExampleOutput) -> Tuple[str, int]:
     """What OUTPUT printed (DEBUG lines left out), cut to its first and last lines when
-    long, with a line saying how many were cut; and the number of lines it printed
-    when it was cut (0 when shown whole)."""
-    text = strip_debug(output.printed)
-    lines = text.splitlines(True)
-    tail = strip_debug(output.tail).splitlines(True) if output.truncated else []
-    if output.truncated and tail and not output.tail.startswith("\n") and lines \
-            and not lines[-1].endswith("\n"):
-        tail = tail[1:]  # the first tail line is the end of a line cut in two
-    total = max(output.lines, len(lines) + len(tail)) if output.truncated else len(lines)
-    if not output.truncated and total <= HEAD_LINES + TAIL_LINES:
+    long, with one line saying how many were cut; and the number of lines it printed
+    when it was cut down (0 when shown whole). The worker's own cuts count as cut lines:
+    OUTPUT.lines is what it printed in all."""
+    text = with_cuts(output)
+    lines = [line for line in text.splitlines(True) if not _CUT_MARK.match(line)]
+    cut_by_worker = bool(output.cuts) or output.truncated
+    total = max(output.lines, len(lines))
+    if not cut_by_worker and total <= HEAD_LINES + TAIL_LINES:
         return text, 0
     head = lines[:HEAD_LINES]
-    end = (tail or lines[HEAD_LINES:])[-TAIL_LINES:]
+    end = lines[HEAD_LINES:][-TAIL_LINES:]
     cut = max(total - len(head) - len(end), 0)
     if head and not head[-1].endswith("\n"):
         head[-1] += "\n"
@@ -123,7 +139,11 @@ def check_example(example: Example, output: ExampleOutput) -> bool:
 def judge_case(case: Case, run: CaseRun) -> CaseResult:
     examples = case.examples
     if run.status == "timeout":
-        return CaseResult(case, "timeout", message=run.message,
+        if run.running is not None and run.running < len(examples):
+            return CaseResult(case, "timeout", message=run.message, failed_example=run.running,
+                              traceback=run.stack,
+                              transcript=transcript(examples, run.outputs, run.running))
+        return CaseResult(case, "timeout", message=run.message, traceback=run.stack,
                           transcript="\n".join(prompt(e.source) for e in examples))
     if run.status == "crashed":
         return CaseResult(case, "error", message=run.message,
@@ -152,3 +172,22 @@ def judge_case(case: Case, run: CaseRun) -> CaseResult:
                 printed_lines=printed)
     return CaseResult(case, "passed",
                       transcript=transcript(examples, run.outputs, len(examples) - 1))
+
+
+def clip(text: str, cap: int = STORED_CAP) -> str:
+    """TEXT cut to about CAP characters: its head and tail, and how much was left out."""
+    if len(text) <= cap:
+        return text
+    half = cap // 2
+    return (text[:half] + f"\n[... {len(text) - 2 * half} characters not kept ...]\n"
+            + text[len(text) - half:])
+
+
+def clipped(result: CaseResult, cap: int = STORED_CAP) -> CaseResult:
+    """RESULT with each of its texts clipped: what a case stores and shows is bounded,
+    whatever the submission printed."""
+    fields = ("expected", "got", "traceback", "message", "transcript", "note")
+    if all(len(getattr(result, name)) <= cap for name in fields):
+        return result
+    return dataclasses.replace(result, **{name: clip(getattr(result, name), cap)
+                                          for name in fields})

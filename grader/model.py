@@ -87,8 +87,8 @@ class ExampleOutput:
     printed: str
     raised: Optional[RaisedException] = None
     truncated: bool = False
-    tail: str = ""  # when truncated: the end of what was printed
-    lines: int = 0  # lines printed in all (cut ones too)
+    cuts: Tuple[Tuple[int, int], ...] = ()  # (offset in `printed`, characters cut there)
+    lines: int = 0  # lines printed in all, cut ones too (DEBUG lines are not printed)
 
 
 @dataclass
@@ -99,6 +99,8 @@ class CaseRun:
     status: str = "ran"  # "ran", "timeout", "crashed", "setup-error"
     message: str = ""  # for timeout/crash: what happened, in words
     duration: float = 0.0
+    running: Optional[int] = None  # timeout: the example that was running (outputs end with it)
+    stack: str = ""  # timeout: where the student's code was when it was stopped
 
 
 @dataclass

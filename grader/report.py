@@ -46,6 +46,8 @@ def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
         parts.append(Text(_indent(case.transcript, 2)))
     if case.status == "timeout":
         parts.append(Text(f"Timed out: {case.message}", style="yellow"))
+        if case.traceback:
+            parts.append(Text(_indent(case.traceback, 2)))
     elif case.status == "error" and not case.expected:
         parts.append(Text(f"Error: {case.message}", style="red"))
         if case.traceback:

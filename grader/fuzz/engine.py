@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import driver as fuzz_driver
-from ..run.runner import end_group, spawn
+from ..run.runner import GUARD_GRACE, end_group, guard_argv, guarded
+
+DRIVER = Path(fuzz_driver.__file__)
 
 Spec = Dict[str, Any]
 Trace = List[Any]
@@ -309,6 +311,9 @@ def render(trace: Trace, tracebacks: bool = True) -> str:
 
 # --- a child process that plays games for shrinking ----------------------------------
 
+PLAYER_CAP = 64 << 20  # bytes of one answer: a game's traces are a few kB
+
+
 class PlayerGone(Exception):
     """The process playing the student's games died, hung or wrote garbage."""
 
@@ -320,9 +325,9 @@ class Player:
     def __init__(self, argv: List[str], src: Path, module: str = "hog",
                  env: Optional[Dict[str, str]] = None, timeout: float = 5.0):
         self.timeout = timeout
-        self.process = spawn(
+        self.process, self.lifeline = guarded(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            start_new_session=True, env=env)
+            env=env)
         self.buffer = b""
         self._send({"src": str(Path(src).resolve()), "module": module})
         reply = self._receive()
@@ -352,10 +357,13 @@ class Player:
                     self.close()
                     raise PlayerGone("the process playing the games has died")
                 self.buffer += chunk
+                if len(self.buffer) > PLAYER_CAP and b"\n" not in chunk:
+                    self.close()
+                    raise PlayerGone("the process playing the games sent far too much")
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
             return json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             self.close()
             raise PlayerGone("the process playing the games wrote garbage") from None
 
@@ -368,7 +376,8 @@ class Player:
         return reply
 
     def close(self) -> None:
-        end_group(self.process, timeout=0)
+        self.lifeline.cut()
+        end_group(self.process, timeout=GUARD_GRACE)
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 stream.close()
@@ -378,8 +387,7 @@ class Player:
 
 def player_argv(python: str = sys.executable,
                 wrap: Callable[[List[str]], List[str]] = lambda argv: argv) -> List[str]:
-    from ..run import scripts
-    return wrap([python, "-I", "-B", *scripts.argv(fuzz_driver.__name__)])
+    return wrap(guard_argv(python, DRIVER))
 
 
 # --- shrinking -----------------------------------------------------------------------
