@@ -161,7 +161,7 @@ def test_case_files_are_what_the_ok_config_globs_name(tmp_path_factory, patterns
 PROBE = '''
 import os as _os
 
-_MARK = "replay_games(play, " + "make_test_dice"
+_MARK = ">>> " + "replay_games("  # in the case files only: helpers are meant to be seen
 
 
 def _leak():
@@ -217,9 +217,6 @@ def test_bulk_with_the_bank_keeps_case_files_out_of_the_sandbox(tmp_path, fa19):
     assert "LEAK" not in boxed
 
 
-@pytest.mark.xfail(strict=True, reason="needs branch `runtime`: the bank's helper modules "
-                                       "(tests.*) and data file visible, read-only, in the "
-                                       "bulk sandbox (issue 9 §4)")
 def test_bulk_with_the_bank_gives_a_correct_submission_full_marks(tmp_path, fa19):
     folder = course_folder(tmp_path, fa19)
     assert run_grade("-u", cwd=folder, input=typed_answers(), timeout=300).returncode == 0

@@ -75,8 +75,6 @@ def test_play_asking_both_strategies_passes_every_doctest(fa19, grade_hog):
         assert doctests and all(c.passed for c in doctests), _failures(result)
 
 
-@pytest.mark.xfail(strict=True, reason="needs branch `runtime`: DEBUG lines dropped before "
-                                       "the worker's output cap (issue 9 §1)")
 def test_debug_on_every_roll_gets_full_marks(fa19, grade_hog):
     solution = _needing("runtime")
     result = _grade(fa19, grade_hog, solution)
