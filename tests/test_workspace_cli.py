@@ -14,7 +14,7 @@ from grader.load import casefile
 from locktools import answers_for, grade, locked_marks
 
 STUDENT_FILES = ("hog.py", "dice.py", "ucb.py")
-texts = st.text(st.characters(blacklist_categories=("Cs",)), min_size=0, max_size=200)
+contents_of_a_file = st.binary(max_size=200)
 
 
 def test_init_into_a_workspace_without_a_flag_changes_nothing(tmp_path):
@@ -30,21 +30,21 @@ def test_init_into_a_workspace_without_a_flag_changes_nothing(tmp_path):
 
 @settings(max_examples=5, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(contents=st.fixed_dictionaries({name: texts for name in STUDENT_FILES}),
+@given(contents=st.fixed_dictionaries({name: contents_of_a_file for name in STUDENT_FILES}),
        flag=st.sampled_from(["--force", "--tests-only"]))
 def test_force_and_tests_only_never_overwrite_a_students_file(tmp_path_factory, contents, flag):
     ws = tmp_path_factory.mktemp("ws") / "hog"
     assert run_grade("init", str(ws)).returncode == 0
-    for name, text in contents.items():
-        (ws / name).write_text(text, encoding="utf-8")
+    for name, data in contents.items():
+        (ws / name).write_bytes(data)
     (ws / "notes.txt").write_text("mine")
     old_tests = {p.relative_to(ws / "tests"): p.read_bytes()
                  for p in (ws / "tests").rglob("*.py") if "__pycache__" not in p.parts}
     (ws / "tests" / "02.py").write_text("broken")
     result = run_grade("init", str(ws), flag)
     assert result.returncode == 0, result.stderr
-    for name, text in contents.items():
-        assert (ws / name).read_text(encoding="utf-8") == text
+    for name, data in contents.items():
+        assert (ws / name).read_bytes() == data
     assert (ws / "notes.txt").read_text() == "mine"
     assert "Kept your hog.py" in result.stdout
     # the tests are whole again, and the replaced ones are kept

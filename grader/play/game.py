@@ -114,11 +114,10 @@ class Game:
         process = self.process
         if process is not None:
             end_group(process, timeout=0)
-            for stream in (process.stdin, process.stdout):
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+            try:
+                process.stdin.close()
+            except OSError:
+                pass
 
     def _write(self, message: Dict[str, Any]) -> None:
         try:
@@ -128,7 +127,13 @@ class Game:
             pass  # the child is gone; its reader reports it
 
     def _read(self) -> None:
-        stream = self.process.stdout
+        """Read the child's messages; this thread alone owns (and closes) its stdout."""
+        try:
+            self._read_messages(self.process.stdout)
+        finally:
+            self.process.stdout.close()
+
+    def _read_messages(self, stream) -> None:
         buffer = b""
         while True:
             ready, _, _ = select.select([stream], [], [], 0.5)
