@@ -61,6 +61,9 @@ test = {
             3
             >>> max_scoring_num_rolls(make_test_dice(2, 1, 2, 2), 1000)
             2
+            >>> # (trying 10 dice first, down to 1, would give 3 here)
+            >>> max_scoring_num_rolls(make_test_dice(1, 2, 2, 3), 1)
+            2
             """,
           'hidden': False,
           'locked': False
