@@ -1066,7 +1066,7 @@ def fingerprint(hog):
         dice = hog.make_test_dice(*outcomes)
         n, opp = rng.randint(0, 10), rng.randint(0, 250)
         out.append(("turn", printed(lambda: (hog.take_turn(n, opp, dice, 300), dice()))))
-    out.append(("boar", [hog.more_boar(s, o) for s in range(0, 220, 3) for o in range(220)]))
+    out.append(("boar", [hog.more_boar(s, o) for s in range(0, 220, 7) for o in range(220)]))
     for _ in range(80):
         rolls = [[rng.randint(0, 10) for _ in range(rng.randint(1, 5))] for _ in range(2)]
         outcomes = [rng.randint(1, 6) for _ in range(rng.randint(1, 7))]
@@ -1080,9 +1080,9 @@ def fingerprint(hog):
                 return table[who][(score * 7 + opponent) % len(table[who])]
             return choose
 
-        def say(score0, score1):
-            log.append(("say", score0, score1))
-            return say
+        def say(score0, score1, n=0):
+            log.append(("say", n, score0, score1))
+            return lambda s0, s1: say(s0, s1, n + 1)
         dice = hog.make_test_dice(*outcomes)
         out.append(("play", printed(lambda: hog.play(strategy(0), strategy(1), *start, dice=dice,
                                                      goal=goal, say=say)), log))
@@ -1093,8 +1093,12 @@ def fingerprint(hog):
 
         def announce():
             f = hog.announce_highest(who, *start)
+            seen = [f]
             for pair in pairs:
                 f = f(*pair)
+                seen.append(f)
+            for old in seen[::3]:  # an old commentary keeps its own state
+                old(120, 130)
         out.append(("highest", printed(announce)))
     for trials in (1, 2, 3, 7, 1000):
         outcomes = [rng.randint(1, 6) for _ in range(rng.randint(1, 6))]
@@ -1102,13 +1106,18 @@ def fingerprint(hog):
         out.append(("averaged", printed(lambda: (hog.make_averaged(dice, trials)(), dice()))))
         dice = hog.make_test_dice(*outcomes)
         out.append(("max_rolls", printed(lambda: (hog.max_scoring_num_rolls(dice, trials), dice()))))
+    for outcomes in ((1, 2, 2, 3), (2, 1, 2, 2), (4, 4, 1), (5, 4, 1, 6, 3)):
+        out.append(("max_rolls_order", [hog.max_scoring_num_rolls(hog.make_test_dice(*outcomes), k)
+                                        for k in (1, 2, 3)]))
     out.append(("averaged_args", hog.make_averaged(lambda a, b: a * b, 5)(3, 4)))
     for cutoff, rolls in ((8, 6), (5, 2), (11, 9), (0, 0)):
         out.append(("strategies", [(hog.piggypoints_strategy(s, o, cutoff, rolls),
                                     hog.more_boar_strategy(s, o, cutoff, rolls))
-                                   for s in range(0, 100, 3) for o in range(100)]))
+                                   for s in range(0, 100, 7) for o in range(100)]))
     out.append(("defaults", [(hog.piggypoints_strategy(s, o), hog.more_boar_strategy(s, o))
                              for s in range(0, 100, 7) for o in range(100)]))
     answers = [hog.final_strategy(s, o) for s in range(100) for o in range(100)]
-    out.append(("final", all(type(a) == int and 0 <= a <= 10 for a in answers)))
+    again = [hog.final_strategy(s, o) for s in reversed(range(100)) for o in reversed(range(100))]
+    out.append(("final", all(type(a) == int and 0 <= a <= 10 for a in answers),
+                answers == again[::-1]))
     return out
