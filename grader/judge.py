@@ -31,6 +31,15 @@ def strip_debug(text: str) -> str:
     return "".join(line for line in text.splitlines(True) if not line.startswith("DEBUG:"))
 
 
+def as_doctest_sees(printed: str) -> str:
+    """What an example printed, DEBUG: lines dropped, ending with a newline if it printed
+    anything: doctest's own capture adds a missing one (a `want` cannot say that it is
+    missing), and ok compares lines, so `print(..., end='')` as the last output passes
+    under both."""
+    text = strip_debug(printed)
+    return text + "\n" if text and not text.endswith("\n") else text
+
+
 def prompt(source: str) -> str:
     lines = source.rstrip("\n").splitlines() or [""]
     return "\n".join([">>> " + lines[0]] + ["... " + line for line in lines[1:]])
@@ -64,7 +73,7 @@ def check_example(example: Example, output: ExampleOutput) -> bool:
         return example.exc_msg is not None and matches(example.exc_msg, output.raised.line)
     if example.exc_msg is not None:
         return False
-    return matches(example.want, strip_debug(output.printed))
+    return matches(example.want, as_doctest_sees(output.printed))
 
 
 def judge_case(case: Case, run: CaseRun) -> CaseResult:

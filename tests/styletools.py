@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Dict, FrozenSet, Iterator, List, Sequence, Tuple
 
 TESTS = Path(__file__).resolve().parent
-EDITIONS = ("su21", "sp14", "sp18-contest")
+EDITIONS = ("su21", "sp14", "sp13", "sp18-contest")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ worker process per graded file, as `grade` runs it).
 from __future__ import annotations
 
 import contextlib
+import doctest
 import io
 import os
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -18,9 +19,12 @@ from pathlib import Path
 from typing import Dict, Tuple
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import editiontools as checks
 import styletools
+from grader import judge
+from grader.model import Example, ExampleOutput
 from grader.run.runner import CaseJob, Runner
 
 EDITIONS = styletools.EDITIONS
@@ -200,3 +204,36 @@ def test_bug_costs_only_its_owner(which, graded, assignments):
     assert not charged, (f"{name} ({bug.why}) costs {charged} too:\n"
                          + "\n".join(f"{k}: {v}" for k, v in checks.failures(result).items()
                                      if k in charged))
+
+
+# --- print styles: the judge reads output as doctest does -------------------------------
+
+LINE = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x0b\x0c"
+                             "\x1c\x1d\x1e\x85\u2028\u2029"), max_size=12)
+
+
+def _doctest_passes(printed: str, want: str) -> bool:
+    """The standard library's own verdict on an example that prints PRINTED."""
+    example = doctest.Example(f"_ = __import__('sys').stdout.write({printed!r})\n", want)
+    test = doctest.DocTest([example], {}, "printed", "printed.py", 0, None)
+    runner = doctest.DocTestRunner(verbose=False)
+    runner.run(test, out=lambda text: None)
+    return runner.failures == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(LINE, min_size=1, max_size=3), newline_at_end=st.booleans(),
+       extra=st.sampled_from(["", "\n", "DEBUG: x\n", "DEBUG: x"]),
+       want_lines=st.one_of(st.none(), st.lists(LINE, min_size=1, max_size=3)))
+def test_output_is_judged_as_doctest_judges_it(lines, newline_at_end, extra, want_lines):
+    """`print(..., end='')` and `sys.stdout.write` without a final newline: the last line
+    of an example needs no newline (doctest and ok both accept it), and nothing else is
+    forgiven (a blank line too many, lines run together, other text)."""
+    printed = "\n".join(lines) + ("\n" if newline_at_end else "")
+    want = "\n".join(want_lines if want_lines is not None else lines) + "\n"
+    if want.strip() == "" and not printed.strip():
+        return  # doctest reads an empty want as "prints nothing"
+    verdict = judge.check_example(Example(source="", want=want),
+                                  ExampleOutput(printed=printed + extra))
+    expected = _doctest_passes(judge.strip_debug(printed + extra), want)
+    assert verdict == expected, (printed + extra, want)
