@@ -21,7 +21,7 @@ test = {
         ...     hog.four_sided, hog.six_sided = make_test_dice(*four), make_test_dice(*six)
         >>> def by_scores(*rolls):
         ...     # A strategy that depends on the scores only (asking it twice changes nothing)
-        ...     return lambda score, opponent: rolls[(score + 2 * opponent) % len(rolls)]
+        ...     return lambda score, opponent_score: rolls[(score + 2 * opponent_score) % len(rolls)]
         >>> turns = []
         >>> def record_turns():
         ...     # From now on play's calls of take_turn are recorded:
@@ -113,7 +113,7 @@ test = {
             >>> # Each strategy gets its own score first
             >>> record_turns()
             >>> same_dice(5, 3, 6)
-            >>> play(lambda score, opponent: 0 if score > opponent else 2, always_roll(1))
+            >>> play(lambda score, opponent_score: 0 if score > opponent_score else 2, always_roll(1))
             1
             >>> turns[:8]
             [('Player 0', 2, 0, 'four/six'), ('Player 1', 1, 8, 'four/six'), ('Player 0', 2, 11, 'four/six'), ('Player 1', 1, 16, 'four/six'), ('Player 0', 2, 22, 'four/six'), ('Player 1', 1, 24, 'four/six'), ('Player 0', 1, 33, 'four/six'), ('Player 1', 1, 31, 'four/six')]
@@ -126,7 +126,7 @@ test = {
             >>> # ... also player 1's
             >>> record_turns()
             >>> same_dice(5, 3, 6)
-            >>> play(always_roll(1), lambda score, opponent: 0 if score > opponent else 2)
+            >>> play(always_roll(1), lambda score, opponent_score: 0 if score > opponent_score else 2)
             0
             >>> turns[:8]
             [('Player 0', 1, 0, 'four/six'), ('Player 1', 1, 7, 'four/six'), ('Player 0', 1, 5, 'four/six'), ('Player 1', 2, 18, 'four/six'), ('Player 0', 1, 13, 'four/six'), ('Player 1', 2, 29, 'four/six'), ('Player 0', 1, 21, 'four/six'), ('Player 1', 2, 40, 'four/six')]
@@ -139,8 +139,8 @@ test = {
             >>> # The mover's strategy is asked once per turn, with the scores as they are then
             >>> asked = []
             >>> def counted(who, rolls):
-            ...     def strategy(score, opponent):
-            ...         asked.append((who, score, opponent))
+            ...     def strategy(score, opponent_score):
+            ...         asked.append((who, score, opponent_score))
             ...         return rolls
             ...     return strategy
             >>> same_dice(2, 3)

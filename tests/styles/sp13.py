@@ -298,6 +298,22 @@ def play(strategy0, strategy1):
         who = other(who)
     return 0 if players[0].score >= goal else 1
 ''',
+        # strategies and take_turn called with the template's parameter names
+        '''
+def play(strategy0, strategy1):
+    who, score0, score1 = 0, 0, 0
+    while score0 < goal and score1 < goal:
+        if who == 0:
+            rolls = min(strategy0(score=score0, opponent_score=score1), num_allowed_dice(score0, score1))
+            score0 += take_turn(num_rolls=rolls, opponent_score=score1,
+                                dice=select_dice(score0, score1), who=name(0))
+        else:
+            rolls = min(strategy1(score=score1, opponent_score=score0), num_allowed_dice(score1, score0))
+            score1 += take_turn(num_rolls=rolls, opponent_score=score0,
+                                dice=select_dice(score1, score0), who=name(1))
+        who = other(who)
+    return 0 if score0 >= goal else 1
+''',
     ],
     "make_average": [
         '''
@@ -825,9 +841,9 @@ def fingerprint(hog):
             asked, turns = [], []
 
             def strategy(who, table=rolls):
-                def choose(score, opponent):
-                    asked.append((who, score, opponent))
-                    return table[who][(score * 7 + opponent) % len(table[who])]
+                def choose(score, opponent_score):
+                    asked.append((who, score, opponent_score))
+                    return table[who][(score * 7 + opponent_score) % len(table[who])]
                 return choose
             hog.four_sided, hog.six_sided = hog.make_test_dice(*four), hog.make_test_dice(*six)
             original = hog.take_turn

@@ -212,6 +212,22 @@ def play(strategy0, strategy1, goal=None):
         score0, score1 = swine_swap(score0, score1)
         who = other(who)
 ''',
+        # strategies called with the parameter names of the template's always_roll
+        '''
+def play(strategy0, strategy1, goal=GOAL_SCORE):
+    who, score0, score1 = 0, 0, 0
+    while score0 < goal and score1 < goal:
+        if who == 0:
+            rolls = strategy0(score=score0, opponent_score=score1)
+            score0 += take_turn(num_rolls=rolls, opponent_score=score1, dice=select_dice(score0, score1))
+        else:
+            rolls = strategy1(score=score1, opponent_score=score0)
+            score1 += take_turn(num_rolls=rolls, opponent_score=score0, dice=select_dice(score1, score0))
+        if score0 == 2 * score1 or score1 == 2 * score0:
+            score0, score1 = score1, score0
+        who = other(who)
+    return score0, score1
+''',
     ],
     "make_averaged": [
         '''
@@ -737,9 +753,9 @@ def fingerprint(hog):
             asked = []
 
             def strategy(who, table=rolls):
-                def choose(score, opponent):
-                    asked.append((who, score, opponent))
-                    return table[who][(score * 7 + opponent) % len(table[who])]
+                def choose(score, opponent_score):
+                    asked.append((who, score, opponent_score))
+                    return table[who][(score * 7 + opponent_score) % len(table[who])]
                 return choose
             hog.four_sided, hog.six_sided = hog.make_test_dice(*four), hog.make_test_dice(*six)
             result = printed(lambda: hog.play(strategy(0), strategy(1), goal))

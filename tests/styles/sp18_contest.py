@@ -264,6 +264,27 @@ def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
         who = other(who)
     return score0, score1
 ''',
+        # strategies and commentary called with the template's parameter names
+        '''
+def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
+         goal=GOAL_SCORE, say=silence):
+    who, turn, extra = 0, 0, False
+    while score0 < goal and score1 < goal:
+        if who == 0:
+            rolls = strategy0(score=score0, opponent_score=score1)
+            score0 += take_turn(num_rolls=rolls, opponent_score=score1, dice=dice)
+        else:
+            rolls = strategy1(score=score1, opponent_score=score0)
+            score1 += take_turn(num_rolls=rolls, opponent_score=score0, dice=dice)
+        if is_swap(score0=score0, score1=score1):
+            score0, score1 = score1, score0
+        say = say(score0=score0, score1=score1)
+        extra = not extra and rolls == turn % 8
+        turn += 1
+        if not extra:
+            who = other(who)
+    return score0, score1
+''',
     ],
     "TEAM_NAME": [
         '''
@@ -723,14 +744,14 @@ def fingerprint(hog):
         log = []
 
         def strategy(who, table=rolls):
-            def choose(score, opponent):
-                log.append(("ask", who, score, opponent))
-                return table[who][(score * 7 + opponent) % len(table[who])]
+            def choose(score, opponent_score):
+                log.append(("ask", who, score, opponent_score))
+                return table[who][(score * 7 + opponent_score) % len(table[who])]
             return choose
 
         def say(score0, score1, n=0):
             log.append(("say", n, score0, score1))
-            return lambda s0, s1: say(s0, s1, n + 1)
+            return lambda score0, score1: say(score0, score1, n + 1)
         dice = hog.make_test_dice(*outcomes)
         out.append(("play", printed(lambda: hog.play(strategy(0), strategy(1), *start, dice=dice,
                                                      goal=goal, say=say)), log))
