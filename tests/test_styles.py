@@ -14,6 +14,7 @@ import contextlib
 import doctest
 import io
 import os
+import sys
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Dict, Tuple
@@ -237,3 +238,45 @@ def test_output_is_judged_as_doctest_judges_it(lines, newline_at_end, extra, wan
                                   ExampleOutput(printed=printed + extra))
     expected = _doctest_passes(judge.strip_debug(printed + extra), want)
     assert verdict == expected, (printed + extra, want)
+
+
+# --- a slow but valid final_strategy ------------------------------------------------------
+
+FINAL_QUESTIONS = {"su21": "12", "sp14": "09", "sp13": "09", "sp18-contest": "07"}
+PAIRS = 100 * 100
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_case_asks_final_strategy_much_more_than_once_per_pair(edition, assignments):
+    """The sp18 contest allows a strategy 10 s for every pair of scores, and a case has
+    10 s: a case that asks every pair twice (or three times) times out a valid strategy.
+    Each case's code runs here with the reference, final_strategy counting its calls."""
+    assignment = assignments[edition]
+    question = checks.staff_questions(assignment)[FINAL_QUESTIONS[edition]]
+    hog = checks.load_hog(assignment, f"counted_{edition}", checks.reference_source(assignment))
+    saved = {name: sys.modules.get(name) for name in ("hog", "dice")}
+    sys.modules.update(hog=hog, dice=hog.dice)
+    try:
+        for suite in (s for s in question.suites if s.type == "doctest"):
+            for case in suite.cases:
+                calls = []
+                namespace = {"__name__": "__main__"}
+                for example in suite.setup_examples:
+                    exec(compile(example.source, "setup", "single"), namespace)
+                real = namespace["final_strategy"]
+
+                def counted(score, opponent_score):
+                    calls.append(1)
+                    return real(score, opponent_score)
+                namespace["final_strategy"] = counted
+                with contextlib.redirect_stdout(io.StringIO()):
+                    for example in case.examples:
+                        exec(compile(example.source, "case", "single"), namespace)
+                assert len(calls) <= 1.34 * PAIRS, (
+                    f"case {case.number} asks final_strategy {len(calls)} times")
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
