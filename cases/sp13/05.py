@@ -25,10 +25,12 @@ test = {
         >>> turns = []
         >>> def record_turns():
         ...     # From now on play's calls of take_turn are recorded:
-        ...     # (mover's name, number of dice, opponent's score, kind of dice)
+        ...     # (mover's name, number of dice, opponent's score, kind of dice); the dice of a
+        ...     # Free Bacon turn are never rolled, so whether play passes them does not matter
         ...     turns.clear()
         ...     def recorded(num_rolls, opponent_score, dice=None, who=None):
         ...         kind = '/'.join(k for k, d in (('four', hog.four_sided), ('six', hog.six_sided)) if d is dice)
+        ...         kind = kind if num_rolls else 'none'
         ...         turns.append((who, num_rolls, opponent_score, kind))
         ...         return recorded.wrapped(num_rolls, opponent_score, dice, who)
         ...     recorded.wrapped = getattr(hog.take_turn, 'wrapped', hog.take_turn)
@@ -168,7 +170,7 @@ test = {
             >>> play(always_roll(2), always_roll(0))
             1
             >>> turns[:2]
-            [('Player 0', 2, 0, 'four/six'), ('Player 1', 0, 7, 'four/six')]
+            [('Player 0', 2, 0, 'four/six'), ('Player 1', 0, 7, 'none')]
             """,
           'hidden': False,
           'locked': False

@@ -314,6 +314,24 @@ def play(strategy0, strategy1):
         who = other(who)
     return 0 if score0 >= goal else 1
 ''',
+        # Free Bacon turns call take_turn without dice (they are never rolled)
+        '''
+def play(strategy0, strategy1):
+    who, score0, score1 = 0, 0, 0
+    while score0 < goal and score1 < goal:
+        mine, theirs = (score0, score1) if who == 0 else (score1, score0)
+        rolls = min((strategy0, strategy1)[who](mine, theirs), num_allowed_dice(mine, theirs))
+        if rolls == 0:
+            points = take_turn(0, theirs, who=name(who))
+        else:
+            points = take_turn(rolls, theirs, select_dice(mine, theirs), name(who))
+        if who == 0:
+            score0 += points
+        else:
+            score1 += points
+        who = other(who)
+    return 0 if score0 >= goal else 1
+''',
     ],
     "make_average": [
         '''
@@ -849,7 +867,8 @@ def fingerprint(hog):
             original = hog.take_turn
 
             def recorded(num_rolls, opponent_score, dice=None, who=None):
-                kind = [k for k, d in (('four', hog.four_sided), ('six', hog.six_sided)) if d is dice]
+                kind = [k for k, d in (('four', hog.four_sided), ('six', hog.six_sided))
+                        if d is dice and num_rolls]
                 turns.append((who, num_rolls, opponent_score, kind))
                 return original(num_rolls, opponent_score, dice, who)
             hog.take_turn = recorded
