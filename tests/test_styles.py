@@ -13,7 +13,9 @@ from __future__ import annotations
 import contextlib
 import doctest
 import io
+import json
 import os
+import re
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -24,7 +26,7 @@ from hypothesis import given, settings, strategies as st
 
 import editiontools as checks
 import styletools
-from grader import judge
+from grader import judge, workspace
 from grader.model import Example, ExampleOutput
 from grader.run.runner import CaseJob, Runner
 
@@ -280,3 +282,68 @@ def test_no_case_asks_final_strategy_much_more_than_once_per_pair(edition, assig
                 sys.modules.pop(name, None)
             else:
                 sys.modules[name] = module
+
+
+# --- the course's own client agrees on the public cases ---------------------------------
+
+# Passes every public case under ok (one announcement per example) although a hidden case
+# runs several announcements together: the judge must not fail it for the missing newline.
+NO_FINAL_NEWLINE = {"su21": '''
+def announce_highest(who, last_score=0, running_high=0):
+    def say(score0, score1):
+        score = score1 if who else score0
+        if score - last_score > running_high:
+            import sys
+            sys.stdout.write('Player %d has reached a new maximum point gain. %d point(s)!'
+                             % (who, score - last_score))
+            return announce_highest(who, score, score - last_score)
+        return announce_highest(who, score, running_high)
+    return say
+'''}
+
+
+def _ok_verdicts(ok_command, ws) -> Dict[str, bool]:
+    output = checks.run_ok(ok_command, ws, "--score").stdout
+    verdicts = {}
+    for number, suffix, got, points in re.findall(r"Question (\d+)(\w*):\s*([\d.]+)/(\d+)",
+                                                   output):
+        if int(points) > 0:  # a 0-point question shows 0/0 whatever happened
+            verdicts[number.zfill(2) + suffix] = float(got) >= int(points)
+    assert verdicts, output
+    return verdicts
+
+
+def _grade_verdicts(ws) -> Dict[str, bool]:
+    from conftest import run_grade
+    done = run_grade("--json", "grade.json", cwd=ws, timeout=300)
+    assert (ws / "grade.json").is_file(), done.stdout + done.stderr
+    questions = json.loads((ws / "grade.json").read_text())["questions"]
+    return {key: q["status"] == "passed" for key, q in questions.items()}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_ok_and_grade_agree_on_the_public_cases(edition, assignments, ok_command, tmp_path):
+    """Graded side by side with the real ok client on a student workspace (public cases,
+    unlocked): a graded combination, the whole files, a few bugs and the print style ok
+    forgives get the same verdict per question (ok cannot compute a win rate, and shows a
+    0-point question as 0/0: those are left out)."""
+    assignment, style = assignments[edition], STYLES[edition]
+    ws = workspace.init(assignment, tmp_path / "hog")
+    template = checks.template_source(assignment)
+    reference = checks.reference_source(assignment)
+    variants = {"combination": styletools.compose(template, style.ALTERNATIVES,
+                                                  COMBINATIONS[edition][0])}
+    variants.update({name: template + "\n\n" + text for name, text in style.WHOLE.items()
+                     if name not in LOUD})
+    for bug in style.BUGS[::len(style.BUGS) // 2]:
+        variants[bug.name] = reference + "\n\n" + bug.source
+    if edition in NO_FINAL_NEWLINE:
+        variants["no_final_newline"] = reference + "\n\n" + NO_FINAL_NEWLINE[edition]
+    rated = {key for key, q in checks.staff_questions(assignment).items()
+             if any(s.type == "winrate" for s in q.suites)}
+    for name, text in variants.items():
+        (ws / assignment.source).write_text(text, encoding="utf-8")
+        ok, mine = _ok_verdicts(ok_command, ws), _grade_verdicts(ws)
+        differ = {key: (ok[key], mine.get(key)) for key in ok
+                  if key not in rated and ok[key] != mine.get(key)}
+        assert not differ, f"{name}: (ok, grade) verdicts differ: {differ}"
