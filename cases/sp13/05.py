@@ -44,6 +44,8 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # play's turns run take_turn and roll_dice (questions 1 and 2); num_allowed_dice and
+            >>> # select_dice only where a case says so
             >>> same_dice(4)
             >>> play(always_roll(5), always_roll(3))
             0

@@ -27,6 +27,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # play's turns run take_turn and roll_dice (questions 1 and 2); select_dice only where a case says so
             >>> same_dice(4)
             >>> play(always_roll(1), always_roll(1), goal=10)
             (4, 12)
