@@ -6,6 +6,7 @@ Runs in the grader, outside any sandbox: expected outputs never reach student co
 from __future__ import annotations
 
 import functools
+import re
 from typing import List, Optional
 
 from .model import Case, CaseResult, CaseRun, Example, ExampleOutput
@@ -24,11 +25,16 @@ def matches(want: str, got: str) -> bool:
     return want == got or _checker().check_output(want, got, FLAGS)
 
 
+# The debugging lines ok drops before comparing (okpy's client/utils/debug.py): whole
+# lines that start with DEBUG and a colon or a space, in any case ("debug: x", "DEBUG x").
+DEBUG_LINE = re.compile(r"^DEBUG[: ].*\n", re.MULTILINE | re.IGNORECASE)
+
+
 def strip_debug(text: str) -> str:
-    """Drop lines starting with `DEBUG:`, which students may print while working."""
-    if "DEBUG:" not in text:
+    """Drop the debugging lines students may print while working, as ok does."""
+    if "debug" not in text.lower():
         return text
-    return "".join(line for line in text.splitlines(True) if not line.startswith("DEBUG:"))
+    return DEBUG_LINE.sub("", text)
 
 
 def as_doctest_sees(printed: str) -> str:

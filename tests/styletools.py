@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import random
+import re
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,15 @@ from typing import Dict, FrozenSet, Iterator, List, Sequence, Tuple
 
 TESTS = Path(__file__).resolve().parent
 EDITIONS = ("su21", "sp14", "sp13", "sp18-contest")
+
+
+# What ok drops from a student's output before comparing (okpy 1.18, client/utils/debug.py):
+# whole lines starting with DEBUG and a colon or a space, in any case.
+OK_DEBUG_LINE = re.compile(r"^DEBUG[: ].*\n", re.MULTILINE | re.IGNORECASE)
+
+
+def without_debug(text: str) -> str:
+    return OK_DEBUG_LINE.sub("", text)
 
 
 @dataclass(frozen=True)

@@ -224,22 +224,29 @@ def _doctest_passes(printed: str, want: str) -> bool:
     return runner.failures == 0
 
 
-@settings(max_examples=300, deadline=None)
+DEBUG_FORMS = ["", "\n", "DEBUG: x\n", "DEBUG: x", "debug x\n", "Debug:y\n", "DEBUG\n",
+               "DEBUGGING\n", " DEBUG: z\n", "DEBUG: one\nDEBUG: two\n"]
+
+
+@settings(max_examples=400, deadline=None)
 @given(lines=st.lists(LINE, min_size=1, max_size=3), newline_at_end=st.booleans(),
-       extra=st.sampled_from(["", "\n", "DEBUG: x\n", "DEBUG: x"]),
+       before=st.sampled_from(DEBUG_FORMS[2:]), after=st.sampled_from(DEBUG_FORMS),
        want_lines=st.one_of(st.none(), st.lists(LINE, min_size=1, max_size=3)))
-def test_output_is_judged_as_doctest_judges_it(lines, newline_at_end, extra, want_lines):
+def test_output_is_judged_as_doctest_and_ok_judge_it(lines, newline_at_end, before, after,
+                                                     want_lines):
     """`print(..., end='')` and `sys.stdout.write` without a final newline: the last line
-    of an example needs no newline (doctest and ok both accept it), and nothing else is
-    forgiven (a blank line too many, lines run together, other text)."""
-    printed = "\n".join(lines) + ("\n" if newline_at_end else "")
+    of an example needs no newline (doctest and ok both accept it); debugging lines are
+    dropped by ok's own rule (DEBUG, then a colon or a space, in any case: `print('DEBUG',
+    x)` and `print('debug:', x)` too); nothing else is forgiven (a blank line too many,
+    lines run together, other text)."""
+    body = "\n".join(lines) + ("\n" if newline_at_end else "")
+    printed = before + body + after
     want = "\n".join(want_lines if want_lines is not None else lines) + "\n"
-    if want.strip() == "" and not printed.strip():
+    expected_text = styletools.without_debug(printed)
+    if want.strip() == "" and not expected_text.strip():
         return  # doctest reads an empty want as "prints nothing"
-    verdict = judge.check_example(Example(source="", want=want),
-                                  ExampleOutput(printed=printed + extra))
-    expected = _doctest_passes(judge.strip_debug(printed + extra), want)
-    assert verdict == expected, (printed + extra, want)
+    verdict = judge.check_example(Example(source="", want=want), ExampleOutput(printed=printed))
+    assert verdict == _doctest_passes(expected_text, want), (printed, want)
 
 
 # --- a slow but valid final_strategy ------------------------------------------------------

@@ -5,7 +5,7 @@ import contextlib
 import io
 import random
 
-from styletools import Bug
+from styletools import Bug, without_debug
 
 EDITION = "sp13"
 
@@ -56,6 +56,23 @@ def roll_dice(num_rolls, dice=six_sided, who='Somebody'):
         outcomes.append(roll_one(dice, who))
     print('DEBUG: rolled', outcomes)
     return 1 if min(outcomes) == 1 else sum(outcomes)
+''',
+        # debugging prints in the forms ok drops too
+        '''
+def roll_dice(num_rolls, dice=six_sided, who='Somebody'):
+    assert type(num_rolls) == int, 'num_rolls must be an integer.'
+    assert num_rolls > 0, 'Must roll at least once.'
+    total, pigged_out = 0, False
+    for i in range(num_rolls):
+        outcome = dice()
+        print('debug: die', i, 'shows', outcome)
+        if commentary:
+            announce(outcome, who)
+        if outcome == 1:
+            pigged_out = True
+        total += outcome
+    print('DEBUG', who, 'scores', 1 if pigged_out else total)
+    return 1 if pigged_out else total
 ''',
     ],
     "take_turn": [
@@ -827,8 +844,7 @@ def fingerprint(hog):
         buffer = io.StringIO()
         with contextlib.redirect_stdout(buffer):
             value = thunk()
-        return value, [line for line in buffer.getvalue().splitlines()
-                       if not line.startswith("DEBUG:")]
+        return value, without_debug(buffer.getvalue()).splitlines()
 
     saved = hog.four_sided, hog.six_sided, hog.commentary, hog.announce
     try:

@@ -5,7 +5,7 @@ import contextlib
 import io
 import random
 
-from styletools import Bug
+from styletools import Bug, without_debug
 
 EDITION = "sp14"
 
@@ -729,8 +729,7 @@ def fingerprint(hog):
         buffer = io.StringIO()
         with contextlib.redirect_stdout(buffer):
             value = thunk()
-        return value, [line for line in buffer.getvalue().splitlines()
-                       if not line.startswith("DEBUG:")]
+        return value, without_debug(buffer.getvalue()).splitlines()
 
     for _ in range(60):
         dice = hog.make_test_dice(*[rng.randint(1, 6) for _ in range(rng.randint(1, 7))])

@@ -5,7 +5,7 @@ import contextlib
 import io
 import random
 
-from styletools import Bug
+from styletools import Bug, without_debug
 
 EDITION = "su21"
 
@@ -372,6 +372,27 @@ def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
         say = say(score0=score0, score1=score1)
         if not again:
             who = next_player(who)
+    return score0, score1
+''',
+        # debugging prints in the forms ok drops too: "DEBUG x", "debug: x", "Debug: x"
+        '''
+def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
+         goal=GOAL_SCORE, say=silence):
+    who = 0
+    print('DEBUG', 'starting at', score0, score1)
+    while score0 < goal and score1 < goal:
+        if who == 0:
+            score0 += take_turn(strategy0(score0, score1), score1, dice, goal)
+            again = more_boar(score0, score1)
+        else:
+            score1 += take_turn(strategy1(score1, score0), score0, dice, goal)
+            again = more_boar(score1, score0)
+        print('debug:', 'scores', score0, score1)
+        say = say(score0, score1)
+        if not again:
+            who = next_player(who)
+        else:
+            print('Debug: extra turn for', who)
     return score0, score1
 ''',
     ],
@@ -1069,7 +1090,7 @@ def fingerprint(hog):
         buffer = io.StringIO()
         with contextlib.redirect_stdout(buffer):
             value = thunk()
-        lines = [line for line in buffer.getvalue().splitlines() if not line.startswith("DEBUG:")]
+        lines = without_debug(buffer.getvalue()).splitlines()
         return value, lines
 
     for _ in range(60):
