@@ -50,7 +50,7 @@ def assignments():
 
 
 def _quiet_fingerprint(style, hog):
-    with contextlib.redirect_stdout(io.StringIO()):
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         return style.fingerprint(hog)
 
 

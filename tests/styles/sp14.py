@@ -44,6 +44,16 @@ def roll_dice(num_rolls, dice=six_sided):
     rest = roll_dice(num_rolls - 1, dice)
     return 1 if 1 in (outcome, rest) else outcome + rest
 ''',
+        # a diagnostic on standard error at every call (10,000 lines in max_scoring_num_rolls)
+        '''
+def roll_dice(num_rolls, dice=six_sided):
+    import sys
+    assert type(num_rolls) == int, 'num_rolls must be an integer.'
+    assert num_rolls > 0, 'Must roll at least once.'
+    outcomes = [dice() for _ in range(num_rolls)]
+    print('rolled', outcomes, file=sys.stderr)
+    return 1 if 1 in outcomes else sum(outcomes)
+''',
     ],
     "take_turn": [
         # digits by arithmetic in a while loop

@@ -356,6 +356,18 @@ def final_strategy(score, opponent_score):
             best, best_rolls = expected, rolls
     return best_rolls
 ''',
+        # memoised with functools.lru_cache
+        '''
+from functools import lru_cache
+
+
+@lru_cache(maxsize=None)
+def final_strategy(score, opponent_score):
+    after = score + free_bacon(opponent_score)
+    if is_swap(after, opponent_score):
+        return 0 if opponent_score > after else 6
+    return 0 if after >= GOAL_SCORE or after - score >= 10 else 6
+''',
     ],
 }
 

@@ -655,6 +655,17 @@ def final_strategy(score, opponent_score):
             best, best_rolls = value, rolls
     return best_rolls
 ''',
+        # memoised with functools.lru_cache
+        '''
+import functools
+
+
+@functools.lru_cache(maxsize=None)
+def final_strategy(score, opponent_score):
+    if score + piggy_points(opponent_score) >= GOAL_SCORE:
+        return 0
+    return more_boar_strategy(score, opponent_score, 8, 6)
+''',
     ],
 }
 
