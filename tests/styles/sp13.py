@@ -205,6 +205,24 @@ def draw_number(n, dot='*'):
         return draw_dice(True, True, True, False, dot)
     return draw_dice(False, True, True, True, dot)
 ''',
+        # a match statement
+        '''
+def draw_number(n, dot='*'):
+    match n:
+        case 1:
+            pips = (True, False, False, False)
+        case 2:
+            pips = (False, True, False, False)
+        case 3:
+            pips = (True, True, False, False)
+        case 4:
+            pips = (False, True, True, False)
+        case 5:
+            pips = (True, True, True, False)
+        case _:
+            pips = (False, True, True, True)
+    return draw_dice(*pips, dot)
+''',
     ],
     "num_allowed_dice": [
         '''

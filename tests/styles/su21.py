@@ -131,6 +131,13 @@ def piggy_points(score):
     last_two = int(text)
     return abs(last_two // 10 - last_two % 10) + 4
 ''',
+        # type hints and the walrus operator
+        '''
+def piggy_points(score: int) -> int:
+    if (ones := score % 10) > (tens := score // 10 % 10):
+        return ones - tens + 4
+    return tens - ones + 4
+''',
     ],
     "take_turn": [
         '''
