@@ -13,7 +13,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 
 from .assignment import Assignment
 from .assignment import load as load_assignment
-from .judge import judge_case
+from .judge import clipped, judge_case
 from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
 from .run.runner import CaseJob, Runner, SubmissionError
 from .scoring import score_question
@@ -63,7 +63,9 @@ def grade(questions: Iterable[Question], runner: Runner, *,
           assignment: Optional[Assignment] = None, verbose: bool = False,
           case_numbers: Optional[Set[int]] = None, respect_locks: bool = True,
           on_question: Optional[Callable[[QuestionResult], None]] = None,
-          stop_on_timeout: bool = False) -> GradeResult:
+          stop_on_timeout: bool = False,
+          on_running: Optional[Callable[[Optional[Question], Optional[Case], float], None]]
+          = None) -> GradeResult:
     """Grade QUESTIONS with RUNNER. Unless VERBOSE, a question stops at its first failure;
     with STOP_ON_TIMEOUT, even a verbose run stops a question whose case timed out or
     crashed (its other cases would likely cost a timeout each).
@@ -93,11 +95,14 @@ def grade(questions: Iterable[Question], runner: Runner, *,
                     case, "error", message=f"this grader cannot run {case.suite.type!r} suites")
     stopped: Set[int] = set()
     question_results: List[Optional[QuestionResult]] = [None] * len(plans)
+    hidden_left = {owner[j.id][0] for j in jobs if owner[j.id][1].hidden}
 
     def finish_before(upto: int) -> None:
-        """Score every question before UPTO not scored yet: jobs run in question order,
-        so their results are complete."""
+        """Score, in order, every question before UPTO not scored yet whose cases have
+        all run: jobs run in question order, hidden ones in a run of their own after."""
         for p_index in range(upto):
+            if p_index in hidden_left:
+                return
             if question_results[p_index] is None:
                 item = plans[p_index]
                 ordered = [results[p_index][c.number] for c in item.cases
@@ -106,22 +111,49 @@ def grade(questions: Iterable[Question], runner: Runner, *,
                 if on_question:
                     on_question(question_results[p_index])
 
-    try:
-        for job_id, run in runner.run(jobs, skip=lambda j: owner[j][0] in stopped):
+    def running(job_id: Optional[int], seconds: float) -> None:
+        if on_running is not None:
+            if job_id is None:
+                on_running(None, None, 0.0)
+            else:
+                p_index, case = owner[job_id]
+                on_running(plans[p_index].question, case, seconds)
+
+    def run_all(batch: List[CaseJob]) -> None:
+        for job_id, run in runner.run(batch, skip=lambda j: owner[j][0] in stopped):
             p_index, case = owner[job_id]
             finish_before(p_index)
             if p_index in stopped or run.status == "skipped":
                 continue
-            result = kinds[case.suite.type].judge(case, run, runner=runner)
+            result = clipped(kinds[case.suite.type].judge(case, run, runner=runner))
             results[p_index][case.number] = result
             if not verbose and result.status in ("failed", "error", "timeout"):
                 stopped.add(p_index)
             elif stop_on_timeout and run.status in ("timeout", "crashed"):
                 stopped.add(p_index)
-    except SubmissionError as error:
-        message = str(error)
-        out = [QuestionResult(item.question, "error", 0, message=message) for item in plans]
-        return GradeResult(out, error=message)
+
+    # Hidden cases run in a worker run of their own, after the visible ones: no worker
+    # that runs a visible case (whose output students see) is ever sent a hidden one.
+    visible = [j for j in jobs if not owner[j.id][1].hidden]
+    saved_progress = runner.progress
+    runner.progress = running if on_running is not None else saved_progress
+    try:
+        try:
+            run_all(visible)
+        except SubmissionError as error:
+            message = str(error)
+            out = [QuestionResult(item.question, "error", 0, message=message) for item in plans]
+            return GradeResult(out, error=message)
+        hidden = [j for j in jobs if owner[j.id][1].hidden and owner[j.id][0] not in stopped]
+        try:
+            run_all(hidden)
+        except SubmissionError as error:  # its import failed this time: hidden cases only
+            for job in hidden:
+                p_index, case = owner[job.id]
+                results[p_index][case.number] = CaseResult(case, "error", message=str(error))
+    finally:
+        runner.progress = saved_progress
+    hidden_left.clear()
     finish_before(len(plans))
     return GradeResult([r for r in question_results if r is not None])
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
+import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional, Sequence, Set
+from typing import Iterator, List, Optional, Sequence, Set
 
+import grader
 from .load import casefile
 from .assignment import Assignment
 from .model import GradeResult, Question
@@ -29,37 +33,179 @@ class Options:
     json_path: Optional[str] = None
     interact: bool = False
     seed: Optional[int] = None
+    rerun: str = ""  # options a rerun must repeat (`--seed 3`, `-d DIR`)
+
+
+_TYPED_KEY = re.compile(r"(?:q|question|problem)?[\s_-]*0*(\d+)\s*([a-z]?)")
+
+
+def resolve_key(typed: str, known: Sequence[str]) -> str:
+    """The question key a person meant: `5a`, `05A`, `q1`, `1` and `Question 5a` all
+    name the file the output calls "Question 5a" (05a.py); otherwise a UsageProblem
+    with the nearest names."""
+    text = typed.strip().lower()
+    by_lower = {key.lower(): key for key in known}
+    if text in by_lower:
+        return by_lower[text]
+    match = _TYPED_KEY.fullmatch(text)
+    if match:
+        number, letter = match.groups()
+        for candidate in (f"{int(number):02d}{letter}", f"{int(number)}{letter}"):
+            if candidate in by_lower:
+                return by_lower[candidate]
+        near = [key for key in known if key.lower().startswith(f"{int(number):02d}")]
+    else:
+        near = []
+    if not near:
+        import difflib
+        near = difflib.get_close_matches(text, list(known), n=2, cutoff=0.5)
+    hint = f": did you mean {' or '.join(near)}?" if near else ""
+    raise UsageProblem(f"no question {typed}{hint} (questions: {', '.join(known)})")
+
+
+def resolve_keys(ws: Workspace, keys: Sequence[str]) -> List[str]:
+    known = casefile.question_keys(ws.tests)
+    if not known:
+        raise UsageProblem(f"no case files in {ws.tests}: {grader.restore_tests_advice()}")
+    wanted: List[str] = []
+    for typed in keys:
+        key = resolve_key(typed, known)
+        if key not in wanted:
+            wanted.append(key)
+    return wanted or known
+
+
+def _has_hidden_answers(case) -> bool:
+    """Whether CASE really hides an answer: staff case files mark cases `locked` with
+    their answers in plain text (they are locked when a workspace is made), and such a
+    case runs like any other."""
+    from .locking import hashes as locking
+    if case.is_concept:
+        return locking.is_token(str(case.raw.get("answer", "")))
+    if case.suite.type == "doctest":
+        return any(example.locked for example in case.examples)
+    return case.locked
 
 
 def load_workspace_questions(ws: Workspace, keys: Sequence[str]) -> List[Question]:
-    known = casefile.question_keys(ws.tests)
-    wanted = list(keys) or known
-    unknown = [k for k in wanted if k not in known]
-    if unknown:
-        raise UsageProblem(f"no question {', '.join(unknown)} in {ws.tests} "
-                           f"(questions: {', '.join(known)})")
-    return casefile.load_questions(ws.tests, wanted)
+    questions = casefile.load_questions(ws.tests, resolve_keys(ws, keys))
+    for question in questions:
+        for case in question.cases:
+            if case.locked and not _has_hidden_answers(case):
+                case.locked = False
+    return questions
 
 
-def write_json(result: GradeResult, path: str) -> None:
-    text = json.dumps(result.record(), indent=2) + "\n"
+def _points_of(ws: Workspace, key: str) -> float:
+    try:
+        points = casefile.read_literal(ws.tests / f"{key}.py").get("points", 0)
+    except casefile.CaseFileError:
+        return 0
+    return points if isinstance(points, (int, float)) and not isinstance(points, bool) else 0
+
+
+def write_json(result: GradeResult, path: str, scope: Optional[dict] = None) -> None:
+    """The record, with SCOPE (what was run of the whole) so that a reader can tell a
+    partial run's total from a score."""
+    record = result.record()
+    if scope is not None:
+        record["run"] = scope
+    text = json.dumps(record, indent=2) + "\n"
     if path == "-":
         sys.stdout.write(text)
-    else:
+        return
+    try:
         Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageProblem(f"could not write --json {path}: {error.strerror or error}") from None
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: `grade` stops as it does for Ctrl-C (exit status 128 + N)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    def stop(signum, frame):
+        raise Stopped(signum)
+    saved = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+@dataclass
+class Progress:
+    """The questions a run means to grade, and those it finished: what an interrupt
+    reports as not run."""
+
+    planned: List[Question] = field(default_factory=list)
+    finished: Set[str] = field(default_factory=set)
+
+    def not_run(self) -> List[Question]:
+        return [q for q in self.planned if q.key not in self.finished]
+
+
+class Ticker:
+    """On a terminal, while a case runs past a second: which one, and for how long."""
+
+    def __init__(self, console):
+        self.console = console
+        self.status = None
+
+    def __call__(self, question: Optional[Question], case, seconds: float) -> None:
+        if question is None:
+            if self.status is not None:
+                self.status.stop()
+                self.status = None
+            return
+        text = f"{question.name} › Case {case.number}: running for {seconds:.0f} s"
+        if self.status is None:
+            self.status = self.console.status(text)
+            self.status.start()
+        else:
+            self.status.update(text)
 
 
 def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
-    """Grade the workspace; return the exit status (0 all passed, 1 otherwise)."""
+    """Grade the workspace; return the exit status (0 all passed, 1 otherwise, 130
+    after Ctrl-C). However `grade` ends, the student code it started ends with it:
+    here by closing the runner, and by each worker's guard when grade is killed."""
+    progress = Progress()
     runner = Runner(src=ws.root, timeout=options.timeout, preflight=(assignment.module,))
-    runner.start()
     try:
-        return _run(ws, options, runner)
+        with stop_signals():
+            runner.start()
+            return _run(ws, options, runner, progress)
+    except KeyboardInterrupt as stop:
+        runner.close()
+        return interrupted(progress, stop)
     finally:
         runner.close()
 
 
-def _run(ws: Workspace, options: Options, runner: Runner) -> int:
+def interrupted(progress: Progress, stop: KeyboardInterrupt) -> int:
+    from . import report
+    signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
+    how = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+    missing = progress.not_run()
+    names = ", ".join(q.name for q in missing)
+    text = f"Stopped by {how}: " + (f"not run: {names}." if missing else "every question had run.")
+    try:
+        report.print_error(report.make_console(stderr=True), text)
+    except (OSError, ValueError):  # a closed terminal
+        pass
+    return 128 + signum
+
+
+def _run(ws: Workspace, options: Options, runner: Runner,
+         progress: Optional[Progress] = None) -> int:
     from .fuzz import suite as fuzz_suite
     from . import interactive
     from . import report  # after the worker has started
@@ -68,6 +214,8 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
     console = report.make_console(stderr=options.json_path == "-")
     try:
         questions = load_workspace_questions(ws, options.questions)
+        if progress is not None:
+            progress.planned = list(questions)
     except casefile.CaseFileError as error:
         raise UsageProblem(f"a case file is broken: {error}") from None
     if options.seed is not None:
@@ -83,22 +231,54 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
                                f"{', '.join(q.key for q in questions)}")
 
     def show(result):
-        block = report.question_block(result, options.verbose)
+        if progress is not None:
+            progress.finished.add(result.question.key)
+        block = report.question_block(result, options.verbose, extra=options.rerun)
         if block is not None:
             console.print(block)
 
-    result = grade(questions, runner, assignment=ws.assignment, verbose=options.verbose,
-                   case_numbers=options.cases, on_question=show)
+    ticker = Ticker(console) if console.is_terminal else None
+    try:
+        result = grade(questions, runner, assignment=ws.assignment, verbose=options.verbose,
+                       case_numbers=options.cases, on_question=show, on_running=ticker)
+    finally:
+        if ticker is not None:
+            ticker(None, None, 0.0)
     if result.error:
         report.print_error(console, result.error)
+    everything = casefile.question_keys(ws.tests)
+    points_in_all = sum(q.points for q in questions) + sum(
+        _points_of(ws, key) for key in everything if key not in {q.key for q in questions})
     console.print()
     console.print(report.summary(result, score=options.score))
-    console.print(report.closing_line(result))
+    note = report.scope_note(result, len(everything), points_in_all, score=options.score)
+    if note is not None:
+        console.print(note)
+    run_all = " ".join([grader.PROGRAM] + [f"-q {q.key}" for q in questions
+                                    if len(questions) < len(everything)]
+                       + ([options.rerun] if options.rerun else []))
+    console.print(report.closing_line(result, extra=options.rerun, run_all=run_all))
     if options.json_path:
-        write_json(result, options.json_path)
+        write_json(result, options.json_path, scope={
+            "questions_run": [q.key for q in questions], "questions_in_all": len(everything),
+            "cases": sorted(options.cases) if options.cases else None,
+            "complete": len(questions) == len(everything) and all(
+                q.complete for q in result.questions)})
     if options.interact:
         failing = next((c for q in result.questions for c in q.case_results
-                        if c.status in ("failed", "error")), None)
+                        if c.status in ("failed", "error", "timeout")), None)
         if failing is not None:
             interactive.start(ws.root, failing)
     return 0 if result.all_passed else 1
+
+
+def list_questions(ws: Workspace, keys: Sequence[str] = ()) -> int:
+    """`grade --list`: each question with the name `-q` takes, its points, its cases and
+    how many of them are still locked."""
+    from . import report
+    try:
+        questions = load_workspace_questions(ws, keys)
+    except casefile.CaseFileError as error:
+        raise UsageProblem(f"a case file is broken: {error}") from None
+    report.make_console().print(report.question_list(questions))
+    return 0

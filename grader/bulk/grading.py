@@ -33,7 +33,8 @@ from ..assignment import Assignment
 from ..judge import prompt
 from ..model import CaseResult, GradeResult, Question
 from ..run.runner import Runner
-from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem
+from ..run import cgroups
+from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files
 from ..session import grade, kinds_for, prepare
 from ..untrusted import CallInfo, csv_cell, is_safe_name, one_line, printable, safe_name, shown_name
 from .report import ERRORS
@@ -302,6 +303,9 @@ class Settings:
     sandbox: bool = True
     jobs: int = 2
     hide: List[Path] = field(default_factory=list)  # folders to keep out of sight
+    cgroups: bool = True  # each submission in a control group; timeouts in its CPU time
+    helpers: List[Path] = field(default_factory=list)  # of helper_folder, shown read-only
+    helper_folder: Optional[Path] = None
 
     @property
     def time_budget(self) -> float:
@@ -326,6 +330,8 @@ def failure_text(result: CaseResult) -> str:
     parts = [result.transcript or "\n".join(prompt(e.source) for e in result.case.examples)]
     if result.status == "timeout":
         parts.append(f"Timed out: {result.message}")
+        if result.traceback:
+            parts.append(result.traceback.rstrip())
     elif result.status == "error" and not result.expected:
         parts.append(f"Error: {result.message}")
         if result.traceback:
@@ -451,12 +457,18 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
         (folder / assignment.source).write_bytes(submission.source)
         for name in assignment.support:
             shutil.copy(assignment.template / name, folder / name)
-        box = Sandbox(folder, slot=slot, limits=settings.limits, isolate=settings.sandbox,
-                      hide=settings.hide)
-        runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
-                        wrap=box.wrap, preflight=(assignment.module,), seed=SEED)
-        result = grade(questions, runner, assignment=assignment, verbose=True,
-                       respect_locks=False, stop_on_timeout=True)
+        if settings.helper_folder is not None:
+            copy_helpers(settings.helper_folder, folder, settings.helpers)
+        with Sandbox(folder, slot=slot, limits=settings.limits, isolate=settings.sandbox,
+                     hide=settings.hide, cgroup=settings.cgroups) as box:
+            runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
+                            wrap=box.wrap, preflight=(assignment.module,), seed=SEED,
+                            clock=box.clock, diagnose=box.diagnose)
+            try:
+                result = grade(questions, runner, assignment=assignment, verbose=True,
+                               respect_locks=False, stop_on_timeout=True)
+            finally:
+                runner.close()
         return make_record(submission, result, folder)
 
 
@@ -528,12 +540,20 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     if settings.sandbox and bwrap_problem() is not None:
         raise BulkError(f"cannot sandbox submissions: {bwrap_problem()}. Install it "
                         "(apt-get install bubblewrap), or pass --no-sandbox for trusted code")
+    if settings.cgroups and cgroups.problem() is not None:
+        raise BulkError(f"cannot limit each submission's memory, processes and CPU: "
+                        f"{cgroups.problem()}. Run as root (or in a delegated cgroup v2), or "
+                        "pass --no-cgroups to keep per-process limits only")
     submissions = discover(source, assignment.source)
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise BulkError(f"--out {out} exists and is not a folder")
     settings.hide = sorted({Path(source).resolve(), out.resolve(), assignment.reference,
                             assignment.cases, *[q.path.parent for q in questions if q.path]})
+    folders = sorted({q.path.parent for q in questions if q.path})
+    if len(folders) == 1:  # helper modules and data files beside the cases, as under ok
+        settings.helper_folder = folders[0]
+        settings.helpers = helper_files(folders[0], [q.path for q in questions])
     try:
         store = Store(out)
     except OSError as error:
@@ -635,7 +655,8 @@ class Display:
 
 
 def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: bool,
-         timeout: float, budget: Optional[float], sandbox: bool, cases: Optional[Path]) -> int:
+         timeout: float, budget: Optional[float], sandbox: bool, cases: Optional[Path],
+         use_cgroups: bool = True) -> int:
     """`grade bulk`: grade, show progress and the summary; return the exit status."""
     from . import report as bulk_report
     from .. import report
@@ -648,7 +669,8 @@ def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: 
         questions = load_cases(assignment, cases)
         if not sandbox:
             errors.print(Text("WARNING: " + UNPROTECTED, style="bold red"))
-        settings = Settings(timeout=timeout, budget=budget, sandbox=sandbox, jobs=jobs)
+        settings = Settings(timeout=timeout, budget=budget, sandbox=sandbox, jobs=jobs,
+                            cgroups=use_cgroups)
         outcome = run(source, out, assignment, questions, settings, resume=resume,
                       on_start=display.start, on_done=display.finish)
     except (BulkError, StoreError) as error:

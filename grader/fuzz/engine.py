@@ -23,38 +23,51 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import driver as fuzz_driver
-from ..run.runner import end_group, spawn
+from ..run.runner import GUARD_GRACE, end_group, guard_argv, guarded
 
 DRIVER = Path(fuzz_driver.__file__)
+
 Spec = Dict[str, Any]
 Trace = List[Any]
 
 
 def driver_source() -> str:
-    return DRIVER.read_text(encoding="utf-8")
+    from ..run import scripts
+    return scripts.source(fuzz_driver.__name__)
 
 
 # --- games ---------------------------------------------------------------------------
 
-def random_spec(rng: random.Random, feral_hogs: bool, say: bool) -> Spec:
+def random_spec(rng: random.Random, feral_hogs: bool, say: bool,
+                counts: Optional[Sequence[Sequence[int]]] = None) -> Spec:
     """One game: random start and goal, a short test die, two strategies drawn from a
-    few dice counts by a linear hash of the two scores."""
+    few dice counts by a linear hash of the two scores.
+
+    COUNTS, when given, are the sets of dice counts a strategy may draw from (one set
+    per strategy, picked at random): a question keeps a rule it does not own from
+    firing that way (no two counts 2 apart: Feral Hogs never fires)."""
     goal = rng.choice((100, rng.randint(1, 100), rng.randint(5, 40)))
     if rng.random() < 0.4:
         score0 = score1 = 0
     else:
         score0, score1 = rng.randrange(goal), rng.randrange(goal)
-    strategies = [[[rng.randint(0, 10) for _ in range(rng.randint(1, 4))],
-                   rng.randint(0, 5), rng.randint(0, 5)] for _ in range(2)]
+    if counts:
+        pools = [list(rng.choice(counts)) for _ in range(2)]
+        strategies = [[[rng.choice(pool) for _ in range(rng.randint(1, 4))],
+                       rng.randint(0, 5), rng.randint(0, 5)] for pool in pools]
+    else:
+        strategies = [[[rng.randint(0, 10) for _ in range(rng.randint(1, 4))],
+                       rng.randint(0, 5), rng.randint(0, 5)] for _ in range(2)]
     dice = [rng.randint(1, 6) for _ in range(rng.randint(1, 6))]
     return {"strategies": strategies, "dice": dice, "score0": score0, "score1": score1,
             "goal": goal, "feral_hogs": feral_hogs, "say": say}
 
 
-def generate(seed: int, games: int, *, feral_hogs: bool, say: bool) -> List[Spec]:
+def generate(seed: int, games: int, *, feral_hogs: bool, say: bool,
+             counts: Optional[Sequence[Sequence[int]]] = None) -> List[Spec]:
     """The games of SEED: the same seed gives the same games on every run."""
     rng = random.Random(f"hog-fuzz:{seed}")
-    return [random_spec(rng, feral_hogs, say) for _ in range(games)]
+    return [random_spec(rng, feral_hogs, say, counts) for _ in range(games)]
 
 
 # --- the reference, traced in this process -------------------------------------------
@@ -298,6 +311,9 @@ def render(trace: Trace, tracebacks: bool = True) -> str:
 
 # --- a child process that plays games for shrinking ----------------------------------
 
+PLAYER_CAP = 64 << 20  # bytes of one answer: a game's traces are a few kB
+
+
 class PlayerGone(Exception):
     """The process playing the student's games died, hung or wrote garbage."""
 
@@ -309,9 +325,9 @@ class Player:
     def __init__(self, argv: List[str], src: Path, module: str = "hog",
                  env: Optional[Dict[str, str]] = None, timeout: float = 5.0):
         self.timeout = timeout
-        self.process = spawn(
+        self.process, self.lifeline = guarded(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            start_new_session=True, env=env)
+            env=env)
         self.buffer = b""
         self._send({"src": str(Path(src).resolve()), "module": module})
         reply = self._receive()
@@ -323,7 +339,7 @@ class Player:
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode())
             self.process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):  # ValueError: closed after a death
+        except (OSError, ValueError):  # ValueError: its pipe is closed already
             raise PlayerGone("the process playing the games has died") from None
 
     def _receive(self) -> Any:
@@ -341,10 +357,13 @@ class Player:
                     self.close()
                     raise PlayerGone("the process playing the games has died")
                 self.buffer += chunk
+                if len(self.buffer) > PLAYER_CAP and b"\n" not in chunk:
+                    self.close()
+                    raise PlayerGone("the process playing the games sent far too much")
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
             return json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             self.close()
             raise PlayerGone("the process playing the games wrote garbage") from None
 
@@ -357,7 +376,8 @@ class Player:
         return reply
 
     def close(self) -> None:
-        end_group(self.process, timeout=0)
+        self.lifeline.cut()
+        end_group(self.process, timeout=GUARD_GRACE)
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 stream.close()
@@ -367,7 +387,7 @@ class Player:
 
 def player_argv(python: str = sys.executable,
                 wrap: Callable[[List[str]], List[str]] = lambda argv: argv) -> List[str]:
-    return wrap([python, "-I", "-B", str(DRIVER)])
+    return wrap(guard_argv(python, DRIVER))
 
 
 # --- shrinking -----------------------------------------------------------------------

@@ -43,13 +43,29 @@ def params(case: Case) -> Dict[str, Any]:
     for key in ("games", "seed", "recorded_games"):
         if isinstance(merged[key], bool) or not isinstance(merged[key], int):
             raise FuzzSetupError(f"fuzz suite parameter {key!r} must be an integer")
+    merged["dice_counts"] = dice_counts(merged.get("dice_counts"))
     return merged
+
+
+def dice_counts(value: Any) -> Optional[Tuple[Tuple[int, ...], ...]]:
+    """The suite's `dice_counts` (sets of dice counts the games' strategies draw from),
+    checked, as a hashable tuple; None when the suite leaves them free (0 to 10)."""
+    if value is None:
+        return None
+    ok = isinstance(value, list) and value and all(
+        isinstance(pool, list) and pool and all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10 for n in pool)
+        for pool in value)
+    if not ok:
+        raise FuzzSetupError("fuzz suite parameter 'dice_counts' must be a list of non-empty "
+                             "lists of dice counts from 0 to 10")
+    return tuple(tuple(pool) for pool in value)
 
 
 @functools.lru_cache(maxsize=16)
 def _live_traces(folder: str, module: str, seed: int, games: int, feral_hogs: bool,
-                 say: bool) -> Tuple[list, list]:
-    specs = fuzz.generate(seed, games, feral_hogs=feral_hogs, say=say)
+                 say: bool, counts=None) -> Tuple[list, list]:
+    specs = fuzz.generate(seed, games, feral_hogs=feral_hogs, say=say, counts=counts)
     return specs, fuzz.reference_traces(folder, specs, module)
 
 
@@ -63,8 +79,9 @@ def _recorded(path: Path, seed: int) -> Tuple[list, list]:
     try:
         games = json.loads(path.read_text(encoding="utf-8"))["seeds"][str(seed)]
     except (OSError, ValueError, KeyError, TypeError):
+        import grader
         raise FuzzSetupError(f"{path} holds no recorded games for seed {seed}: "
-                             "recreate the workspace's tests with `grade init`") from None
+                             f"{grader.restore_tests_advice()}") from None
     return [g[0] for g in games], [g[1] for g in games]
 
 
@@ -79,7 +96,8 @@ class FuzzKind(assignments.AssignmentBound):
         else:
             a = self.assignment
             specs, expected = _live_traces(str(a.reference), a.module, p["seed"], p["games"],
-                                           bool(p["feral_hogs"]), bool(p["say"]))
+                                           bool(p["feral_hogs"]), bool(p["say"]),
+                                           p["dice_counts"])
         return p, specs, expected
 
     def job(self, case: Case, job_id: int) -> CaseJob:
@@ -150,8 +168,8 @@ class FuzzKind(assignments.AssignmentBound):
 
             small = fuzz.shrink(spec, fails, size, budget=budget)
             return small, reference([small])[0], player.traces([small])[0]
-        except fuzz.PlayerGone:
-            return None
+        except Exception:  # PlayerGone, or hypothesis upset by a player that died
+            return None  # mid-search: shrinking is a courtesy, never a stop
         finally:
             player.close()
 
@@ -185,23 +203,26 @@ def set_seed(questions: Iterable[Question], seed: int) -> None:
 
 def record(assignment: assignments.Assignment, key: str, data: Dict, tests: Path) -> Dict:
     """The student case-file dict with its fuzz suites in recorded mode; writes the
-    expected traces of their games (played by the reference) to tests/KEY.fuzz.json."""
-    seeds: Dict[str, List] = {}
+    expected traces of their games (played by the reference) to tests/KEY.fuzz.json
+    (a question's second fuzz suite to KEY-2.fuzz.json, and so on)."""
     suites = []
-    name = f"{key}.fuzz.json"
+    count = 0
     for suite in data.get("suites", []):
         if suite.get("type") != "fuzz" or suite.get("mode") == "recorded":
             suites.append(suite)
             continue
+        count += 1
+        name = f"{key}.fuzz.json" if count == 1 else f"{key}-{count}.fuzz.json"
+        seeds: Dict[str, List] = {}
         cases = suite.get("cases") or [{}]
         for raw in cases:
             p = {**DEFAULTS, **{k: v for k, v in suite.items() if k != "cases"}, **raw}
             specs = fuzz.generate(p["seed"], p["recorded_games"],
-                                  feral_hogs=bool(p["feral_hogs"]), say=bool(p["say"]))
+                                  feral_hogs=bool(p["feral_hogs"]), say=bool(p["say"]),
+                                  counts=dice_counts(p.get("dice_counts")))
             traces = fuzz.reference_traces(str(assignment.reference), specs, assignment.module)
             seeds[str(p["seed"])] = [[s, t] for s, t in zip(specs, traces)]
-        suites.append({**suite, "mode": "recorded", "recorded": name, "cases": cases})
-    if seeds:
         (tests / name).write_text(json.dumps({"seeds": seeds}, separators=(",", ":")) + "\n",
                                   encoding="utf-8")
+        suites.append({**suite, "mode": "recorded", "recorded": name, "cases": cases})
     return {**data, "suites": suites}

@@ -20,11 +20,16 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..model import CaseRun, ExampleOutput, RaisedException
+from ..model import CaseRun
+from . import messages
+from .messages import Malformed
 
 WORKER = Path(__file__).with_name("worker.py")
+GUARD = Path(__file__).with_name("guard.py")
+GUARD_GRACE = 2.0  # seconds the guard may take to kill what the student code started
+TICK = 0.25  # seconds between looks at the clock and the progress display while a case runs
 STDERR_CAP = 16 * 1024
 
 
@@ -48,18 +53,6 @@ class CaseJob:
 
 class SubmissionError(Exception):
     """The submission cannot be run at all (it does not import, say)."""
-
-
-def _raised(data: Optional[Dict]) -> Optional[RaisedException]:
-    if not data:
-        return None
-    return RaisedException(type=str(data.get("type", "")), line=str(data.get("line", "")),
-                           traceback=str(data.get("traceback", "")))
-
-
-def _outputs(data: List[Dict]) -> List[ExampleOutput]:
-    return [ExampleOutput(printed=str(item.get("printed", "")), raised=_raised(item.get("raised")),
-                          truncated=bool(item.get("truncated"))) for item in data]
 
 
 def _drain(stream, sink: bytearray) -> None:
@@ -96,11 +89,8 @@ def spawn(argv: Sequence[str], attempts: int = 4, **options) -> subprocess.Popen
     raise AssertionError("unreachable")
 
 
-def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Optional[int]:
-    """Wait up to TIMEOUT for a session leader to exit, then kill its whole group and reap
-    it; return its exit status, or None if it had to be killed. The group is killed
-    before the leader is reaped: until then the leader's pid, which is the group's id,
-    cannot be reused by another process."""
+def wait_exit(process: subprocess.Popen, timeout: Optional[float] = None) -> bool:
+    """Whether PROCESS exits within TIMEOUT seconds (it is not reaped: see end_group)."""
     deadline = None if timeout is None else time.monotonic() + timeout
     exited = process.returncode is not None
     while not exited and (deadline is None or time.monotonic() < deadline):
@@ -111,6 +101,15 @@ def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Opt
             exited = True
         if not exited:
             time.sleep(0.005)
+    return exited
+
+
+def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Optional[int]:
+    """Wait up to TIMEOUT for a session leader to exit, then kill its whole group and reap
+    it; return its exit status, or None if it had to be killed. The group is killed
+    before the leader is reaped: until then the leader's pid, which is the group's id,
+    cannot be reused by another process."""
+    exited = wait_exit(process, timeout)
     if process.returncode is None:
         try:
             os.killpg(process.pid, signal.SIGKILL)
@@ -120,24 +119,88 @@ def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Opt
     return process.returncode if exited else None
 
 
+class Lifeline:
+    """The pipe that keeps a guard (guard.py) and what it runs alive: only the grader
+    holds its write end, so it closes when the grader is done or dies, however."""
+
+    def __init__(self):
+        self.read_fd, self.write_fd = os.pipe()  # neither is inherited by other children
+
+    def spawned(self) -> None:
+        """The guard has its end now: ours must not outlive the grader's interest."""
+        os.close(self.read_fd)
+        self.read_fd = -1
+
+    def ask_stack(self) -> None:
+        try:
+            os.write(self.write_fd, b"s")
+        except OSError:
+            pass
+
+    def cut(self) -> None:
+        for name in ("read_fd", "write_fd"):
+            fd = getattr(self, name)
+            if fd >= 0:
+                os.close(fd)
+                setattr(self, name, -1)
+
+
+def guarded(argv: Sequence[str], **options) -> Tuple[subprocess.Popen, Lifeline]:
+    """spawn ARGV, whose "{lifeline}" part becomes the guard's lifeline fd."""
+    lifeline = Lifeline()
+    argv = [str(lifeline.read_fd) if part == "{lifeline}" else part for part in argv]
+    pass_fds = tuple(options.pop("pass_fds", ())) + (lifeline.read_fd,)
+    try:
+        process = spawn(argv, pass_fds=pass_fds, start_new_session=True, **options)
+    except BaseException:
+        lifeline.cut()
+        raise
+    lifeline.spawned()
+    return process, lifeline
+
+
+def _module_of(script: Path) -> str:
+    """grader/run/worker.py -> grader.run.worker, wherever the grader lives."""
+    parts = Path(script).with_suffix("").parts
+    return ".".join(parts[len(parts) - 1 - parts[::-1].index("grader"):])
+
+
+def script_argv(script: Path) -> List[str]:
+    """One of the grader's scripts on a command line: its path, or `-c SOURCE` when it is
+    no file (the grader runs from the zip `grade publish` puts in a workspace) or must
+    be read by a user who cannot read the grader's files (`scripts.INLINE`)."""
+    from . import scripts
+    if Path(script).is_file() and not scripts.INLINE:
+        return [str(script)]
+    return ["-c", scripts.source(_module_of(script))]
+
+
+def guard_argv(python: str, script: Path, *args: str) -> List[str]:
+    """The argv running SCRIPT under guard.py (a Runner or Sandbox `wrap` goes around it)."""
+    return [python, "-I", "-S", "-B", *script_argv(GUARD), "{lifeline}", *script_argv(script),
+            *args]
+
+
 class Worker:
-    """One worker process and the pipe it reports on."""
+    """One worker process (under its guard) and the pipe it reports on."""
 
     def __init__(self, command: Sequence[str], env: Optional[Dict[str, str]]):
         read_fd, write_fd = os.pipe()
         self.stderr = bytearray()
         argv = [str(write_fd) if part == "{fd}" else part for part in command]
         try:
-            self.process = spawn(
+            self.process, self.lifeline = guarded(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                pass_fds=(write_fd,), start_new_session=True, env=env)
+                pass_fds=(write_fd,), env=env)
         except BaseException:
             os.close(read_fd)
             raise
         finally:
             os.close(write_fd)
         self.channel = os.fdopen(read_fd, "rb", buffering=0)
-        self.buffer = b""
+        self.buffer = bytearray()
+        self.newline = -1  # where the first line of BUFFER ends, if it does
+        self.received = 0
         self.drainer = threading.Thread(target=_drain, args=(self.process.stderr, self.stderr),
                                         daemon=True)
         self.drainer.start()
@@ -149,10 +212,18 @@ class Worker:
         except (BrokenPipeError, ValueError):
             pass
 
-    def next_message(self, timeout: float) -> Tuple[str, Optional[Dict]]:
-        """("message", dict), ("timeout", None), ("eof", None), or ("garbage", None)."""
+    def next_message(self, timeout: float, limit: int = 1 << 20,
+                     total: Optional[int] = None) -> Tuple[str, Any]:
+        """The next line of the report channel, read under limits:
+        ("message", dict), ("timeout", None), ("eof", None), ("garbage", why),
+        ("overflow", None) when the line grows past LIMIT bytes, or ("flood", None) when
+        this worker's reports pass TOTAL bytes in all. Reading stops at either."""
         deadline = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
+        while self.newline < 0:
+            if len(self.buffer) > limit:
+                return "overflow", None
+            if total is not None and self.received > total:
+                return "flood", None
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return "timeout", None
@@ -162,25 +233,37 @@ class Worker:
             chunk = self.channel.read(65536)
             if not chunk:
                 return "eof", None
+            self.received += len(chunk)
+            at = chunk.find(b"\n")
+            if at >= 0:
+                self.newline = len(self.buffer) + at
             self.buffer += chunk
-            if len(self.buffer) > 64 * 1024 * 1024:
-                return "garbage", None
-        line, _, self.buffer = self.buffer.partition(b"\n")
+        if self.newline > limit:
+            return "overflow", None
+        line = bytes(self.buffer[:self.newline])
+        del self.buffer[:self.newline + 1]
+        self.newline = self.buffer.find(b"\n")
         try:
-            message = json.loads(line)
-        except ValueError:
-            return "garbage", None
-        return ("message", message) if isinstance(message, dict) else ("garbage", None)
+            return "message", messages.parse(line)
+        except Malformed as error:
+            return "garbage", str(error)
 
     def close(self, grace: float = 0.0) -> None:
         """End the worker and everything it started: called once its results are in,
-        or it is dead, or must die. GRACE is how long it may take to exit by itself."""
-        end_group(self.process, timeout=grace)
+        or it is dead, or must die. GRACE is how long it may take to exit by itself;
+        then its guard kills what is left, and its process group is killed after."""
+        if grace:
+            wait_exit(self.process, grace)
+        self.lifeline.cut()
+        end_group(self.process, timeout=GUARD_GRACE)
         self.drainer.join(timeout=1)
         self.channel.close()
 
-    def death_note(self) -> str:
+    def death_note(self, diagnose: Callable[[], str] = lambda: "") -> str:
         self.close(grace=2.0)  # its exit status (or a sandbox's report of it) says how it died
+        known = diagnose()
+        if known:
+            return known
         code = self.process.returncode
         tail = self.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         if code is not None and code < 0:
@@ -212,30 +295,53 @@ class Runner:
     worker_path: Path = WORKER
     output_cap: int = 65536
     seed: Optional[int] = None  # the worker seeds `random` with it before every case
+    case_bytes: int = 48 << 20  # the most the grader reads for one case's report
+    total_bytes: int = 128 << 20  # ... and from this submission in all
+    # progress(job id, seconds) while a case runs past a second; progress(None, 0) after
+    progress: Optional[Callable[[Optional[int], float], None]] = None
+    stack_wait: float = 1.0  # how long a timed-out case may take to say where it is
+    # clock(): CPU seconds the submission has used (its control group's): timeouts are
+    # then charged in CPU time, so a starved case is not stopped for its neighbours'
+    # use of the machine; a case that waits is stopped after wall_factor x timeout
+    clock: Optional[Callable[[], float]] = None
+    wall_factor: float = 3.0
+    diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
+        self._live: List[Worker] = []  # workers not closed yet: close() ends them all
+        self.received = 0  # bytes read from this submission's workers so far
+        self.wasted = 0.0  # seconds its timeouts and crashes have cost so far
+        self.cost = 0.0  # what the last wait cost (see _await)
+        self.cpu_used = 0.0  # CPU seconds the last case used, with a clock
 
     def command(self) -> List[str]:
-        return self.wrap([self.python, "-I", "-S", "-B", str(self.worker_path), "{fd}",
-                          str(self.src), *self.preflight])
+        return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", str(self.src),
+                                    *self.preflight))
 
     def start(self) -> "Runner":
         """Start the first worker now (interpreter and student import) so that it gets
         ready while the grader loads its cases; `run` uses it."""
         if self._early is None:
-            self._early = Worker(self.command(), self.env)
+            self._early = self._new_worker()
         return self
+
+    def _new_worker(self) -> Worker:
+        self._live = [w for w in self._live if w.process.returncode is None]
+        worker = Worker(self.command(), self.env)
+        self._live.append(worker)
+        return worker
 
     def _spawn(self) -> Worker:
         worker, self._early = self._early, None
-        return worker if worker is not None else Worker(self.command(), self.env)
+        return worker if worker is not None else self._new_worker()
 
     def close(self) -> None:
-        """Stop a worker started early and never used."""
-        if self._early is not None:
-            self._early.close()
-            self._early = None
+        """End every worker of this runner still running (one started early and never
+        used, one whose run was abandoned by an interrupt) and all they started."""
+        self._early = None
+        while self._live:
+            self._live.pop().close()
 
     def run(self, jobs: Sequence[CaseJob],
             skip: Callable[[int], bool] = lambda job_id: False) -> Iterator[Tuple[int, CaseRun]]:
@@ -244,10 +350,10 @@ class Runner:
         After a timeout or crash, jobs for which SKIP says true are not given to the
         next worker (they are yielded as "skipped"): a question that already failed
         need not pay for another infinite loop. Raises SubmissionError before the
-        first case if the submission does not import.
+        first case if the submission does not import. The time budget and the byte
+        caps hold across calls: they bound the submission, not one run.
         """
         pending = list(jobs)
-        wasted = 0.0
         first = True
         while pending:
             if not first:
@@ -256,15 +362,20 @@ class Runner:
                 pending = [j for j in pending if not skip(j.id)]
                 if not pending:
                     return
-            if self.budget is not None and wasted >= self.budget:
+            if self.budget is not None and self.wasted >= self.budget:
                 for job in pending:
                     yield job.id, CaseRun(status="timeout", message=(
                         "not run: this submission already used its time budget "
                         f"({self.budget:g} s) on cases that timed out or crashed"))
                 return
+            if self.received > self.total_bytes:
+                for job in pending:
+                    yield job.id, CaseRun(status="crashed", message=self._flood_note("not run: "))
+                return
             worker = self._spawn()
-            kind, message = worker.next_message(self.timeout)
-            if kind != "message" or "ready" not in message:
+            kind, message, _ = self._await(worker, None, 1 << 20)
+            ready = kind == "message" and messages.kind_or_none(message) == "ready"
+            if not ready:
                 note = self._preflight_failure(worker, kind, message)
                 if first:
                     raise SubmissionError(note)
@@ -276,55 +387,176 @@ class Runner:
             first = False
             while pending:
                 current = pending[0]
-                started = time.monotonic()
-                kind, message = worker.next_message(self.timeout)
-                elapsed = time.monotonic() - started
-                if kind == "message" and message.get("id") == current.id:
-                    pending.pop(0)
-                    if "setup_error" in message:
-                        raised = _raised(message["setup_error"])
-                        yield current.id, CaseRun(status="setup-error", duration=elapsed,
-                                                  message=raised.traceback if raised else "")
-                    else:
-                        yield current.id, CaseRun(outputs=_outputs(message.get("outputs", [])),
-                                                  duration=elapsed)
-                    continue
+                cap = current.output_cap if current.output_cap is not None else self.output_cap
+                examples = len(current.examples) + len(current.setup) + len(current.teardown)
+                limit = messages.case_byte_limit(examples, cap, self.case_bytes)
+                kind, message, elapsed = self._await(worker, current.id, limit)
+                run = None
+                if kind == "message":
+                    run = self._case_run(worker, current, message, cap, elapsed)
+                    if run is not None and run.status in ("ran", "setup-error"):
+                        pending.pop(0)
+                        yield current.id, run
+                        continue
                 if kind == "timeout":
-                    worker.close()
-                    run = CaseRun(status="timeout", duration=elapsed, message=(
-                        f"did not finish within {self.timeout:g} s "
-                        "(an infinite loop, or far too slow)"))
-                elif kind == "message" and message.get("done"):
-                    worker.close()
-                    run = CaseRun(status="crashed", duration=elapsed,
-                                  message="the worker skipped this case")
+                    run = self._timed_out(worker, current, cap, limit, elapsed, message)
                 elif kind == "eof":
-                    run = CaseRun(status="crashed", duration=elapsed, message=worker.death_note())
-                else:
+                    run = CaseRun(status="crashed", duration=elapsed,
+                                  message=worker.death_note(self.diagnose))
+                elif kind == "overflow":
                     worker.close()
                     run = CaseRun(status="crashed", duration=elapsed, message=(
-                        "the code wrote over the grader's report channel"))
-                wasted += elapsed
+                        f"this case's report grew past {limit >> 20} MiB: the grader stopped "
+                        "reading it (far too much output)"))
+                elif kind == "flood":
+                    worker.close()
+                    run = CaseRun(status="crashed", duration=elapsed, message=self._flood_note())
+                elif kind == "garbage":
+                    worker.close()
+                    run = CaseRun(status="crashed", duration=elapsed, message=(
+                        f"the code wrote over the grader's report channel ({message})"))
+                self.wasted += self.cost
                 pending.pop(0)
                 yield current.id, run
                 break
             else:
                 worker.close()
 
-    def _preflight_failure(self, worker: Worker, kind: str, message: Optional[Dict]) -> str:
+    def _await(self, worker: Worker, job_id: Optional[int],
+               limit: int) -> Tuple[str, Any, float]:
+        """(kind, message, seconds) of the worker's next message for job JOB_ID (None:
+        the import), or ("timeout", "cpu" or "wall", seconds) when it ran out of time.
+        `self.cost` is then what the wait costs the submission's budget: the CPU time
+        its group used when there is a clock (a timeout costs one timeout), else the
+        seconds waited."""
+        started = time.monotonic()
+        used_before = self.clock() if self.clock is not None else 0.0
+        shown = False
+        try:
+            while True:
+                elapsed = time.monotonic() - started
+                if self.clock is None:
+                    left, why = self.timeout - elapsed, "wall"
+                    self.cost = elapsed
+                else:
+                    self.cpu_used = self.clock() - used_before
+                    cpu_left = self.timeout - self.cpu_used
+                    wall_left = self.wall_factor * self.timeout - elapsed
+                    left, why = ((cpu_left, "cpu") if cpu_left <= wall_left
+                                 else (wall_left, "wall"))
+                    self.cost = min(self.cpu_used, self.timeout)
+                if left <= 0:
+                    if self.clock is not None:
+                        self.cost = self.timeout
+                    return "timeout", why, elapsed
+                kind, message = self._next(worker, min(left, TICK), limit)
+                if kind != "timeout":
+                    if self.clock is not None:
+                        self.cost = min(self.clock() - used_before, self.timeout)
+                    else:
+                        self.cost = time.monotonic() - started
+                    return kind, message, time.monotonic() - started
+                if (self.progress is not None and job_id is not None
+                        and time.monotonic() - started >= 1.0):
+                    self.progress(job_id, time.monotonic() - started)
+                    shown = True
+        finally:
+            if shown:
+                self.progress(None, 0.0)
+
+    def _timed_out(self, worker: Worker, job: CaseJob, cap: int, limit: int, elapsed: float,
+                   why: str) -> CaseRun:
+        """The timeout of JOB, with where its code was when stopped if it says so within
+        stack_wait (code that blocks the signal is stopped all the same)."""
+        cpu_used = self.cpu_used
+        running, stack, outputs = self._ask_stack(worker, len(job.examples), cap, limit)
+        worker.close()
+        if why == "wall" and self.clock is not None:
+            wall = f"did not finish within {self.wall_factor * self.timeout:g} s"
+            if cpu_used < self.timeout / 2:
+                words = f"{wall} (it waits or sleeps: it used {cpu_used:.1f} s of CPU time)"
+            else:
+                words = (f"{wall}, having had {cpu_used:.1f} of its {self.timeout:g} s of CPU "
+                         "time (a very busy machine, or far too slow)")
+        else:
+            words = (f"did not finish within {self.timeout:g} s "
+                     + ("of CPU time " if self.clock is not None else "")
+                     + "(an infinite loop, or far too slow)")
+        known = self.diagnose()
+        if known:
+            words += f"; meanwhile {known}"
+        return CaseRun(status="timeout", duration=elapsed, message=words, running=running,
+                       stack=stack, outputs=outputs)
+
+    def _ask_stack(self, worker: Worker, examples: int, cap: int,
+                   limit: int) -> Tuple[Optional[int], str, list]:
+        worker.lifeline.ask_stack()
+        deadline = time.monotonic() + self.stack_wait
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None, "", []
+            kind, message = self._next(worker, left, limit)
+            if kind != "message":
+                return None, "", []
+            if messages.kind_or_none(message) == "stack":
+                try:
+                    return messages.stack(message, examples, cap)
+                except Malformed:
+                    return None, "", []
+
+    def _next(self, worker: Worker, timeout: float, limit: int) -> Tuple[str, Any]:
+        before = worker.received
+        try:
+            return worker.next_message(timeout, limit,
+                                       total=self.total_bytes - self.received + before)
+        finally:
+            self.received += worker.received - before
+
+    def _flood_note(self, prefix: str = "") -> str:
+        return (f"{prefix}this submission's reports passed {self.total_bytes >> 20} MiB in all: "
+                "the grader stopped reading them (far too much output)")
+
+    def _case_run(self, worker: Worker, job: CaseJob, message: Dict[str, Any], cap: int,
+                  elapsed: float) -> CaseRun:
+        """The CaseRun a message reports for JOB; the worker is closed when the message
+        is not a well-formed report of JOB (a crashed case, then)."""
+        try:
+            kind = messages.kind(message)
+            if kind == "done":
+                worker.close()
+                return CaseRun(status="crashed", duration=elapsed,
+                               message="the worker skipped this case")
+            if kind != "case":
+                raise Malformed(f"an unexpected {kind} message")
+            if messages.case_id(message) != job.id:
+                raise Malformed("a report for another case")
+            return messages.case_run(message, len(job.examples), cap, elapsed)
+        except Malformed as error:
+            worker.close()
+            return CaseRun(status="crashed", duration=elapsed, message=(
+                f"the code wrote over the grader's report channel ({error})"))
+
+    def _preflight_failure(self, worker: Worker, kind: str, message: Any) -> str:
         name = f"{self.preflight[0]}.py" if self.preflight else "the submission"
         if kind == "timeout":
+            _, stack, _ = self._ask_stack(worker, 0, self.output_cap, 1 << 20)
             worker.close()
             return (f"importing {name} did not finish within {self.timeout:g} s "
-                    "(code at the top level of the file loops or waits?)")
-        if kind == "message" and "preflight_error" in message:
-            worker.close()
-            raised = _raised(message["preflight_error"])
-            lineno = message["preflight_error"].get("lineno")
-            if isinstance(lineno, int):
-                return f"{name} has a syntax error on line {lineno}:\n{raised.traceback}"
-            return f"importing {name} raised an error:\n{raised.traceback}"
+                    "(code at the top level of the file loops or waits?)"
+                    + (f"\n{stack}" if stack else ""))
         if kind == "eof":
-            return f"importing {name} stopped the interpreter: {worker.death_note()}"
+            return (f"importing {name} stopped the interpreter: "
+                    f"{worker.death_note(self.diagnose)}")
         worker.close()
+        if kind == "message" and messages.kind_or_none(message) == "preflight_error":
+            try:
+                raised = messages.raised(message["preflight_error"], "preflight_error")
+            except Malformed:
+                raised = None
+            if raised is not None:
+                lineno = messages.lineno(message["preflight_error"])
+                if lineno is not None:
+                    return f"{name} has a syntax error on line {lineno}:\n{raised.traceback}"
+                return f"importing {name} raised an error:\n{raised.traceback}"
         return f"importing {name} wrote over the grader's report channel"

@@ -25,17 +25,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, List, Optional, Sequence
 
+from . import cgroups
+from .cgroups import Group, GroupLimits
+
 INSIDE_SRC = "/submission"
 INSIDE_WORKER_DIR = "/grader"
 UID_BASE = 61000  # slot N runs as uid UID_BASE + N: one NPROC count per concurrent sandbox
 SYSTEM_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
 ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8"}
+GROUP_OVERHEAD = 8
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-process limits; a fresh worker starts with a fresh allowance."""
+    """Per-process limits (a fresh worker starts with a fresh allowance), and those of
+    the sandbox's control group, on all its processes together."""
 
     cpu: int = 30  # seconds of CPU time
     memory: int = 512 << 20  # bytes of address space
@@ -43,6 +48,13 @@ class Limits:
     file_size: int = 1 << 20  # bytes per file written
     open_files: int = 64
     tmp_size: int = 16 << 20  # bytes of the private /tmp (bwrap only)
+    group_memory: int = 512 << 20  # bytes of memory, all processes of the sandbox together
+    cpus: float = 1.0  # cores' worth of CPU the sandbox may use at once
+
+    def group(self) -> GroupLimits:
+        # the sandbox's own processes (bwrap, its init, the guard) come on top
+        return GroupLimits(memory=self.group_memory, processes=self.processes + GROUP_OVERHEAD,
+                           cpus=self.cpus)
 
     def prlimit(self, include_nproc: bool = True) -> List[str]:
         argv = ["prlimit", f"--cpu={self.cpu}:{self.cpu + 1}", f"--as={self.memory}",
@@ -99,6 +111,60 @@ def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
     return sorted(p for p in (os.path.realpath(p) for p in paths) if os.path.isdir(p))
 
 
+HELPERS_FOLDER = "tests"  # what ok's banks call the folder, and what cases import from
+HELPERS_CAP = 16 << 20
+SIDECARS = (".grader.json", ".fuzz.json")
+
+
+def _is_case_file(path: Path) -> bool:
+    """A `.py` file assigning `test` at its top level (a case file: expected outputs,
+    maybe hidden cases), or one that does not parse (it may be one)."""
+    import ast
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (SyntaxError, ValueError, OSError):
+        return True
+    return any(isinstance(node, (ast.Assign, ast.AnnAssign))
+               and any(isinstance(t, ast.Name) and t.id == "test"
+                       for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+               for node in tree.body)
+
+
+def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CAP) -> List[Path]:
+    """The files of case folder FOLDER that student code may see, as paths relative to
+    it: helper modules and data files beside the cases (ok's banks import
+    `tests.play_utils` and read `tests/play.sol`), never a case file (expected outputs,
+    hidden cases), this grader's sidecars, links or special files. CAP bytes at most."""
+    folder = Path(folder)
+    skip = {Path(c).resolve() for c in cases}
+    found, total = [], 0
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        if any(part.startswith(".") or part == "__pycache__" for part in relative.parts):
+            continue
+        if path.is_symlink() or not path.is_file() or path.resolve() in skip:
+            continue
+        name = path.name
+        if name == "assignment.json" or name.endswith(SIDECARS):
+            continue
+        if name.endswith(".py") and _is_case_file(path):
+            continue
+        size = path.stat().st_size
+        if total + size > cap:
+            continue
+        total += size
+        found.append(relative)
+    return found
+
+
+def copy_helpers(folder: Path, into: Path, files: Sequence[Path]) -> None:
+    """Copy FILES (helper_files of FOLDER) into INTO/tests/, where cases import them."""
+    for relative in files:
+        target = into / HELPERS_FOLDER / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(folder / relative, target)
+
+
 class Sandbox:
     """The confinement of one submission's worker.
 
@@ -109,15 +175,55 @@ class Sandbox:
     """
 
     def __init__(self, folder: Path, *, slot: int = 0, limits: Limits = Limits(),
-                 isolate: bool = True, hide: Sequence[Path] = ()):
+                 isolate: bool = True, hide: Sequence[Path] = (), cgroup: bool = False):
         self.folder = Path(folder).resolve()
         self.slot = slot
         self.limits = limits
         self.isolate = isolate
         self.hide = list(hide)
         if isolate:
-            for path in [self.folder] + list(self.folder.iterdir()):
-                path.chmod(0o755 if path.is_dir() else 0o644)
+            for path in [self.folder, *self.folder.rglob("*")]:
+                if not path.is_symlink():
+                    path.chmod(0o755 if path.is_dir() else 0o644)
+        # CGROUP: every process of the sandbox in a control group of its own (raises
+        # cgroups.Unavailable where there are none): memory, processes and CPU are then
+        # limited for all of them together, and `cpu_time` is what they used.
+        self.group: Optional[Group] = (cgroups.hierarchy().create(limits.group())
+                                       if cgroup else None)
+        self._oom_seen = 0
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Kill whatever still runs in the sandbox's group, and remove the group."""
+        if self.group is not None:
+            self.group.remove()
+
+    def cpu_time(self) -> float:
+        """CPU seconds the sandbox's processes used (its group's; 0 without one)."""
+        return self.group.cpu_time() if self.group is not None else 0.0
+
+    @property
+    def clock(self):
+        """What Runner's `clock` should be: CPU time of the group, when there is one."""
+        return self.cpu_time if self.group is not None else None
+
+    def diagnose(self) -> str:
+        """Why a process of the sandbox died, when the group knows more than its exit
+        status (the kernel killed it for memory)."""
+        if self.group is None:
+            return ""
+        kills = self.group.oom_kills()
+        if kills > self._oom_seen:
+            new, self._oom_seen = kills - self._oom_seen, kills
+            return (f"the kernel killed {new} of its process(es): out of memory (a "
+                    f"submission may use {self.limits.group_memory >> 20} MiB in all, "
+                    "its processes together)")
+        return ""
 
     @property
     def src(self) -> Path:
@@ -129,16 +235,19 @@ class Sandbox:
         return base_python()
 
     def wrap(self, argv: List[str]) -> List[str]:
-        """Runner's argv `[python, flags..., worker.py, args...]`, run under the limits
-        (and inside bwrap when isolating)."""
+        """Runner's argv `[python, flags..., script.py, args...]`, run under the limits
+        (and inside bwrap when isolating, where every script of the grader named in it
+        is shown read-only under /grader)."""
         at = next(i for i, part in enumerate(argv) if part.endswith(".py"))
-        python, flags, worker, args = argv[0], argv[1:at], argv[at], argv[at + 1:]
+        python, flags, rest = argv[0], argv[1:at], argv[at:]
+        join = cgroups.joiner(self.group) if self.group is not None else []
         if not self.isolate:
-            return (self.limits.prlimit(include_nproc=os.geteuid() != 0)
-                    + [python, *flags, worker, *args])
-        inside_worker = f"{INSIDE_WORKER_DIR}/{Path(worker).name}"
-        return (self._bwrap(Path(worker)) + self._drop()
-                + [base_python(), *flags, inside_worker, *args])
+            return (join + self.limits.prlimit(include_nproc=os.geteuid() != 0)
+                    + [python, *flags, *rest])
+        scripts = [Path(part) for part in rest if part.endswith(".py") and Path(part).is_file()]
+        inside = {str(path): f"{INSIDE_WORKER_DIR}/{path.name}" for path in scripts}
+        return (join + self._bwrap(scripts) + self._drop()
+                + [base_python(), *flags, *[inside.get(part, part) for part in rest]])
 
     def _drop(self) -> List[str]:
         if os.geteuid() != 0:
@@ -148,7 +257,7 @@ class Sandbox:
                  "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
                  "unshare", "--user"] + self.limits.prlimit())
 
-    def _bwrap(self, worker: Path) -> List[str]:
+    def _bwrap(self, scripts: Sequence[Path]) -> List[str]:
         argv = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
                 "--hostname", "sandbox"]
@@ -175,9 +284,10 @@ class Sandbox:
             if _under(path, bound):
                 argv += ["--tmpfs", path, "--remount-ro", path]
         argv += ["--ro-bind", str(self.folder), INSIDE_SRC,
-                 "--perms", "0755", "--dir", INSIDE_WORKER_DIR,
-                 "--ro-bind", str(worker.resolve()), f"{INSIDE_WORKER_DIR}/{worker.name}",
-                 "--proc", "/proc", "--dev", "/dev",
+                 "--perms", "0755", "--dir", INSIDE_WORKER_DIR]
+        for script in scripts:
+            argv += ["--ro-bind", str(script.resolve()), f"{INSIDE_WORKER_DIR}/{script.name}"]
+        argv += ["--proc", "/proc", "--dev", "/dev",
                  "--perms", "1777", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp",
                  "--chdir", INSIDE_SRC, "--clearenv"]
         for key, value in ENV.items():
@@ -185,4 +295,5 @@ class Sandbox:
         return argv
 
 
-__all__ = ["Sandbox", "Limits", "bwrap_problem", "base_python", "hidden_paths"]
+__all__ = ["Sandbox", "Limits", "bwrap_problem", "base_python", "hidden_paths", "helper_files",
+           "copy_helpers"]

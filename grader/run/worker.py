@@ -9,21 +9,68 @@ verdict is made outside, by the grader, so nothing the student code does here ca
 turn a wrong answer into a right one.
 """
 
+import builtins
 import io
 import json
 import os
 import random
+import re
+import select
+import signal
 import sys
 import traceback
 
 CASE_FILENAME = "<case>"
+STACK_SIGNAL = signal.SIGUSR2  # the guard relays the grader's request for a stack
+
+
+LINE_ENDS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines' own
+DEBUG = "DEBUG:"
+TAIL = 4096  # characters kept from the end of a flood, for the student to see where it ended
+VALUE_CAP = 65536  # characters of returned values shown, whatever the print cap
+
+
+LINE_END = re.compile("[" + LINE_ENDS + "]")
+
+
+def line_end(text, start, stop):
+    """Index of the first line end in TEXT[START:STOP], or -1. A regular expression on
+    short text; on long text, one str.find per kind of line end, each within what the
+    last one left (ten times faster on the long lines a flood prints)."""
+    if stop - start < 512:
+        match = LINE_END.search(text, start, stop)
+        return -1 if match is None else match.start()
+    found = -1
+    for char in LINE_ENDS:
+        at = text.find(char, start, stop)
+        if at >= 0:
+            found, stop = at, at
+    return found
 
 
 class Capture(io.TextIOBase):
-    """sys.stdout for one example: keeps the first CAP characters, counts the rest."""
+    """sys.stdout for one example.
 
-    def __init__(self, cap):
-        self.cap, self.size, self.parts = cap, 0, []
+    Lines starting with `DEBUG:` are dropped as they are written (across partial
+    writes: the judge ignores them, so they must not count towards any cap; time alone
+    bounds them). Other printed text is kept up to CAP characters; past that it is cut,
+    and the last TAIL characters are kept. What the displayhook shows (a returned
+    value) is kept at its place whatever the cap: a flood of prints must not turn a
+    returned value into nothing. `cuts` lists (offset in the kept text, characters cut).
+    """
+
+    def __init__(self, cap, tail=TAIL, value_cap=VALUE_CAP):
+        self.cap = max(0, cap)
+        self.tail_cap = min(tail, self.cap)
+        self.tail_room = 4 * self.tail_cap  # tails kept before returned values, in all
+        self.value_room = value_cap
+        self.kept, self.kept_len, self.printed = [], 0, 0
+        self.cuts, self.cut_open = [], False
+        self.tail, self.tail_len = [], 0
+        self.trim_at = max(2 * self.tail_cap, 8192)
+        self.state, self.head = "start", ""  # start of a line (HEAD: its first chars), keep, drop
+        self.cr = None  # the last line ended with "\r", and was kept or dropped
+        self.lines = 0  # lines passed on (kept or cut), for the student to see how many
 
     def writable(self):
         return True
@@ -31,24 +78,208 @@ class Capture(io.TextIOBase):
     def write(self, text):
         if not isinstance(text, str):
             raise TypeError("write() argument must be str, not " + type(text).__name__)
-        room = self.cap - self.size
-        if room > 0:
-            self.parts.append(text[:room])
-        self.size += len(text)
+        if self.cr is None and text:  # fast paths for what print() writes
+            state = self.state
+            if state == "keep" and text == "\n":
+                self._emit(text)
+                self.state = "start"
+                return 1
+            if (state == "keep" or (state == "start" and not self.head and text[0] != "D")) \
+                    and line_end(text, 0, len(text)) < 0:
+                self._emit(text)  # the middle of a line, or one that cannot be DEBUG:
+                self.state = "keep"
+                return len(text)
+        self._filter(text, False)
         return len(text)
 
-    def value(self):
-        return "".join(self.parts)
+    def show(self, text):
+        """What the displayhook prints: kept at its place, outside the print cap."""
+        value = len(text) <= self.value_room
+        if value:
+            self.value_room -= len(text)
+        self._filter(text, value)
 
-    @property
-    def truncated(self):
-        return self.size > self.cap
+    def _filter(self, text, value):
+        """Pass TEXT on, less its DEBUG: lines, as they are recognised."""
+        pos, size = 0, len(text)
+        while pos < size:
+            if self.cr is not None:  # "\r\n" ends one line, even split across writes
+                cr, self.cr = self.cr, None
+                if text[pos] == "\n":
+                    if cr == "keep":
+                        self._out("\n", value)
+                    pos += 1
+                    continue
+            if self.state == "start":
+                limit = min(size, pos + len(DEBUG) - len(self.head))
+                end = line_end(text, pos, limit)
+                self.head += text[pos:limit if end < 0 else end]
+                if end >= 0:
+                    stop = self._after_end(text, end, "keep")
+                    self._out(self.head + text[end:stop], value)
+                    self.head, pos = "", stop
+                    continue
+                pos = limit
+                if self.head == DEBUG:
+                    self.state, self.head = "drop", ""
+                elif not DEBUG.startswith(self.head):
+                    self._out(self.head, value)
+                    self.state, self.head = "keep", ""
+                continue
+            end = line_end(text, pos, size)
+            stop = size if end < 0 else self._after_end(text, end, self.state)
+            if self.state == "keep":
+                self._out(text[pos:stop], value)
+            pos = stop
+            if end >= 0:
+                self.state = "start"
+
+    def _after_end(self, text, end, state):
+        """Where the line end at END stops: after "\r\n" as one; a "\r" last in TEXT may
+        be followed by "\n" in the next write (remembered, with what STATE the line had)."""
+        if text[end] == "\r":
+            if end + 1 == len(text):
+                self.cr = state
+            elif text[end + 1] == "\n":
+                return end + 2
+        return end + 1
+
+    def _out(self, text, value):
+        if not value:
+            self._emit(text)
+            return
+        self.lines += text.count("\n")
+        self._trim()
+        if self.tail:  # the end of the flood before the value is kept, if there is room
+            keep = self.tail_len <= self.tail_room
+            if keep:
+                self.tail_room -= self.tail_len
+            for piece in self.tail:
+                if keep:
+                    self._keep(piece)
+                else:
+                    self.cuts[-1][1] += len(piece)
+            self.tail.clear()
+            self.tail_len = 0
+        self.cut_open = False
+        self._keep(text)
+
+    def _keep(self, text):
+        self.kept.append(text)
+        self.kept_len += len(text)
+
+    def _emit(self, text):
+        self.lines += text.count("\n")
+        if self.cut_open:
+            self.tail.append(text)
+            self.tail_len += len(text)
+            if self.tail_len > self.trim_at:
+                self._trim()
+            return
+        if self.printed < self.cap:
+            room = self.cap - self.printed
+            self._keep(text[:room])
+            self.printed += min(room, len(text))
+            text = text[room:]
+            if not text:
+                return
+        if not self.cut_open:
+            self.cuts.append([self.kept_len, 0])
+            self.cut_open = True
+        self.tail.append(text)
+        self.tail_len += len(text)
+        if self.tail_len > self.trim_at:
+            self._trim()
+
+    def _trim(self):
+        """Cut the tail down to its last TAIL_CAP characters (now and then: a flood of
+        small prints must cost little per print)."""
+        if self.tail_len <= self.tail_cap:
+            return
+        joined = "".join(self.tail)
+        excess = len(joined) - self.tail_cap
+        self.cuts[-1][1] += excess
+        joined = joined[excess:]
+        self.tail = [joined] if joined else []
+        self.tail_len = len(joined)
+
+    def finish(self):
+        """The example is over: what it printed, and where it was cut."""
+        if self.head and self.state == "start":
+            self._emit(self.head)
+            self.head = ""
+        self._trim()
+        for piece in self.tail:
+            self._keep(piece)
+        self.tail.clear()
+        self.tail_len = 0
+        return "".join(self.kept), [cut for cut in self.cuts if cut[1] > 0]
+
+    def snapshot(self):
+        """What finish() would give now, leaving the capture as it is."""
+        cuts = [list(cut) for cut in self.cuts]
+        tail = "".join(self.tail)
+        if len(tail) > self.tail_cap:
+            cuts[-1][1] += len(tail) - self.tail_cap
+            tail = tail[len(tail) - self.tail_cap:]
+        return "".join(self.kept) + tail, [cut for cut in cuts if cut[1] > 0]
+
+
+class Running:
+    """Where the worker is, for a stack report: the case's examples, which one runs,
+    the outputs so far and the capture of the one running."""
+
+    def __init__(self):
+        self.sources, self.index, self.outputs, self.capture = None, None, None, None
+
+
+RUNNING = Running()
+
+
+def student_frame(frame, src):
+    return frame.filename == CASE_FILENAME or os.path.abspath(frame.filename).startswith(src + os.sep)
+
+
+def stack_text(frame, src):
+    """The stack at FRAME, the case's lines and the student's frames only."""
+    frames = []
+    for summary in traceback.extract_stack(frame):
+        if not student_frame(summary, src):
+            continue
+        line = summary.line
+        if summary.filename == CASE_FILENAME and RUNNING.sources and RUNNING.index is not None:
+            lines = RUNNING.sources[RUNNING.index].splitlines()
+            line = lines[summary.lineno - 1] if 0 < (summary.lineno or 0) <= len(lines) else ""
+        frames.append(traceback.FrameSummary(summary.filename, summary.lineno, summary.name,
+                                             line=line))
+    return ("Stopped here (most recent call last):\n"
+            + "".join(traceback.StackSummary.from_list(frames).format()))
+
+
+def output_of(capture, raised=None, finished=True):
+    printed, cuts = capture.finish() if finished else capture.snapshot()
+    return {"printed": printed, "raised": raised, "truncated": bool(cuts), "cuts": cuts,
+            "lines": capture.lines}
+
+
+class DisplayHook:
+    """sys.displayhook for one example: the value's repr goes to CAPTURE's own room."""
+
+    def __init__(self, capture):
+        self.capture = capture
+
+    def __call__(self, value):
+        if value is None:
+            return
+        builtins._ = None
+        self.capture.show(repr(value) + "\n")
+        builtins._ = value
 
 
 def describe(error, src):
     """The exception as doctest compares it, with only the student's frames."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if frame.filename != CASE_FILENAME
+              if os.path.isabs(frame.filename)  # not <case>, nor this script run by -c
               and os.path.abspath(frame.filename).startswith(src + os.sep)]
     try:
         only = traceback.format_exception_only(type(error), error)
@@ -63,13 +294,19 @@ def describe(error, src):
     return described
 
 
-def run_examples(sources, namespace, src, cap):
+def run_examples(sources, namespace, src, cap, track=False):
+    """Run each source; TRACK: these are the case's own examples (a stack report names
+    the one running)."""
     outputs = []
-    for source in sources:
+    for index, source in enumerate(sources):
         capture = Capture(cap)
+        if track:
+            RUNNING.sources, RUNNING.index = sources, index
+            RUNNING.outputs, RUNNING.capture = outputs, capture
         raised = None
         saved_stdout = sys.stdout
         sys.stdout = capture
+        sys.displayhook = DisplayHook(capture)
         try:
             code = compile(source, CASE_FILENAME, "single", dont_inherit=True)
             exec(code, namespace)
@@ -78,10 +315,13 @@ def run_examples(sources, namespace, src, cap):
         finally:
             sys.stdout = saved_stdout
             sys.displayhook = sys.__displayhook__
-        outputs.append({"printed": capture.value(), "raised": raised,
-                        "truncated": capture.truncated})
+        if track:
+            RUNNING.capture = None
+        outputs.append(output_of(capture, raised))
         if raised is not None and raised["type"] == "SystemExit":
             break
+    if track:
+        RUNNING.sources = RUNNING.index = RUNNING.outputs = None
     return outputs
 
 
@@ -98,10 +338,31 @@ def main():
     sys.path.insert(0, src)
     sys.argv = [preflight[0] + ".py" if preflight else "hog.py"]
 
+    sending = []
+
     def send(message):
         data = (json.dumps(message) + "\n").encode()
-        while data:
-            data = data[os.write(channel, data):]
+        sending.append(True)
+        try:
+            while data:
+                try:
+                    data = data[os.write(channel, data):]
+                except BlockingIOError:  # student code made the channel non-blocking
+                    select.select([], [channel], [])
+        finally:
+            sending.pop()
+
+    def report_stack(signum, frame):
+        """The grader's case timed out: say where the code is before being killed."""
+        if sending:
+            return
+        outputs = list(RUNNING.outputs or [])
+        if RUNNING.capture is not None:
+            outputs.append(output_of(RUNNING.capture, finished=False))
+        send({"stack": {"example": RUNNING.index, "text": stack_text(frame, src),
+                        "outputs": outputs}})
+
+    signal.signal(STACK_SIGNAL, report_stack)
 
     for module in preflight:
         outputs = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, 65536)
@@ -123,7 +384,7 @@ def main():
         if failed is not None:
             send({"id": case["id"], "setup_error": failed["raised"]})
             continue
-        outputs = run_examples(case["examples"], namespace, src, cap)
+        outputs = run_examples(case["examples"], namespace, src, cap, track=True)
         run_examples(case.get("teardown", []), namespace, src, cap)
         send({"id": case["id"], "outputs": outputs})
     send({"done": True})

@@ -131,6 +131,7 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
             sandbox: bool = True) -> int:
     from .contest import round_robin
     from .contest_report import write_report
+    from ..run import cgroups
     from ..run.sandbox import bwrap_problem
 
     console = report.make_console()
@@ -152,7 +153,7 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
         return 2
     console.print(f"Reading {len(entries)} entries into tables...")
     reads = strategies.read_many(entries, assignment, jobs=jobs, budget=budget,
-                                 sandbox=sandbox)
+                                 sandbox=sandbox, cgroup=sandbox and cgroups.problem() is None)
     valid = [r for r in reads if r.valid]
     invalid = [r for r in reads if not r.valid]
     for read in invalid:

@@ -28,7 +28,7 @@ from typing import Callable, List, Optional, Sequence
 
 from . import table as strategy_table
 from ..assignment import Assignment
-from ..run.runner import end_group, spawn
+from ..run.runner import GUARD_GRACE, end_group, guard_argv, guarded, wait_exit
 from ..untrusted import CallInfo, one_line
 from ..run.sandbox import Limits, Sandbox, bwrap_problem
 
@@ -144,11 +144,13 @@ ERROR_CAP = 500
 
 def read_strategy(source: Path, assignment: Assignment, function: str = "final_strategy", *,
                   budget: float = strategy_table.BUDGET, sandbox: Optional[bool] = None,
-                  slot: int = 0, siblings: bool = False) -> StrategyRead:
+                  slot: int = 0, siblings: bool = False, cgroup: bool = False) -> StrategyRead:
     """Read FUNCTION of the file (or folder entry) SOURCE into a table.
 
     SANDBOX: True requires bubblewrap, False uses resource limits only, None picks
-    bubblewrap when it works here.
+    bubblewrap when it works here. CGROUP: in a control group of its own (memory and
+    one core's worth of CPU for all its processes: entries read side by side cannot
+    starve each other).
     """
     start = time.perf_counter()
     isolate = bwrap_problem() is None if sandbox is None else sandbox
@@ -160,11 +162,11 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
         except RefusedEntry as error:
             return StrategyRead(Path(source), error=str(error),
                                 seconds=time.perf_counter() - start)
-        box = Sandbox(folder, slot=slot, isolate=isolate,
-                      limits=Limits(cpu=int(2 * budget + START_SECONDS)))
-        argv = box.wrap([box.python, "-I", "-S", "-B", str(SCRIPT), str(box.src), function,
-                         f"{budget:g}", "{fd}"])
-        result = _run(argv, 2 * budget + START_SECONDS)
+        with Sandbox(folder, slot=slot, isolate=isolate, cgroup=cgroup,
+                     limits=Limits(cpu=int(2 * budget + START_SECONDS))) as box:
+            argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function,
+                                       f"{budget:g}", "{fd}"))
+            result = _run(argv, 2 * budget + START_SECONDS)
     seconds = time.perf_counter() - start
     if isinstance(result, str):
         return StrategyRead(Path(source), error=result, seconds=seconds)
@@ -203,11 +205,11 @@ def _run(argv: List[str], timeout: float):
     becomes the write end of a pipe only the grader reads."""
     read_fd, write_fd = os.pipe()
     try:
-        process = spawn([str(write_fd) if part == "{fd}" else part for part in argv],
-                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                        stderr=subprocess.DEVNULL, pass_fds=(write_fd,),
-                        start_new_session=True,
-                        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"})
+        process, lifeline = guarded(
+            [str(write_fd) if part == "{fd}" else part for part in argv],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            pass_fds=(write_fd,),
+            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"})
     except BaseException:
         os.close(read_fd)
         raise
@@ -218,16 +220,19 @@ def _run(argv: List[str], timeout: float):
         drainer = threading.Thread(target=_drain, args=(channel, received, OUTPUT_CAP),
                                    daemon=True)
         drainer.start()
-        code = end_group(process, timeout)  # the whole group is gone: the pipe's writers too
+        finished = wait_exit(process, timeout)
+        lifeline.cut()  # its guard kills all the reading started
+        code = end_group(process, GUARD_GRACE)  # the whole group is gone: the pipe's writers too
         drainer.join(timeout=5)
-    if code is None:
+    if not finished or code is None:
         return f"reading the strategy did not finish within {timeout:g} s"
     if len(received) > OUTPUT_CAP:
         return ("the process reading the strategy sent more than "
                 f"{OUTPUT_CAP // 1024} KiB on the grader's channel")
     verdict = only_verdict(bytes(received))
     if verdict is None:
-        how = f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}"
+        how = (f"was killed by signal {code - 128}" if code > 128
+               else f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}")
         if received.strip():
             return (f"the process reading the strategy {how} and its verdict was not the "
                     "only thing on the grader's channel (the file wrote over it?)")
@@ -238,7 +243,7 @@ def _run(argv: List[str], timeout: float):
 
 def read_many(sources: Sequence[Path], assignment: Assignment, function: str = "final_strategy",
               *, jobs: int = 2, budget: float = strategy_table.BUDGET,
-              sandbox: Optional[bool] = None,
+              sandbox: Optional[bool] = None, cgroup: bool = False,
               on_read: Callable[[StrategyRead], None] = lambda read: None) -> List[StrategyRead]:
     """Read every source, JOBS at a time (each in its own sandbox slot); in order."""
     slots: "queue.Queue[int]" = queue.Queue()
@@ -249,7 +254,8 @@ def read_many(sources: Sequence[Path], assignment: Assignment, function: str = "
         slot = slots.get()
         try:
             info = CallInfo.from_call(lambda: read_strategy(
-                source, assignment, function, budget=budget, sandbox=sandbox, slot=slot))
+                source, assignment, function, budget=budget, sandbox=sandbox, slot=slot,
+                cgroup=cgroup))
         finally:
             slots.put(slot)
         read = info.value if info.value is not None else StrategyRead(

@@ -1,0 +1,176 @@
+"""Student code never outlives the grader: run a script, then kill all it started.
+
+Executed as a script, `python guard.py LIFELINE SCRIPT ARGS...` or `... LIFELINE -c SOURCE
+ARGS...` (standard library only,
+so it runs inside a sandbox too). The guard makes itself a child subreaper (Linux), so
+every process the student code starts and orphans, however it detaches (setsid, double
+fork, ignored signals), becomes the guard's child; it ignores the signals student code
+could send it; and it runs SCRIPT as `__main__` in a forked child. Then it waits for:
+
+- its lifeline, a pipe whose write end only the grader holds: EOF (the grader closed
+  it, or died, even by SIGKILL, a closed terminal, anything) means end everything
+  now; a byte `s` asks the script for its stack (SIGUSR2, which the worker answers);
+- the script's exit.
+
+Either way it kills every descendant, again until none is left, and exits with the
+script's status (128 + N when signal N killed it).
+"""
+
+import os
+import select
+import signal
+import sys
+
+STACK_SIGNAL = signal.SIGUSR2
+IGNORED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGTSTP",
+           "SIGTTIN", "SIGTTOU", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU", "SIGXFSZ")
+
+
+def prctl(option, value):
+    """Linux's prctl(2); False where there is none."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(option, value, 0, 0, 0) == 0
+    except (OSError, AttributeError, ImportError):
+        return False
+
+
+def become_subreaper():
+    """Orphans among our descendants are re-parented to us (Linux 3.4+), not to init."""
+    return prctl(36, 1)  # PR_SET_CHILD_SUBREAPER
+
+
+def children():
+    """Our children's pids, from /proc (None where there is no /proc)."""
+    me = os.getpid()
+    try:
+        with open(f"/proc/{me}/task/{me}/children") as listing:
+            return [int(pid) for pid in listing.read().split()]
+    except OSError:
+        pass
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    found = []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 1 and int(fields[1]) == me:
+            found.append(int(entry))
+    return found
+
+
+def kill_all(subreaper):
+    """SIGKILL every descendant, again as orphans are re-parented to us, until none is
+    left. Without /proc or a subreaper, our process group is all we can reach."""
+    if not subreaper or children() is None:
+        try:
+            os.killpg(os.getpgid(0), signal.SIGKILL)  # ends the guard too
+        except OSError:
+            pass
+        return
+    while True:
+        for pid in children() or []:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        try:
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            return
+        select.select([], [], [], 0.002)
+
+
+def status_of(wait_status):
+    if os.WIFSIGNALED(wait_status):
+        return 128 + os.WTERMSIG(wait_status)
+    return os.WEXITSTATUS(wait_status) if os.WIFEXITED(wait_status) else 1
+
+
+def run_script(lifeline, wake, saved, guard, script, args):
+    """In the forked child: die with the guard (student code that kills its guard
+    kills itself), undo the guard's own settings and run SCRIPT."""
+    prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != guard:
+        os._exit(137)
+    signal.set_wakeup_fd(-1)
+    for fd in (lifeline, *wake):
+        os.close(fd)
+    for signum, handler in saved.items():
+        signal.signal(signum, handler)
+    if script == "-c":  # the script's source itself (the grader runs from a zip)
+        source, args = args[0], args[1:]
+        sys.argv = ["-c", *args]
+        code = compile(source, "<string>", "exec")
+        namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+    else:
+        sys.argv = [script, *args]
+        with open(script, "rb") as source:
+            code = compile(source.read(), script, "exec")
+        namespace = {"__name__": "__main__", "__file__": script, "__builtins__": __builtins__}
+    exec(code, namespace)
+
+
+def main():
+    lifeline, script, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    subreaper = become_subreaper()
+    saved = {}
+    for name in IGNORED + ("SIGCHLD",):
+        if hasattr(signal, name):
+            signum = getattr(signal, name)
+            saved[signum] = signal.getsignal(signum)
+            signal.signal(signum, signal.SIG_IGN)
+    wake = os.pipe()
+    for fd in wake:
+        os.set_blocking(fd, False)
+    signal.signal(signal.SIGCHLD, lambda signum, frame: None)
+    signal.set_wakeup_fd(wake[1])
+    guard = os.getpid()
+    child = os.fork()
+    if child == 0:  # the script ends as a main script does: atexit, threads, flushes
+        run_script(lifeline, wake, saved, guard, script, args)
+        return
+    result = None
+    while result is None:
+        try:
+            ready, _, _ = select.select([lifeline, wake[0]], [], [])
+        except InterruptedError:
+            continue
+        if wake[0] in ready:
+            try:
+                os.read(wake[0], 512)
+            except BlockingIOError:
+                pass
+        if lifeline in ready:
+            try:
+                data = os.read(lifeline, 64)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            if b"s" in data:
+                try:
+                    os.kill(child, STACK_SIGNAL)
+                except OSError:
+                    pass
+        try:
+            pid, wait_status = os.waitpid(child, os.WNOHANG)
+        except ChildProcessError:
+            break
+        if pid == child:
+            result = status_of(wait_status)
+    kill_all(subreaper)
+    os._exit(result if result is not None else 137)
+
+
+if __name__ == "__main__":
+    main()

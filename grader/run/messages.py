@@ -1,0 +1,196 @@
+"""Read the worker's report channel: everything on it is untrusted data.
+
+The worker runs student code in its own process, so the student controls every byte
+it sends: a message may have any shape, any size, any nesting. Each line is parsed
+here under limits and checked against the protocol before the grader uses any of it;
+anything else raises `Malformed`, which costs that case only (an error verdict).
+Sizes are capped here, in the grader, whatever the worker claims to have capped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from ..model import CaseRun, ExampleOutput, RaisedException
+
+# The worker keeps a flood's tail and returned values outside its print cap
+# (worker.TAIL, worker.VALUE_CAP): what an honest worker may send beyond CAP.
+WORKER_EXTRA = 5 * 4096 + 65536 + 1024
+TYPE_CAP = 256
+LINE_CAP = 16 * 1024
+TRACEBACK_CAP = 64 * 1024
+FRAME_CAP = 64
+MAX_CUTS = 4096
+BYTES_PER_CHAR = 12  # the most JSON takes for one character (an escaped surrogate pair)
+INT_DIGITS = 64
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Malformed(Exception):
+    """A worker message that the protocol does not allow; says what was wrong."""
+
+
+def _int(text: str) -> int:
+    if len(text) > INT_DIGITS:
+        raise Malformed("a number with too many digits")
+    return int(text)
+
+
+def parse(line: bytes) -> Dict[str, Any]:
+    """One line of the channel as a dict, or Malformed. Invalid UTF-8 and lone
+    surrogates become U+FFFD; deep nesting and huge numbers are refused."""
+    text = line.decode("utf-8", "replace")
+    try:
+        message = json.loads(text, parse_int=_int)
+    except (ValueError, RecursionError) as error:
+        raise Malformed(f"not JSON ({type(error).__name__})") from None
+    if not isinstance(message, dict):
+        raise Malformed("not a JSON object")
+    return message
+
+
+def clean(value: Any, what: str, cap: int) -> str:
+    """VALUE as a string of at most CAP characters (head and tail kept), or Malformed."""
+    if not isinstance(value, str):
+        raise Malformed(f"{what} is not a string")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: one for one, so offsets still hold
+        value = SURROGATE.sub("\ufffd", value)
+    if len(value) > cap:
+        half = cap // 2
+        value = (value[:half] + f"\n[... {len(value) - 2 * half} characters not kept ...]\n"
+                 + value[len(value) - half:])
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def raised(data: Any, what: str = "raised") -> Optional[RaisedException]:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise Malformed(f"{what} is not an object")
+    return RaisedException(type=clean(data.get("type"), f"{what}.type", TYPE_CAP),
+                           line=clean(data.get("line"), f"{what}.line", LINE_CAP),
+                           traceback=clean(data.get("traceback"), f"{what}.traceback",
+                                           TRACEBACK_CAP))
+
+
+def lineno(data: Any) -> Optional[int]:
+    """A syntax error's line number, when the preflight error has a sane one."""
+    value = data.get("lineno") if isinstance(data, dict) else None
+    return value if _is_int(value) and 0 < value < 10 ** 9 else None
+
+
+def example_limit(cap: int) -> int:
+    """The most characters the grader accepts for one example printing under CAP."""
+    return max(0, cap) + WORKER_EXTRA
+
+
+def case_byte_limit(examples: int, cap: int, ceiling: int) -> int:
+    """The longest report line the grader reads for a case of EXAMPLES examples."""
+    return min(ceiling, BYTES_PER_CHAR * (examples + 1) * (example_limit(cap) + TRACEBACK_CAP
+                                                           + LINE_CAP) + 65536)
+
+
+def output(data: Any, limit: int) -> ExampleOutput:
+    if not isinstance(data, dict):
+        raise Malformed("an output is not an object")
+    printed = data.get("printed")
+    if not isinstance(printed, str):
+        raise Malformed("printed is not a string")
+    truncated = data.get("truncated", False)
+    if not isinstance(truncated, bool):
+        raise Malformed("truncated is not true or false")
+    cuts = data.get("cuts", [])
+    if not isinstance(cuts, list) or len(cuts) > MAX_CUTS:
+        raise Malformed("cuts is not a short list")
+    lines = data.get("lines", 0)
+    if not _is_int(lines) or not 0 <= lines < 1 << 62:
+        raise Malformed("lines is not a count")
+    printed = clean(printed, "printed", 10 ** 12)
+    checked: List[Tuple[int, int]] = []
+    last = 0
+    for cut in cuts:
+        if not (isinstance(cut, list) and len(cut) == 2 and all(map(_is_int, cut))):
+            raise Malformed("a cut is not a pair of integers")
+        offset, count = cut
+        if not last <= offset <= len(printed) or not 0 < count < 1 << 62:
+            raise Malformed("a cut is out of place")
+        checked.append((offset, count))
+        last = offset
+    if len(printed) > limit:  # more than the worker may send: cut here, in the grader
+        checked = [c for c in checked if c[0] <= limit] + [(limit, len(printed) - limit)]
+        printed, truncated = printed[:limit], True
+    return ExampleOutput(printed=printed, raised=raised(data.get("raised")),
+                         truncated=truncated or bool(checked), cuts=tuple(checked), lines=lines)
+
+
+def case_run(message: Dict[str, Any], examples: int, cap: int, elapsed: float) -> CaseRun:
+    """The CaseRun a case's report describes, for a job of EXAMPLES examples whose
+    prints were capped at CAP characters each."""
+    if "setup_error" in message:
+        error = raised(message["setup_error"], "setup_error")
+        if error is None:
+            raise Malformed("setup_error is empty")
+        return CaseRun(status="setup-error", duration=elapsed, message=error.traceback)
+    outputs = message.get("outputs")
+    if not isinstance(outputs, list):
+        raise Malformed("outputs is not a list")
+    if len(outputs) > examples:
+        raise Malformed(f"{len(outputs)} outputs for {examples} example(s)")
+    limit = example_limit(cap)
+    return CaseRun(outputs=[output(item, limit) for item in outputs], duration=elapsed)
+
+
+def stack(message: Dict[str, Any], examples: int,
+          cap: int) -> Tuple[Optional[int], str, List[ExampleOutput]]:
+    """(index of the example that was running, the stack as text, the outputs so far,
+    the running example's last) from a stack report."""
+    data = message.get("stack")
+    if not isinstance(data, dict):
+        raise Malformed("stack is not an object")
+    index = data.get("example")
+    if not (_is_int(index) and 0 <= index < examples):
+        index = None
+    outputs = data.get("outputs", [])
+    if not isinstance(outputs, list) or len(outputs) > examples:
+        raise Malformed("the outputs of a stack report are not a short list")
+    limit = example_limit(cap)
+    checked = [output(item, limit) for item in outputs]
+    if index is None or len(checked) != index + 1:
+        index, checked = None, []
+    return index, clean(data.get("text", ""), "stack.text", TRACEBACK_CAP), checked
+
+
+def kind(message: Dict[str, Any]) -> str:
+    """Which message this is: ready, preflight_error, case, stack, done."""
+    for name in ("ready", "preflight_error", "stack", "done"):
+        if name in message:
+            return name
+    if "id" in message:
+        return "case"
+    raise Malformed("a message of no known kind")
+
+
+def kind_or_none(message: Any) -> Optional[str]:
+    try:
+        return kind(message) if isinstance(message, dict) else None
+    except Malformed:
+        return None
+
+
+def case_id(message: Dict[str, Any]) -> int:
+    value = message.get("id")
+    if not _is_int(value):
+        raise Malformed("id is not an integer")
+    return value
+
+
+__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none", "case_id",
+                          "raised", "lineno", "clean", "example_limit", "case_byte_limit")

@@ -1,0 +1,229 @@
+"""Each bulk sandbox is a control group: one submission cannot starve its neighbours of
+CPU (a core's worth each, timeouts charged in the group's own CPU time), nor take more
+memory than the per-job limit with all its processes together."""
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from grader import assignment as assignments
+from grader.bulk import grading as bulk
+from grader.run import cgroups
+from grader.run.runner import CaseJob, Runner
+from grader.run.sandbox import Limits, Sandbox, bwrap_problem
+
+pytestmark = pytest.mark.skipif(cgroups.problem() is not None, reason=str(cgroups.problem()))
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "tests" / "data" / "bulk_cases"
+ASSIGNMENT = assignments.load()
+REFERENCE = (ASSIGNMENT.reference / "hog.py").read_text()
+FUNCTIONS = ("roll_dice", "free_bacon", "is_swap")
+SANDBOX = bwrap_problem() is None
+
+
+def mem_available() -> int:
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no MemAvailable")
+
+
+class Watch:
+    """Samples, while a run goes on, the machine's available memory and each sandbox
+    group's CPU time and memory peak."""
+
+    def __init__(self):
+        self.baseline = mem_available()
+        self.lowest = self.baseline
+        self.groups = {}  # box folder -> [(time, cpu seconds)], peak memory
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _boxes(self):
+        h = cgroups.hierarchy()
+        return sorted(h.roots.get("cpuacct", h.roots.get("")).glob("box-*"))
+
+    def _run(self):
+        h = cgroups.hierarchy()
+        while not self.done.is_set():
+            self.lowest = min(self.lowest, mem_available())
+            for box in self._boxes():
+                group = cgroups.Group([box], h.version,
+                                      box / ("cpuacct.usage" if h.version == 1 else "cpu.stat"),
+                                      h.roots.get("memory", h.roots.get(""))/ box.name)
+                samples = self.groups.setdefault(box.name, {"cpu": [], "peak": 0})
+                samples["cpu"].append((time.monotonic(), group.cpu_time()))
+                samples["peak"] = max(samples["peak"], group.memory_peak() or 0)
+            time.sleep(0.02)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join()
+
+    @property
+    def drop(self) -> int:
+        return self.baseline - self.lowest
+
+    def cores(self, window: float = 1.0) -> float:
+        """The most CPU any group used over any WINDOW seconds, in cores."""
+        most = 0.0
+        for samples in self.groups.values():
+            cpu = samples["cpu"]
+            j = 0
+            for i in range(len(cpu)):
+                while j < i and cpu[i][0] - cpu[j][0] > window:
+                    j += 1
+                if j < i and cpu[i][0] - cpu[j][0] >= window * 0.9:
+                    most = max(most, (cpu[i][1] - cpu[j][1]) / (cpu[i][0] - cpu[j][0]))
+        return most
+
+
+def override(code: str) -> str:
+    return REFERENCE + "\n\n" + code
+
+
+def slow_but_correct(cpu_seconds: float) -> str:
+    """The reference, each graded function burning CPU_SECONDS of its own CPU time."""
+    return override("import time as _time\n"
+                    "def _burn(f):\n"
+                    "    def slow(*args, **kwargs):\n"
+                    "        start = _time.process_time()\n"
+                    f"        while _time.process_time() - start < {cpu_seconds}:\n"
+                    "            pass\n"
+                    "        return f(*args, **kwargs)\n"
+                    "    return slow\n"
+                    + "".join(f"{name} = _burn({name})\n" for name in FUNCTIONS))
+
+
+def attacker(timeout: float) -> str:
+    """Forks 31 busy loops at import, and sleeps just under the timeout in each case."""
+    return ("import os as _os, time as _time\n"
+            "for _ in range(31):\n"
+            "    try:\n"
+            "        if _os.fork() == 0:\n"
+            "            _time.sleep(0.5)  # once the import is done\n"
+            "            while True:\n"
+            "                pass\n"
+            "    except OSError:\n"
+            "        break\n"
+            + override("def _sleepy(f):\n"
+                       "    def slow(*args, **kwargs):\n"
+                       f"        _time.sleep({timeout * 0.9})\n"
+                       "        return f(*args, **kwargs)\n"
+                       "    return slow\n"
+                       + "".join(f"{name} = _sleepy({name})\n" for name in FUNCTIONS)))
+
+
+def memory_hog(children: int, each: int) -> str:
+    """Forks CHILDREN processes at each call, each filling EACH bytes (under the
+    per-process address space limit), and waits for them."""
+    return override("import os as _os, time as _time\n"
+                    "def roll_dice(num_rolls, dice=six_sided):\n"
+                    "    for _ in range(%d):\n"
+                    "        if _os.fork() == 0:\n"
+                    "            hoard = b'x' * %d\n"
+                    "            _time.sleep(60)\n"
+                    "            _os._exit(0)\n"
+                    "    _time.sleep(60)\n" % (children, each))
+
+
+def grade_class(tmp_path, sources, *, timeout, jobs=2):
+    folder = tmp_path / "in"
+    for sid, source in sources.items():
+        (folder / sid).mkdir(parents=True)
+        (folder / sid / "hog.py").write_text(source)
+    questions = bulk.load_cases(ASSIGNMENT, CASES)
+    settings = bulk.Settings(timeout=timeout, budget=4 * timeout, sandbox=SANDBOX, jobs=jobs)
+    with Watch() as watch:
+        outcome = bulk.run(folder, tmp_path / "out", ASSIGNMENT, questions, settings)
+    return {r["id"]: r for r in outcome.records}, watch
+
+
+def test_an_attacker_cannot_starve_its_neighbour(tmp_path):
+    timeout = 3.0
+    records, watch = grade_class(tmp_path, {"attacker": attacker(timeout),
+                                            "neighbour": slow_but_correct(0.2)},
+                                 timeout=timeout)
+    neighbour = records["neighbour"]
+    assert neighbour["score"] == neighbour["max_score"], neighbour["failures"]
+    # the attacker burns its own core only (its sleeps are not charged: they use no CPU)
+    assert len(watch.groups) >= 2, "each submission runs in a control group of its own"
+    cores = watch.cores()
+    print(f"\nmost CPU of one group over a second: {cores:.2f} cores")
+    assert cores < 1.15
+
+
+def test_a_memory_hog_takes_no_more_than_its_limit(tmp_path):
+    limit = Limits().group_memory
+    jobs = 2
+    records, watch = grade_class(tmp_path, {"hog": memory_hog(15, 400 << 20),
+                                            "neighbour": REFERENCE},
+                                 timeout=3.0, jobs=jobs)
+    assert len(watch.groups) >= 2, "each submission runs in a control group of its own"
+    peak = max(samples["peak"] for samples in watch.groups.values())
+    print(f"\nmachine's available memory dropped by {watch.drop >> 20} MiB at most; "
+          f"largest group peak {peak >> 20} MiB (limit {limit >> 20} MiB x {jobs} jobs)")
+    assert records["neighbour"]["score"] == records["neighbour"]["max_score"]
+    assert records["hog"]["score"] < records["hog"]["max_score"]
+    assert any("out of memory" in f["detail"] for f in records["hog"]["failures"])
+    assert peak <= limit
+    # 15 x 400 MiB without the group limit; with it, the jobs' limits and some slack
+    assert watch.drop <= jobs * limit + (1 << 30)
+
+
+def test_cpu_is_one_core_and_timeouts_are_in_its_cpu_time(tmp_path):
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    (folder / "hog.py").write_text(
+        "import os, time\n"
+        "def spin(seconds):\n"
+        "    kids = []\n"
+        "    for _ in range(4):\n"
+        "        pid = os.fork()\n"
+        "        if pid == 0:\n"
+        "            while time.process_time() < seconds:\n"
+        "                pass\n"
+        "            os._exit(0)\n"
+        "        kids.append(pid)\n"
+        "    for pid in kids:\n"
+        "        os.waitpid(pid, 0)\n"
+        "    return 'spun'\n"
+        "def nap(seconds):\n"
+        "    time.sleep(seconds)\n"
+        "    return 'rested'\n")
+    with Sandbox(folder, isolate=SANDBOX, cgroup=True) as box:
+        runner = Runner(src=box.src, wrap=box.wrap, timeout=3.0, clock=box.clock)
+        started, cpu_before = time.monotonic(), box.cpu_time()
+        (_, spun), = runner.run([CaseJob(0, ["import hog\n", "hog.spin(2)\n"])])
+        wall, cpu = time.monotonic() - started, box.cpu_time() - cpu_before
+        print(f"\n4 processes wanting 2 s of CPU each: {cpu:.2f} s of CPU in {wall:.2f} s")
+        assert cpu / wall < 1.15
+        assert spun.status == "timeout"  # 8 s of CPU wanted, 3 s allowed
+        (_, rested), (_, slept) = runner.run([CaseJob(1, ["import hog\n", "hog.nap(4)\n"]),
+                                              CaseJob(2, ["import hog\n", "hog.nap(60)\n"])])
+        assert [o.printed for o in rested.outputs] == ["", "'rested'\n"]  # 4 s, little CPU
+        assert slept.status == "timeout" and "waits or sleeps" in slept.message
+
+
+def test_groups_are_removed_and_nothing_is_left_in_them(tmp_path):
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    (folder / "hog.py").write_text("import os, time\n"
+                                   "def escape():\n"
+                                   "    if os.fork() == 0:\n"
+                                   "        os.setsid()\n"
+                                   "        time.sleep(300)\n"
+                                   "    return 1\n")
+    box = Sandbox(folder, isolate=SANDBOX, cgroup=True)
+    runner = Runner(src=box.src, wrap=box.wrap, timeout=5.0, clock=box.clock)
+    list(runner.run([CaseJob(0, ["import hog\n", "hog.escape()\n"])]))
+    folders = list(box.group.folders)
+    box.close()
+    assert not any(folder.exists() for folder in folders)

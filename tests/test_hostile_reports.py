@@ -1,0 +1,191 @@
+"""Whatever student code writes on the worker's report channel, the grader reads it as
+untrusted data: malformed reports cost the case (an error verdict, never an exception
+in the grader), and the grader caps what it reads per example, per case and in all."""
+
+import json
+import resource
+import uuid
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from grader.judge import STORED_CAP, judge_case
+from grader.model import Case, CaseRun, Example, Suite
+from grader.run import messages
+from grader.run.runner import CaseJob, Runner
+
+SECRET = "expected-" + uuid.uuid4().hex  # what the hostile case should print to pass
+
+# Case code: find the report channel (the worker's only write-only pipe past stderr),
+# write the payload built from RECIPE there, then end as AFTER says.
+WRITER = '''
+import os as _os
+def _channel():
+    for name in _os.listdir("/proc/self/fd"):
+        fd = int(name)
+        if fd <= 2:
+            continue
+        try:
+            if not _os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:"):
+                continue
+            flags = open(f"/proc/self/fdinfo/{fd}").read().split("flags:")[1].split()[0]
+        except OSError:
+            continue
+        if int(flags, 8) & 3 == 1:
+            return fd
+def _forge(recipe, after):
+    data = b"".join(bytes(piece) * count for piece, count in recipe)
+    fd = _channel()
+    while data:
+        data = data[_os.write(fd, data):]
+    if after == "exit":
+        _os._exit(0)
+    return None
+'''
+
+
+SETUP = [f"exec({WRITER!r})\n"]
+
+
+def json_values():
+    scalars = (st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30)
+               | st.floats(allow_nan=False) | st.text(max_size=30))
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                        | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                        max_leaves=20)
+
+
+def near(value_of):
+    """Dicts shaped almost like the protocol's, with wrong types where it hurts."""
+    keys = st.sampled_from(["id", "outputs", "setup_error", "done", "ready", "stack",
+                            "printed", "raised", "truncated", "cuts", "type", "line",
+                            "traceback", "lineno", "example", "text"])
+    return st.dictionaries(keys, value_of, max_size=5)
+
+
+def hostile_values():
+    base = json_values()
+    output = near(base | st.just([[0, 5]]) | st.just([[10 ** 6, 1]]) | st.just("x"))
+    return st.recursive(base | output, lambda inner: st.lists(inner, max_size=3) | near(inner),
+                        max_leaves=12)
+
+
+def messages_():
+    """Byte strings for the channel: generated JSON of hostile shapes, near-valid reports
+    for the case, raw bytes, deep nesting, huge numbers and lines."""
+    shaped = hostile_values().map(lambda v: json.dumps(v).encode())
+    reports = st.fixed_dictionaries({"id": st.sampled_from([0, 1, -1, "0", True, 0.0, None])},
+                                    optional={"outputs": hostile_values(),
+                                              "setup_error": hostile_values(),
+                                              "done": hostile_values()}) \
+        .map(lambda v: json.dumps(v).encode())
+    return st.one_of(shaped, reports, st.binary(max_size=200),
+                     st.integers(1, 200000).map(lambda n: b"[" * n + b"]" * n),
+                     st.integers(1, 200000).map(lambda n: b'{"id":0,"outputs":' + b"[" * n),
+                     st.integers(4000, 100000).map(lambda n: b'{"id":0,"lineno":' + b"9" * n
+                                                   + b"}"),
+                     st.just(b'{"id":0,"outputs":[{"printed":"\\ud800","truncated":false}]}'))
+
+
+def recipe_of(payload: bytes, newline: bool):
+    return [(list(payload), 1)] + ([([10], 1)] if newline else [])
+
+
+def hostile_case(recipe, after):
+    return CaseJob(0, [f"_forge({recipe!r}, {after!r})\n", "print('second')\n"],
+                   setup=SETUP)
+
+
+def doctest_case(number, want_lines):
+    suite = Suite(number=1, type="doctest")
+    return Case(number=number, suite=suite,
+                examples=[Example(f"line {i}\n", want) for i, want in enumerate(want_lines)])
+
+
+def check_run(run: CaseRun, examples: int):
+    assert run.status in ("ran", "timeout", "crashed", "setup-error")
+    assert isinstance(run.message, str) and len(run.message) < 1 << 20
+    assert len(run.outputs) <= examples
+    for output in run.outputs:
+        assert isinstance(output.printed, str)
+        assert len(output.printed) <= messages.example_limit(65536)
+        output.printed.encode("utf-8")  # no lone surrogates reach the grader
+        assert output.raised is None or all(isinstance(getattr(output.raised, name), str)
+                                            for name in ("type", "line", "traceback"))
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    path = tmp_path_factory.mktemp("hostile")
+    (path / "hog.py").write_text("def f():\n    return 1\n")
+    return path
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(payload=messages_(), newline=st.booleans(), after=st.sampled_from(["return", "exit"]))
+def test_any_message_on_the_channel_is_an_error_never_an_exception(folder, payload, newline,
+                                                                    after):
+    runner = Runner(src=folder, timeout=10)
+    jobs = [hostile_case(recipe_of(payload, newline), after),
+            CaseJob(1, ["print('after')\n"])]
+    runs = dict(runner.run(jobs))
+    assert sorted(runs) == [0, 1]
+    for job in jobs:
+        check_run(runs[job.id], len(job.examples))
+    assert runs[0].status != "setup-error"
+    verdict = judge_case(doctest_case(1, ["", SECRET + "\n"]), runs[0])
+    assert verdict.status != "passed"
+    after_run = runs[1]
+    assert (after_run.status == "crashed"
+            or [o.printed for o in after_run.outputs] == ["after\n"])
+
+
+def test_a_patched_worker_cannot_send_more_than_the_cap_per_example(folder):
+    recipe = [(list(b'{"id": 0, "outputs": [{"printed": "'), 1), ([120], 2 << 20),
+              (list(b'", "raised": null, "truncated": false, "cuts": []}]}\n'), 1)]
+    runner = Runner(src=folder, timeout=10)
+    (_, run), = runner.run([CaseJob(0, [f"_forge({recipe!r}, 'exit')\n"], setup=SETUP)])
+    (output,) = run.outputs
+    assert output.truncated and len(output.printed) == messages.example_limit(65536)
+    assert output.cuts[-1] == (len(output.printed), (2 << 20) - len(output.printed))
+
+
+def test_one_case_cannot_make_the_grader_read_more_than_its_cap(folder):
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    recipe = [(list(b'{"id":0,"outputs":[{"printed":"'), 1), ([120], 64 << 20)]
+    runner = Runner(src=folder, timeout=60)
+    jobs = [CaseJob(0, [f"_forge({recipe!r}, 'return')\n"], setup=SETUP),
+            CaseJob(1, ["print('after')\n"])]
+    runs = dict(runner.run(jobs))
+    limit = messages.case_byte_limit(2, 65536, runner.case_bytes)
+    assert runs[0].status == "crashed" and "stopped reading" in runs[0].message
+    assert runner.received <= limit + (1 << 20)
+    assert [o.printed for o in runs[1].outputs] == ["after\n"]
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before  # KiB
+    assert grown < 4 * limit / 1024
+
+
+def test_a_submission_cannot_make_the_grader_read_more_than_its_total(folder):
+    per_case = 3 << 20
+    recipe = [(list(b'{"id":0,"outputs":[{"printed":"'), 1), ([120], per_case), ([10], 1)]
+    runner = Runner(src=folder, timeout=60, total_bytes=16 << 20)
+    jobs = [CaseJob(i, [f"_forge({recipe!r}, 'return')\n"], setup=SETUP) for i in range(12)]
+    runs = [run for _, run in runner.run(jobs)]
+    assert len(runs) == 12
+    flooded = [r for r in runs if "in all" in r.message]
+    assert flooded and runs[-1] in flooded
+    assert runner.received <= (16 << 20) + (1 << 20)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 300000), st.sampled_from(["print", "raise", "both"]))
+def test_what_a_case_stores_is_bounded(folder, size, how):
+    source = {"print": f"print('y' * {size})\n",
+              "raise": f"raise ValueError('z' * {size})\n",
+              "both": f"print('y' * {size}); raise ValueError('z' * {size})\n"}[how]
+    runner = Runner(src=folder, timeout=10)
+    (_, run), = runner.run([CaseJob(0, [source])])
+    from grader.judge import clipped
+    result = clipped(judge_case(doctest_case(1, ["1\n"]), run))
+    for name in ("expected", "got", "traceback", "message", "transcript"):
+        assert len(getattr(result, name)) <= STORED_CAP + 100

@@ -1,0 +1,143 @@
+"""Student code never outlives `grade`, however `grade` ends: Ctrl-C, SIGTERM, SIGKILL,
+a closed terminal. Each ending is tried on a free_bacon that loops forever, plainly or
+ignoring signals while it forks detached children and a double-forked daemon."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+RECORD = '''
+import os as _os, signal as _signal, time as _time
+def _record(role):
+    with open(_os.path.join({pids!r}, f"{{role}}-{{_os.getpid()}}"), "w") as f:
+        f.write(str(_os.getpid()))
+def _deaf():
+    for sig in (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP, _signal.SIGQUIT,
+                _signal.SIGUSR1, _signal.SIGUSR2):
+        _signal.signal(sig, _signal.SIG_IGN)
+'''
+
+VARIANTS = {
+    "loop": {"pids": 1, "body": '''
+def free_bacon(score):
+    _record("main")
+    while True:
+        pass
+'''},
+    "escapes": {"pids": 4, "body": '''
+def free_bacon(score):
+    _deaf()
+    for _ in range(2):
+        if _os.fork() == 0:
+            _os.setsid()
+            _deaf()
+            _record("detached")
+            while True:
+                _time.sleep(0.01)
+    if _os.fork() == 0:
+        if _os.fork() == 0:
+            _os.setsid()
+            _deaf()
+            _record("daemon")
+            while True:
+                pass
+        _os._exit(0)
+    _record("main")
+    while True:
+        pass
+'''},
+}
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def wait_for(predicate, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+def workspace(student_ws: Path, variant: str) -> Path:
+    pids = student_ws / "pids"
+    pids.mkdir()
+    source = (student_ws / "hog.py").read_text()
+    spec = VARIANTS[variant]
+    (student_ws / "hog.py").write_text(source + RECORD.format(pids=str(pids)) + spec["body"])
+    return pids
+
+
+def recorded(pids: Path):
+    return [int(p.read_text()) for p in pids.iterdir() if p.read_text()]
+
+
+def env():
+    return {**os.environ, "COLUMNS": "120", "TERM": "dumb"}
+
+
+def start(student_ws: Path, how: str):
+    argv = [sys.executable, "-m", "grader.cli", "-q", "02", "--timeout", "300"]
+    if how in ("ctrl-c", "hangup"):
+        return pexpect.spawn(argv[0], argv[1:], cwd=str(student_ws), env=env(),
+                             encoding="utf-8", timeout=60)
+    return subprocess.Popen(argv, cwd=student_ws, env=env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm", "sigkill", "hangup"])
+def test_student_code_dies_with_grade(student_ws, variant, how):
+    pids = workspace(student_ws, variant)
+    grade = start(student_ws, how)
+    try:
+        wait_for(lambda: len(recorded(pids)) >= VARIANTS[variant]["pids"], 90,
+                 "the student code to start")
+        time.sleep(0.3)
+        students = recorded(pids)
+        assert all(alive(pid) for pid in students)
+        if how == "ctrl-c":
+            grade.sendintr()
+            grade.expect(pexpect.EOF, timeout=60)
+            grade.close()
+            assert grade.exitstatus == 130
+            said = " ".join(grade.before.split())
+            assert "Stopped by Ctrl-C: not run: Question 2" in said
+            assert "Traceback" not in said and "Aborted" not in said
+        elif how == "hangup":
+            os.close(grade.child_fd)
+            wait_for(lambda: os.waitpid(grade.pid, os.WNOHANG)[0] != 0, 60, "grade to end")
+        else:
+            grade.send_signal(signal.SIGTERM if how == "sigterm" else signal.SIGKILL)
+            out, err = grade.communicate(timeout=60)
+            if how == "sigterm":
+                assert grade.returncode == 128 + signal.SIGTERM
+                assert "Stopped by SIGTERM: not run: Question 2" in " ".join(err.split())
+            else:
+                assert grade.returncode == -signal.SIGKILL
+        wait_for(lambda: not any(alive(pid) for pid in students), 20,
+                 f"the student processes {students} to die")
+    finally:
+        for pid in recorded(pids):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        if isinstance(grade, subprocess.Popen):
+            grade.kill()
+            grade.wait()
+        elif how != "hangup" and grade.isalive():
+            grade.close(force=True)

@@ -1,0 +1,197 @@
+"""What student code prints is captured as the judge reads it: DEBUG: lines never count
+towards a cap, and a cap never turns a returned value into nothing."""
+
+import shutil
+import textwrap
+
+from hypothesis import given, settings, strategies as st
+
+from grader.judge import judge_case, strip_debug, with_cuts
+from grader.model import Case, Example, Suite
+from grader.run import worker
+from grader.run.runner import CaseJob, Runner
+
+# Print pieces built from the parts that matter: the DEBUG: prefix, pieces of it, every
+# line end str.splitlines knows, and plain text. Values are made of V, which no print uses.
+PIECES = st.lists(st.sampled_from(["DEBUG:", "DEB", "UG:", "DEBUG", ":", " ", "x", "ab", "\n",
+                                   "\r", "\r\n", "\x0c", "\u2028", "D", "y" * 50]),
+                  max_size=12).map("".join)
+VALUES = st.integers(1, 30).map(lambda n: "V" * n + "\n")
+OPS = st.lists(st.one_of(st.tuples(st.just("write"), PIECES),
+                         st.tuples(st.just("value"), VALUES)), max_size=40)
+
+
+def capture_of(ops, cap, tail=worker.TAIL):
+    capture = worker.Capture(cap, tail=tail)
+    for kind, text in ops:
+        (capture.write if kind == "write" else capture.show)(text)
+    return capture.finish()
+
+
+def holes(expected, kept, cuts):
+    """The text cut out of EXPECTED, checking that KEPT is EXPECTED less those holes."""
+    cut_out, at_expected, at_kept = [], 0, 0
+    for offset, count in cuts:
+        span = offset - at_kept
+        assert kept[at_kept:offset] == expected[at_expected:at_expected + span]
+        at_expected += span
+        cut_out.append(expected[at_expected:at_expected + count])
+        at_expected += count
+        at_kept = offset
+    assert kept[at_kept:] == expected[at_expected:]
+    return cut_out
+
+
+@settings(max_examples=400, deadline=None)
+@given(OPS)
+def test_debug_lines_are_dropped_as_the_judge_drops_them(ops):
+    kept, cuts = capture_of(ops, cap=10 ** 9)
+    assert cuts == []
+    assert kept == strip_debug("".join(text for _, text in ops))
+
+
+@settings(max_examples=400, deadline=None)
+@given(OPS, st.integers(0, 200), st.integers(0, 64))
+def test_a_cap_cuts_prints_only_and_keeps_every_value(ops, cap, tail):
+    kept, cuts = capture_of(ops, cap=cap, tail=tail)
+    expected = strip_debug("".join(text for _, text in ops))
+    cut_out = holes(expected, kept, cuts)
+    assert all("V" not in text for text in cut_out), "a returned value was cut"
+    assert expected.count("V") == kept.count("V")
+    assert all(count > 0 for _, count in cuts)
+    printed = len(expected) - expected.count("V")
+    if printed <= cap:
+        assert cuts == [] and kept == expected
+    values = [text for kind, text in ops if kind == "value"]
+    # a line's first five characters may travel with the value that ends the line
+    assert len(kept) <= (cap + 5 * min(tail, cap) + sum(map(len, values))
+                         + 5 * (len(values) + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1000, 5000), OPS)
+def test_any_number_of_debug_lines_costs_no_room(lines, ops):
+    capture = worker.Capture(100)
+    for i in range(lines):
+        capture.write(f"DEBUG: roll {i}\n" if i % 3 else "DEBUG:")
+        if i % 3 == 0:
+            capture.write(f" split {i}\n")
+    for kind, text in ops:
+        (capture.write if kind == "write" else capture.show)(text)
+    kept, cuts = capture.finish()
+    expected = strip_debug("".join(text for _, text in ops))
+    holes(expected, kept, cuts)
+    if len(expected) - expected.count("V") <= 100:
+        assert cuts == [] and kept == expected
+
+
+STYLES = {
+    "print": 'print("DEBUG:", {x})',
+    "print-sep": 'print("DEBUG:", {x}, sep="")',
+    "end-empty": 'print("DEBUG:", {x}, end=""); print()',
+    "split-write": '__import__("sys").stdout.write("DEB"); '
+                   '__import__("sys").stdout.write("UG: " + str({x}) + "\\n")',
+    "write": '__import__("sys").stdout.write("DEBUG: %s\\n" % ({x},))',
+}
+
+
+def run_op_lists(tmp_path, op_lists, cap):
+    """Each list of ops run by real student code in the real worker: the outputs."""
+    (tmp_path / "hog.py").write_text(textwrap.dedent('''
+        import sys
+        def act(ops, value):
+            for how, text in ops:
+                if how == "print":
+                    print(text)
+                elif how == "end":
+                    print(text, end="")
+                else:
+                    sys.stdout.write(text)
+            return value
+        '''))
+    jobs = [CaseJob(i, [f"act({ops!r}, {'V' * (i + 1)!r})\n"], setup=["from hog import *\n"])
+            for i, ops in enumerate(op_lists)]
+    runner = Runner(src=tmp_path, timeout=30, output_cap=cap)
+    return [run.outputs[0] for _, run in runner.run(jobs)]
+
+
+def printed_by(ops):
+    parts = []
+    for how, text in ops:
+        parts.append(text + "\n" if how == "print" else text)
+    return "".join(parts)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.sampled_from(["print", "end", "write"]), PIECES),
+                         max_size=30), min_size=1, max_size=6),
+       st.integers(0, 300))
+def test_the_real_worker_captures_generated_print_patterns(tmp_path_factory, op_lists, cap):
+    outputs = run_op_lists(tmp_path_factory.mktemp("prints"), op_lists, cap)
+    for index, (ops, output) in enumerate(zip(op_lists, outputs)):
+        value = repr("V" * (index + 1)) + "\n"
+        expected = strip_debug(printed_by(ops) + value)
+        holes(expected, output.printed, output.cuts)
+        assert output.printed.count("V") == expected.count("V")
+        assert output.truncated == bool(output.cuts)
+
+
+def doctest_case(want):
+    suite = Suite(number=1, type="doctest")
+    return Case(number=1, suite=suite, examples=[Example("f()\n", want)])
+
+
+def test_a_flood_of_prints_fails_but_shows_the_returned_value(tmp_path):
+    (tmp_path / "hog.py").write_text("def f():\n"
+                                     "    for i in range(50000):\n"
+                                     "        print('roll', i)\n"
+                                     "    return 10\n")
+    runner = Runner(src=tmp_path, timeout=30, output_cap=2000)
+    (_, run), = runner.run([CaseJob(0, ["f()\n"], setup=["from hog import *\n"])])
+    output = run.outputs[0]
+    assert output.truncated and output.printed.endswith("roll 49999\n10\n")
+    result = judge_case(doctest_case("10\n"), run)
+    assert result.status == "failed" and result.got.rstrip().endswith("10")
+    assert with_cuts(output).count("characters cut here") == 1
+    # shown once, as its first and last lines, with how many lines were cut between
+    assert result.got.count("more line(s) cut") == 1 and "characters cut here" not in result.got
+    assert result.printed_lines == 50001 and output.lines == 50001
+    assert f"[... {50001 - 30:,} more line(s) cut ...]" in result.got
+
+
+def reference_with_debug(fa19, style):
+    """The reference with a DEBUG: line printed on every roll of every die."""
+    source = (fa19.reference / "hog.py").read_text()
+    anchor = "def roll_dice(num_rolls, dice=six_sided):\n"
+    assert anchor in source
+    shout = STYLES[style].format(x="num_rolls")
+    wrapped = (f"def roll_dice(num_rolls, dice=six_sided):\n"
+               f"    {shout}\n"
+               f"    return _roll_dice(num_rolls, dice)\n\n\n"
+               f"def _roll_dice(num_rolls, dice=six_sided):\n")
+    return source.replace(anchor, wrapped, 1)
+
+
+@settings(max_examples=len(STYLES), deadline=None)
+@given(st.sampled_from(sorted(STYLES)))
+def test_correct_code_printing_debug_lines_keeps_full_marks(fa19, grade_hog, style):
+    result = grade_hog(reference_with_debug(fa19, style), ["01", "08", "09"])
+    assert [(q.question.key, q.score, q.max_score) for q in result.questions] == \
+           [(q.question.key, q.max_score, q.max_score) for q in result.questions]
+
+
+def test_the_copy_sees_ten_thousand_debug_lines(fa19, tmp_path):
+    """The premise of the test above: max_scoring_num_rolls rolls 10,000 times or more."""
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    (folder / "hog.py").write_text(reference_with_debug(fa19, "print"))
+    for name in fa19.support:
+        shutil.copy(fa19.reference / name, folder / name)
+    runner = Runner(src=folder, timeout=30, output_cap=65536)
+    job = CaseJob(0, ["import io, contextlib; buf = io.StringIO()\n",
+                      "with contextlib.redirect_stdout(buf): n = "
+                      "max_scoring_num_rolls(make_test_dice(3))\n",
+                      "buf.getvalue().count('DEBUG:'), n\n"], setup=["from hog import *\n"])
+    (_, run), = runner.run([job])
+    count, value = eval(run.outputs[-1].printed)
+    assert count >= 10000 and value == 10

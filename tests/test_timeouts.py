@@ -1,0 +1,153 @@
+"""A case that times out says which of its lines was running and where the student's
+code was stuck; `-i` opens at that line; a long case shows that it is running."""
+
+import os
+import sys
+import textwrap
+import time
+
+import pexpect
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from grader.judge import judge_case
+from grader.model import Case, Example, Suite
+from grader.run.runner import CaseJob, Runner
+
+from conftest import run_grade
+
+# Ways to be stuck: each defines stuck(n) that never returns, through FRAMES (the
+# student's functions that must appear on the stack, outermost first).
+STUCK = {
+    "loop": ("def stuck(n):\n    while True:\n        n += 1\n", ["stuck"]),
+    "helper": ("def stuck(n):\n    return spin(n)\n"
+               "def spin(n):\n    while n >= 0:\n        n = n + 1\n", ["stuck", "spin"]),
+    "recursion": ("def stuck(n):\n    return deep(n, 30)\n"
+                  "def deep(n, k):\n    if k:\n        return deep(n, k - 1)\n"
+                  "    while True:\n        pass\n", ["stuck", "deep"]),
+    "sleeps": ("import time\ndef stuck(n):\n    while True:\n        time.sleep(0.05)\n",
+               ["stuck"]),
+    "generator": ("def stuck(n):\n    return sum(count())\n"
+                  "def count():\n    k = 0\n    while True:\n        yield k\n        k += 1\n",
+                  ["stuck", "count"]),
+    "lambda": ("spin = lambda: [0 for _ in iter(int, 1)]\ndef stuck(n):\n    return spin()\n",
+               ["stuck", "<lambda>"]),
+}
+
+
+def doctest_case(sources):
+    suite = Suite(number=1, type="doctest")
+    return Case(number=1, suite=suite, examples=[Example(s, "1\n") for s in sources])
+
+
+@settings(max_examples=12, deadline=None)
+@given(style=st.sampled_from(sorted(STUCK)), before=st.integers(0, 3), after=st.integers(0, 2))
+def test_a_timeout_names_the_running_line_and_the_stack(tmp_path_factory, style, before, after):
+    folder = tmp_path_factory.mktemp("stuck")
+    body, frames = STUCK[style]
+    (folder / "hog.py").write_text(body)
+    sources = ([f"print({i})\n" for i in range(before)] + [f"stuck({before})\n"]
+               + [f"print('never {i}')\n" for i in range(after)])
+    runner = Runner(src=folder, timeout=1.0)
+    (_, run), = runner.run([CaseJob(0, sources, setup=["from hog import *\n"])])
+    assert run.status == "timeout" and run.running == before
+    result = judge_case(doctest_case(sources), run)
+    assert result.status == "timeout" and result.failed_example == before
+    lines = result.transcript.splitlines()
+    assert lines[-1] == f">>> stuck({before})"
+    assert "never" not in result.transcript
+    assert [line for line in lines if not line.startswith(">>>")] == [str(i) for i in range(before)]
+    stack = result.traceback
+    assert f"stuck({before})" in stack
+    at = [stack.index(f", in {name}\n") for name in frames]
+    assert at == sorted(at), "frames outermost first"
+    assert "worker.py" not in stack and "guard.py" not in stack
+
+
+def test_code_that_blocks_the_signal_still_times_out(tmp_path):
+    (tmp_path / "hog.py").write_text(textwrap.dedent("""
+        import signal
+        def stuck(n):
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2})
+            signal.signal(signal.SIGUSR2, signal.SIG_IGN)
+            while True:
+                pass
+        """))
+    runner = Runner(src=tmp_path, timeout=1.0)
+    started = time.monotonic()
+    (_, run), (_, after) = runner.run([CaseJob(0, ["stuck(1)\n"], setup=["from hog import *\n"]),
+                                       CaseJob(1, ["print('next')\n"])])
+    assert run.status == "timeout" and run.stack == "" and run.running is None
+    assert [o.printed for o in after.outputs] == ["next\n"]
+    assert time.monotonic() - started < 1.0 + runner.stack_wait + 8
+
+
+def stuck_workspace(student_ws):
+    """Question 2 solved, except that free_bacon(0) loops (in a helper)."""
+    source = (student_ws / "hog.py").read_text()
+    (student_ws / "hog.py").write_text(source + textwrap.dedent("""
+        def free_bacon(score):
+            if score == 0:
+                return wait_for_it(score)
+            return 10 - min(score // 10, score % 10)
+
+        def wait_for_it(score):
+            while True:
+                score += 1
+        """))
+    return student_ws
+
+
+def test_grade_shows_the_stuck_line_and_where_the_code_was(student_ws):
+    stuck_workspace(student_ws)
+    done = run_grade("-q", "02", "--case", "3", "--timeout", "1", cwd=student_ws)
+    out = done.stdout
+    assert done.returncode == 1, out + done.stderr
+    assert ">>> free_bacon(7)\n  10\n  >>> free_bacon(0)" in out
+    assert "free_bacon(9)" not in out
+    assert "Timed out" in out
+    assert 'File "<case>", line 1, in <module>' in out and "free_bacon(0)" in out
+    where = out[out.index(", in wait_for_it"):]
+    assert "score += 1" in where or "while True:" in where
+    assert "running for" not in out  # not a terminal
+
+
+def spawn_grade(cwd, *args):
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(sys.executable, ["-m", "grader.cli", *args], cwd=str(cwd), env=env,
+                         encoding="utf-8", timeout=90)
+
+
+def test_interactive_opens_before_the_line_that_timed_out(student_ws):
+    stuck_workspace(student_ws)
+    child = spawn_grade(student_ws, "-q", "02", "--case", "3", "--timeout", "1", "-i")
+    child.expect("did not finish in time")
+    child.expect(">>> ")
+    child.sendline("free_bacon(7), free_bacon(9)")
+    child.expect(r"\(10, 10\)")
+    child.sendline("exit()")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_a_long_case_shows_that_it_is_running_on_a_terminal(student_ws):
+    stuck_workspace(student_ws)
+    child = spawn_grade(student_ws, "-q", "02", "--case", "3", "--timeout", "4")
+    child.expect(r"Question 2 › Case 3: running for \d+ s")
+    child.expect("Timed out")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+@pytest.mark.parametrize("timeout", ["1"])
+def test_a_hanging_import_says_where_it_hangs(student_ws, timeout):
+    source = (student_ws / "hog.py").read_text()
+    (student_ws / "hog.py").write_text(source + "def setup_forever():\n"
+                                       "    while True:\n        pass\nsetup_forever()\n")
+    done = run_grade("-q", "02", "--timeout", timeout, cwd=student_ws)
+    assert done.returncode == 1
+    text = done.stdout + done.stderr
+    assert "did not finish" in text and ", in setup_forever" in text
