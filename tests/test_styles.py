@@ -246,7 +246,12 @@ def test_output_is_judged_as_doctest_and_ok_judge_it(lines, newline_at_end, befo
     if want.strip() == "" and not expected_text.strip():
         return  # doctest reads an empty want as "prints nothing"
     verdict = judge.check_example(Example(source="", want=want), ExampleOutput(printed=printed))
-    assert verdict == _doctest_passes(expected_text, want), (printed, want)
+    under_ok = _doctest_passes(expected_text, want)
+    assert verdict or not under_ok, ("grade fails what ok passes", printed, want)
+    # the one leniency: a debugging line left unfinished at the very end (ok keeps it)
+    last = printed.split("\n")[-1]
+    if not last[:6].upper() in judge.DEBUG_HEADS:
+        assert verdict == under_ok, (printed, want)
 
 
 # --- a slow but valid final_strategy ------------------------------------------------------
