@@ -18,7 +18,6 @@ import os
 import re
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
 from typing import Dict, Tuple
 
 import pytest
@@ -28,7 +27,6 @@ import editiontools as checks
 import styletools
 from grader import judge, workspace
 from grader.model import Example, ExampleOutput
-from grader.run.runner import CaseJob, Runner
 
 EDITIONS = styletools.EDITIONS
 STYLES = {edition: styletools.styles(edition) for edition in EDITIONS}
@@ -167,27 +165,9 @@ def test_combination_gets_full_marks(which, graded, assignments):
     _full_marks(assignments[which[0]], graded["combo", *which].result())
 
 
-def _runtime_drops_debug_lines() -> bool:
-    """Whether the worker drops `DEBUG:` lines as they are printed (issue 9, section 1:
-    on the runtime branch), so that they count towards no output cap."""
-    runner = Runner(src=Path(__file__).parent, timeout=30.0, preflight=())
-    job = CaseJob(id=1, examples=["for _ in range(20000): print('DEBUG: x' * 10)\n",
-                                  "print(42)\n"])
-    (_, run), = runner.run([job])
-    printed = [o.printed for o in run.outputs]
-    return len(printed) == 2 and "42" in printed[1] and not any(o.truncated for o in run.outputs)
-
-
-LOUD = {"debugging_student"}  # prints more DEBUG: lines than any output cap allows
-
-
 @pytest.mark.parametrize("which", WHOLE_IDS, ids=_ids(WHOLE_IDS))
 def test_whole_file_gets_full_marks(which, graded, assignments):
-    result = graded["whole", *which].result()
-    if which[1] in LOUD and checks.failures(result) and not _runtime_drops_debug_lines():
-        pytest.xfail("this worker counts DEBUG: lines towards its output cap (issue 9 §1, "
-                     "fixed on the runtime branch)")
-    _full_marks(assignments[which[0]], result)
+    _full_marks(assignments[which[0]], graded["whole", *which].result())
 
 
 @pytest.mark.parametrize("which", BUG_IDS, ids=_ids(BUG_IDS))
@@ -345,8 +325,7 @@ def test_ok_and_grade_agree_on_the_public_cases(edition, assignments, ok_command
     reference = checks.reference_source(assignment)
     variants = {"combination": styletools.compose(template, style.ALTERNATIVES,
                                                   COMBINATIONS[edition][0])}
-    variants.update({name: template + "\n\n" + text for name, text in style.WHOLE.items()
-                     if name not in LOUD})
+    variants.update({name: template + "\n\n" + text for name, text in style.WHOLE.items()})
     for bug in style.BUGS[::len(style.BUGS) // 2]:
         variants[bug.name] = reference + "\n\n" + bug.source
     if edition in NO_FINAL_NEWLINE:
