@@ -53,11 +53,27 @@ def matches(want: str, got: str) -> bool:
     return False
 
 
+# The debugging lines ok drops before comparing (okpy's client/utils/debug.py): lines
+# that start with DEBUG and a colon or a space, in any case ("debug: x", "DEBUG x").
+DEBUG_HEADS = ("DEBUG:", "DEBUG ")
+
+
 def strip_debug(text: str) -> str:
-    """Drop lines starting with `DEBUG:`, which students may print while working."""
-    if "DEBUG:" not in text:
+    """Drop the debugging lines students may print while working, as ok does (lines as
+    str.splitlines cuts them, as the worker's capture drops them while they are printed)."""
+    if "DEBUG" not in text.upper():
         return text
-    return "".join(line for line in text.splitlines(True) if not line.startswith("DEBUG:"))
+    return "".join(line for line in text.splitlines(True)
+                   if line[:len(DEBUG_HEADS[0])].upper() not in DEBUG_HEADS)
+
+
+def as_doctest_sees(printed: str) -> str:
+    """What an example printed, DEBUG: lines dropped, ending with a newline if it printed
+    anything: doctest's own capture adds a missing one (a `want` cannot say that it is
+    missing), and ok compares lines, so `print(..., end='')` as the last output passes
+    under both."""
+    text = strip_debug(printed)
+    return text + "\n" if text and not text.endswith("\n") else text
 
 
 def prompt(source: str) -> str:
@@ -133,7 +149,7 @@ def check_example(example: Example, output: ExampleOutput) -> bool:
         return example.exc_msg is not None and matches(example.exc_msg, output.raised.line)
     if example.exc_msg is not None:
         return False
-    return matches(example.want, strip_debug(output.printed))
+    return matches(example.want, as_doctest_sees(output.printed))
 
 
 def judge_case(case: Case, run: CaseRun) -> CaseResult:

@@ -11,10 +11,12 @@ from grader.model import Case, Example, Suite
 from grader.run import worker
 from grader.run.runner import CaseJob, Runner
 
-# Print pieces built from the parts that matter: the DEBUG: prefix, pieces of it, every
+# Print pieces built from the parts that matter: the DEBUG: prefix (any case, a colon or a
+# space after it, as ok drops), pieces of it, every
 # line end str.splitlines knows, and plain text. Values are made of V, which no print uses.
-PIECES = st.lists(st.sampled_from(["DEBUG:", "DEB", "UG:", "DEBUG", ":", " ", "x", "ab", "\n",
-                                   "\r", "\r\n", "\x0c", "\u2028", "D", "y" * 50]),
+PIECES = st.lists(st.sampled_from(["DEBUG:", "DEB", "UG:", "DEBUG", "debug", "De", ":", " ",
+                                   "x", "ab", "\n", "\r", "\r\n", "\x0c", "\u2028", "D",
+                                   "y" * 50]),
                   max_size=12).map("".join)
 VALUES = st.integers(1, 30).map(lambda n: "V" * n + "\n")
 OPS = st.lists(st.one_of(st.tuples(st.just("write"), PIECES),

@@ -21,14 +21,16 @@ test = {
         ...     hog.four_sided, hog.six_sided = make_test_dice(*four), make_test_dice(*six)
         >>> def by_scores(*rolls):
         ...     # A strategy that depends on the scores only (asking it twice changes nothing)
-        ...     return lambda score, opponent: rolls[(score + 2 * opponent) % len(rolls)]
+        ...     return lambda score, opponent_score: rolls[(score + 2 * opponent_score) % len(rolls)]
         >>> turns = []
         >>> def record_turns():
         ...     # From now on play's calls of take_turn are recorded:
-        ...     # (mover's name, number of dice, opponent's score, kind of dice)
+        ...     # (mover's name, number of dice, opponent's score, kind of dice); the dice of a
+        ...     # Free Bacon turn are never rolled, so whether play passes them does not matter
         ...     turns.clear()
         ...     def recorded(num_rolls, opponent_score, dice=None, who=None):
         ...         kind = '/'.join(k for k, d in (('four', hog.four_sided), ('six', hog.six_sided)) if d is dice)
+        ...         kind = kind if num_rolls else 'none'
         ...         turns.append((who, num_rolls, opponent_score, kind))
         ...         return recorded.wrapped(num_rolls, opponent_score, dice, who)
         ...     recorded.wrapped = getattr(hog.take_turn, 'wrapped', hog.take_turn)
@@ -42,6 +44,8 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # play's turns run take_turn and roll_dice (questions 1 and 2); num_allowed_dice and
+            >>> # select_dice only where a case says so
             >>> same_dice(4)
             >>> play(always_roll(5), always_roll(3))
             0
@@ -113,7 +117,7 @@ test = {
             >>> # Each strategy gets its own score first
             >>> record_turns()
             >>> same_dice(5, 3, 6)
-            >>> play(lambda score, opponent: 0 if score > opponent else 2, always_roll(1))
+            >>> play(lambda score, opponent_score: 0 if score > opponent_score else 2, always_roll(1))
             1
             >>> turns[:8]
             [('Player 0', 2, 0, 'four/six'), ('Player 1', 1, 8, 'four/six'), ('Player 0', 2, 11, 'four/six'), ('Player 1', 1, 16, 'four/six'), ('Player 0', 2, 22, 'four/six'), ('Player 1', 1, 24, 'four/six'), ('Player 0', 1, 33, 'four/six'), ('Player 1', 1, 31, 'four/six')]
@@ -126,7 +130,7 @@ test = {
             >>> # ... also player 1's
             >>> record_turns()
             >>> same_dice(5, 3, 6)
-            >>> play(always_roll(1), lambda score, opponent: 0 if score > opponent else 2)
+            >>> play(always_roll(1), lambda score, opponent_score: 0 if score > opponent_score else 2)
             0
             >>> turns[:8]
             [('Player 0', 1, 0, 'four/six'), ('Player 1', 1, 7, 'four/six'), ('Player 0', 1, 5, 'four/six'), ('Player 1', 2, 18, 'four/six'), ('Player 0', 1, 13, 'four/six'), ('Player 1', 2, 29, 'four/six'), ('Player 0', 1, 21, 'four/six'), ('Player 1', 2, 40, 'four/six')]
@@ -139,8 +143,8 @@ test = {
             >>> # The mover's strategy is asked once per turn, with the scores as they are then
             >>> asked = []
             >>> def counted(who, rolls):
-            ...     def strategy(score, opponent):
-            ...         asked.append((who, score, opponent))
+            ...     def strategy(score, opponent_score):
+            ...         asked.append((who, score, opponent_score))
             ...         return rolls
             ...     return strategy
             >>> same_dice(2, 3)
@@ -168,7 +172,7 @@ test = {
             >>> play(always_roll(2), always_roll(0))
             1
             >>> turns[:2]
-            [('Player 0', 2, 0, 'four/six'), ('Player 1', 0, 7, 'four/six')]
+            [('Player 0', 2, 0, 'four/six'), ('Player 1', 0, 7, 'none')]
             """,
           'hidden': False,
           'locked': False

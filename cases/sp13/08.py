@@ -18,6 +18,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # make_mean_strategy's points are take_turn's Free Bacon (question 2)
             >>> strategy = make_mean_strategy(5, 4)
             >>> strategy(1, 41)
             0

@@ -15,6 +15,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # take_turn rolls with roll_dice (question 1): its bugs show here too
             >>> take_turn(0, 42)
             5
             """,

@@ -18,7 +18,7 @@ test = {
         ...     hog.four_sided, hog.six_sided = make_test_dice(*four), make_test_dice(*six)
         >>> def by_scores(*rolls):
         ...     # A strategy that depends on the scores only (asking it twice changes nothing)
-        ...     return lambda score, opponent: rolls[(score + 2 * opponent) % len(rolls)]
+        ...     return lambda score, opponent_score: rolls[(score + 2 * opponent_score) % len(rolls)]
         """,
       'teardown': r"""
         >>> import dice
@@ -27,6 +27,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # play's turns run take_turn and roll_dice (questions 1 and 2); select_dice only where a case says so
             >>> same_dice(4)
             >>> play(always_roll(1), always_roll(1), goal=10)
             (4, 12)
@@ -76,10 +77,10 @@ test = {
           'code': r"""
             >>> # Each strategy gets its own score first
             >>> same_dice(5, 3, 6)
-            >>> play(lambda score, opponent: 0 if score > opponent else 2, always_roll(1), goal=30)
+            >>> play(lambda score, opponent_score: 0 if score > opponent_score else 2, always_roll(1), goal=30)
             (34, 25)
             >>> same_dice(5, 3, 6)
-            >>> play(always_roll(1), lambda score, opponent: 0 if score > opponent else 2, goal=30)
+            >>> play(always_roll(1), lambda score, opponent_score: 0 if score > opponent_score else 2, goal=30)
             (18, 33)
             """,
           'hidden': False,
@@ -90,8 +91,8 @@ test = {
             >>> # The mover's strategy is asked once per turn, with the scores as they are then
             >>> asked = []
             >>> def counted(who, rolls):
-            ...     def strategy(score, opponent):
-            ...         asked.append((who, score, opponent))
+            ...     def strategy(score, opponent_score):
+            ...         asked.append((who, score, opponent_score))
             ...         return rolls
             ...     return strategy
             >>> same_dice(2, 3)

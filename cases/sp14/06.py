@@ -15,6 +15,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # max_scoring_num_rolls averages roll_dice with make_averaged (questions 1 and 5)
             >>> max_scoring_num_rolls(make_test_dice(3))
             1 dice scores 3.0 on average
             2 dice scores 6.0 on average

@@ -15,6 +15,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # bacon_strategy decides on Free Bacon's points, which take_turn gives (question 2)
             >>> bacon_strategy(0, 0)
             5
             """,

@@ -15,6 +15,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # swap_strategy uses Free Bacon (take_turn, question 2) and bacon_strategy (question 7)
             >>> swap_strategy(20, 52)
             0
             """,

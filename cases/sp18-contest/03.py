@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # take_turn scores what roll_dice or free_bacon scores: their bugs (questions 1, 2) show here too
             >>> take_turn(2, 0, make_test_dice(4, 5, 1))
             9
             """,

@@ -23,6 +23,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # play's turns run take_turn, roll_dice, free_bacon and is_swap (questions 1 to 4): their bugs show here too
             >>> # Time Trot is question 5b: in 05a games Player 0 rolls 9 dice and Player 1 rolls 8
             >>> # or 10 (or 0 on turns where no way of counting turns gives 0 modulo 8)
             >>> play(always_roll(9), always_roll(8), dice=make_test_dice(3), goal=50)

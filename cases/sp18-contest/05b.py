@@ -23,6 +23,8 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # Time Trot lives in whole games: every rule of question 5a (and take_turn, roll_dice,
+            >>> # free_bacon, is_swap) applies in them
             >>> # The example of the contest page, turns 0 to 3, then turn 4 (no extra: 4 % 8 is not 3)
             >>> dice = make_test_dice(5, 4, 3, 4, 3,  4,  3, 3,  2, 1, 2,  6, 6, 6)
             >>> play(moves(5, 3, 3), moves(1, 2), dice=dice, goal=29)

@@ -20,6 +20,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # Commentary is called by play (question 5a): its games use the rules of questions 1 to 5a
             >>> # Commentary is called after every turn, with both scores
             >>> play(always_roll(9), always_roll(8), dice=make_test_dice(2), goal=50, say=echo)
             Scores: 18 0

@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # take_turn scores what roll_dice or piggy_points scores: their bugs (questions 1, 2) show here too
             >>> take_turn(2, 0, make_test_dice(4, 6, 1))
             10
             """,

@@ -22,6 +22,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # play's turns run take_turn, roll_dice, piggy_points and more_boar (questions 1 to 4): their bugs show here too
             >>> play(always_roll(5), always_roll(3), dice=make_test_dice(2), goal=20)
             (20, 6)
             """,

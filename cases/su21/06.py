@@ -20,6 +20,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # Commentary is called by play (question 5): its games use the rules of questions 1 to 5
             >>> # Commentary is called after every turn, with both scores
             >>> play(always_roll(1), always_roll(1), dice=make_test_dice(3), goal=10, say=echo)
             Scores: 3 0

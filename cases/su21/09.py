@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # max_scoring_num_rolls averages roll_dice with make_averaged (questions 1 and 8)
             >>> dice = make_test_dice(3)   # dice always returns 3
             >>> max_scoring_num_rolls(dice, trials_count=1000)
             10
@@ -60,6 +61,9 @@ test = {
             >>> max_scoring_num_rolls(make_test_dice(2, 1, 2, 2), 2)
             3
             >>> max_scoring_num_rolls(make_test_dice(2, 1, 2, 2), 1000)
+            2
+            >>> # (trying 10 dice first, down to 1, would give 3 here)
+            >>> max_scoring_num_rolls(make_test_dice(1, 2, 2, 3), 1)
             2
             """,
           'hidden': False,

@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # piggypoints_strategy decides on piggy_points's points (question 2)
             >>> piggypoints_strategy(0, 9, cutoff=8, num_rolls=5)
             0
             """,

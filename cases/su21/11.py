@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # more_boar_strategy uses piggy_points, more_boar and piggypoints_strategy (questions 2, 4 and 10)
             >>> more_boar_strategy(21, 43, cutoff=8, num_rolls=6)  # 21 + 5 = 26 against 43: another turn
             0
             """,

@@ -26,6 +26,8 @@ STACK_SIGNAL = signal.SIGUSR2  # the guard relays the grader's request for a sta
 
 LINE_ENDS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines' own
 DEBUG = "DEBUG:"
+DEBUG_HEADS = ("DEBUG:", "DEBUG ")  # ok's rule: DEBUG, a colon or a space, in any case
+# (the same as grader.judge.DEBUG_HEADS: this file runs alone, it imports nothing of ours)
 TAIL = 4096  # characters kept from the end of a flood, for the student to see where it ended
 VALUE_CAP = 65536  # characters of returned values shown, whatever the print cap
 
@@ -51,9 +53,9 @@ def line_end(text, start, stop):
 class Capture(io.TextIOBase):
     """sys.stdout for one example.
 
-    Lines starting with `DEBUG:` are dropped as they are written (across partial
-    writes: the judge ignores them, so they must not count towards any cap; time alone
-    bounds them). Other printed text is kept up to CAP characters; past that it is cut,
+    Debugging lines (`DEBUG:` or `DEBUG ` first, in any case: what ok drops) are dropped
+    as they are written (across partial writes: the judge ignores them, so they must not
+    count towards any cap; time alone bounds them). Other printed text is kept up to CAP characters; past that it is cut,
     and the last TAIL characters are kept. What the displayhook shows (a returned
     value) is kept at its place whatever the cap: a flood of prints must not turn a
     returned value into nothing. `cuts` lists (offset in the kept text, characters cut).
@@ -84,7 +86,7 @@ class Capture(io.TextIOBase):
                 self._emit(text)
                 self.state = "start"
                 return 1
-            if (state == "keep" or (state == "start" and not self.head and text[0] != "D")) \
+            if (state == "keep" or (state == "start" and not self.head and text[0] not in "Dd")) \
                     and line_end(text, 0, len(text)) < 0:
                 self._emit(text)  # the middle of a line, or one that cannot be DEBUG:
                 self.state = "keep"
@@ -120,9 +122,10 @@ class Capture(io.TextIOBase):
                     self.head, pos = "", stop
                     continue
                 pos = limit
-                if self.head == DEBUG:
+                head = self.head.upper()
+                if head in DEBUG_HEADS:
                     self.state, self.head = "drop", ""
-                elif not DEBUG.startswith(self.head):
+                elif not any(prefix.startswith(head) for prefix in DEBUG_HEADS):
                     self._out(self.head, value)
                     self.state, self.head = "keep", ""
                 continue
