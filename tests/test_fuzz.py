@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 
 import hog_mutants
+import play_variants
 from grader import assignment
 from grader.load import casefile
+from grader.fuzz import driver as fuzz_driver
+from grader.fuzz import engine as fuzz_engine
 from grader.fuzz import suite as fuzz_suite
 from grader import session
 from grader import workspace
@@ -232,3 +235,59 @@ def test_student_code_never_runs_in_the_grader_process(tmp_path):
     grade_fuzz(src, ("06",))
     pids = {int(line) for line in marker.read_text().split()}
     assert os.getpid() not in pids and pids
+
+
+# --- asking the other player's strategy (issue 9 §1) ----------------------------------
+
+GAMES_IN_PROCESS = 120
+
+
+@pytest.fixture(scope="module")
+def suite_games():
+    """{question: (specs, reference traces)} of the three fuzz suites, fewer games."""
+    games = {}
+    for question in fuzz_only():
+        p = fuzz_suite.params(question.suites[0].cases[0])
+        specs = fuzz_engine.generate(p["seed"], GAMES_IN_PROCESS, feral_hogs=p["feral_hogs"],
+                                     say=p["say"])
+        games[question.key] = specs, fuzz_engine.reference_traces(ASSIGNMENT.reference, specs)
+    return games
+
+
+def passes_in_process(play, games) -> bool:
+    """The engine's verdict on PLAY (generated here, traced in this process)."""
+    for specs, expected in games.values():
+        for spec, want in zip(specs, expected):
+            if not fuzz_engine.agrees(want, fuzz_driver.trace_game(play, spec)):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("style", sorted(play_variants.STYLES))
+def test_every_way_of_asking_the_strategies_gets_the_specs_verdict(suite_games, style):
+    """Every combination of up to three strategy calls at the start of a turn: the
+    comparison agrees with the spec's rule (`play_variants.correct`) on each."""
+    asks = play_variants.all_asks(3)
+    verdicts = {ask: passes_in_process(play_variants.load_play(
+        play_variants.play_source(ask, style)), suite_games) for ask in asks}
+    wrong = [ask for ask, passed in verdicts.items() if passed != play_variants.correct(ask)]
+    assert not wrong, wrong
+    assert sum(verdicts.values()) == 3  # the mover alone, or with the other before or after
+
+
+@pytest.mark.parametrize("name", sorted(play_variants.NAMED))
+def test_named_ways_of_asking_through_the_worker(tmp_path, name):
+    """The real suites, in the worker, each named variant in every style."""
+    asks, right = play_variants.NAMED[name]
+    for style in play_variants.STYLES:
+        src = play_variants.make(tmp_path / style, play_variants.play_source(asks, style))
+        questions = fuzz_only()
+        for question in questions:
+            question.suites[0].raw = {**question.suites[0].raw, "shrink": 0}
+        result = session.grade(questions, Runner(src=src, timeout=30), verbose=True,
+                               respect_locks=False)
+        statuses = {q.question.key: q.status for q in result.questions}
+        if right:
+            assert set(statuses.values()) == {"passed"}, (style, statuses)
+        else:
+            assert statuses["05a"] == "failed", (style, statuses)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
+from . import compare
 from . import driver as fuzz_driver
 from ..run.runner import end_group, spawn
 
@@ -98,12 +99,8 @@ def reference_traces(folder: str, specs: Sequence[Spec], module: str = "hog") ->
 
 # --- comparing and explaining --------------------------------------------------------
 
-def first_failing(expected: Sequence[Trace], got: Sequence[Trace]) -> Optional[int]:
-    """Index of the first game whose traces differ (a missing trace differs)."""
-    for index, trace in enumerate(expected):
-        if index >= len(got) or got[index] != trace:
-            return index
-    return None
+first_failing = compare.first_failing
+agrees = compare.agrees
 
 
 def _kind(event: Any) -> str:
@@ -180,18 +177,17 @@ def _dice_in_turn(trace: Trace, turn_start: int) -> int:
 
 def explain(spec: Spec, expected: Trace, got: Trace) -> str:
     """The first difference between two traces of SPEC, in words, at the turn it is in."""
-    k = 0
-    while k < len(expected) and k < len(got) and expected[k] == got[k]:
-        k += 1
-    if k == len(expected) and k == len(got):
+    at = compare.align(expected, got)
+    if at is None:
         return "the traces agree"
+    k, j = at
     want = expected[k] if k < len(expected) else None
-    have = got[k] if k < len(got) else None
+    have = got[j] if j < len(got) else None
     done = [t for t in turns(expected) if t.start < k]
     turn = done[-1] if done else None
     where = f"turn {turn.number}: {turn.words()}" if turn else "before the first turn"
     kw, kh = _kind(want), _kind(have)
-    last = next((e for e in reversed(got[:k]) if _kind(e) == "s"), None)
+    last = next((e for e in reversed(got[:j]) if _kind(e) == "s"), None)
     if kh == "s" and turn is not None and last is not None and last[1:4] == have[1:4]:
         return (f"{where}; expected strategy{have[1]} called once this turn, "
                 f"got a second call strategy{have[1]}({have[2]}, {have[3]})")
@@ -213,7 +209,7 @@ def explain(spec: Spec, expected: Trace, got: Trace) -> str:
         return (f"{where}; expected {_pair(_scores(want))} after the turn, "
                 f"got {_pair(_scores(have))}")
     if "d" in (kw, kh) and turn is not None:
-        rolled = _dice_in_turn(got, turn.start)
+        rolled = _dice_in_turn(got, next(i for i in range(j - 1, -1, -1) if _kind(got[i]) == "s"))
         return (f"{where}; expected the die called {turn.dice} time(s), once per die rolled, "
                 f"got {rolled} call(s)")
     if kw == "c" and kh == "c":

@@ -143,7 +143,7 @@ class FuzzKind(assignments.AssignmentBound):
             return None
         try:
             def fails(candidate):
-                return player.traces([candidate])[0] != reference([candidate])[0]
+                return not fuzz.agrees(reference([candidate])[0], player.traces([candidate])[0])
 
             def size(candidate):
                 return len(reference([candidate])[0])
