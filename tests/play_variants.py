@@ -20,20 +20,28 @@ from grader import assignment
 
 Ask = Tuple[str, str, bool]
 
-# name: (asks, correct); the classes the issue names, each written out
-NAMED: Dict[str, Tuple[List[Ask], bool]] = {
-    "mover only": ([("mover", "own", True)], True),
-    "both, mover first": ([("mover", "own", True), ("other", "own", False)], True),
-    "both, other first": ([("other", "own", False), ("mover", "own", True)], True),
-    "mover twice": ([("mover", "own", False), ("mover", "own", True)], False),
-    "mover's scores in the wrong order": ([("mover", "flip", True)], False),
+# name: (asks, correct, what a failure says); the classes the issue names, written out
+NAMED: Dict[str, Tuple[List[Ask], bool, str]] = {
+    "mover only": ([("mover", "own", True)], True, ""),
+    "both, mover first": ([("mover", "own", True), ("other", "own", False)], True, ""),
+    "both, other first": ([("other", "own", False), ("mover", "own", True)], True, ""),
+    "mover twice": ([("mover", "own", False), ("mover", "own", True)], False,
+                    r"strategy\d was called a second time this turn"),
+    "mover's scores in the wrong order": ([("mover", "flip", True)], False,
+                                          r"strategy\d got the scores in the wrong order"),
     "other twice": ([("other", "own", False), ("mover", "own", True),
-                     ("other", "own", False)], False),
-    "other with the mover's arguments": ([("mover", "own", True), ("other", "flip", False)],
-                                         False),
-    "other's answer used": ([("mover", "own", False), ("other", "own", True)], False),
-    "mover asked again with the other's view": ([("mover", "own", True),
-                                                 ("mover", "flip", False)], False),
+                     ("other", "own", False)], False,
+                    r"strategy\d, the other player's, was asked a second time this turn"),
+    "other with the mover's arguments": (
+        [("mover", "own", True), ("other", "flip", False)], False,
+        r"strategy\d, the other player's, was called with the mover's view of the scores"),
+    "other's answer used": (
+        [("mover", "own", False), ("other", "own", True)], False,
+        r"play rolled \d+ dic?e, the number strategy\d \(the other player's\) answered|"
+        r"strategy\d was called a second time"),
+    "mover asked again with the other's view": (
+        [("mover", "own", True), ("mover", "flip", False)], False,
+        r"strategy\d was called again \(strategy\d\(\d+, \d+\)\) before the turn's dice"),
 }
 
 

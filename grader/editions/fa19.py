@@ -48,3 +48,14 @@ def extra_turn(score, opponent, num_rolls, memory):
 
 def remember(num_rolls, memory, again):
     return (num_rolls, memory[1]) if again else (memory[1], num_rolls)
+
+
+# --- fuzzing play (read by grader.fuzz) -------------------------------------------------
+
+PLAY = {
+    "dice": {"dice": SIDES},  # the test dice play is given, by name, and their faces
+    "say": "scores",  # commentary is called with (score0, score1) after every turn
+    "returns": "scores",  # play returns (score0, score1)
+    "options": {"feral_hogs": True},  # play's own options, with their defaults
+    "switches": {"feral_hogs": "bonus"},  # an option that, false, turns a rule off
+}

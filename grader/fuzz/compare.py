@@ -123,7 +123,7 @@ def turn_at(turn_starts: Sequence[int], index: int) -> int:
     return max(0, bisect.bisect_right(turn_starts, index) - 1)
 
 
-def _turns_around(turn_starts: Sequence[int], index: int, length: int) -> List[int]:
+def turns_around(turn_starts: Sequence[int], index: int, length: int) -> List[int]:
     """The turns a question to the other strategy at INDEX of a reference trace of
     LENGTH events may belong to. Between two turns it may end the one or start the
     other (a turn without dice or commentary is a single event); after the last turn
@@ -167,7 +167,7 @@ def walk(expected: Sequence, got: Sequence) -> Tuple[Optional[Tuple[int, int]], 
             continue
         if j < m:
             taken = set(extras.values())
-            turn = next((t for t in _turns_around(turn_starts, i, n) if t not in taken
+            turn = next((t for t in turns_around(turn_starts, i, n) if t not in taken
                          and _allowed_extra(expected, turn_starts[t], got[j])), None)
             if turn is not None:
                 extras[j] = turn

@@ -18,11 +18,11 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import compare
+from . import explain as fuzz_explain
 from . import driver as fuzz_driver
 from ..run.runner import end_group, spawn
 
@@ -104,127 +104,18 @@ agrees = compare.agrees
 
 
 def _kind(event: Any) -> str:
-    if isinstance(event, list) and event and isinstance(event[0], str):
-        return event[0]
-    return "d" if isinstance(event, int) and not isinstance(event, bool) else "?"
+    return compare.kind(event)
 
 
-def _scores(event: list) -> tuple:
-    """The (score0, score1) a strategy call implies, from the mover's point of view."""
-    _, who, score, opponent, _ = event
-    return (score, opponent) if who == 0 else (opponent, score)
-
-
-def _pair(pair: Sequence) -> str:
-    return "(" + ", ".join(str(x) for x in pair) + ")"
-
-
-def _what(event: Any) -> str:
-    kind = _kind(event)
-    if event is None:
-        return "nothing more"
-    if kind == "s":
-        return f"player {event[1]}'s turn: strategy{event[1]}({event[2]}, {event[3]})"
-    if kind == "d":
-        return "another die roll"
-    if kind == "c":
-        return f"commentary #{event[1]} called with ({event[2]}, {event[3]})"
-    if kind == "r":
-        return f"play to return {event[1]}"
-    if kind == "e":
-        return f"play to raise {event[1]}"
-    return repr(event)
-
-
-@dataclass
-class Turn:
-    number: int  # 1-based
-    start: int  # index of its strategy call in the trace
-    who: int
-    scores: tuple  # (score0, score1) before the turn
-    dice: int  # how many dice the strategy asked for
-    outcomes: List[int]
-
-    def words(self) -> str:
-        dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
-        rolled = f"player {self.who} rolled {dice} at {_pair(self.scores)}"
-        if self.outcomes:
-            rolled += f" (outcomes {', '.join(map(str, self.outcomes))})"
-        return rolled
-
-
-def turns(trace: Trace) -> List[Turn]:
-    out = []
-    for index, event in enumerate(trace):
-        if _kind(event) == "s":
-            outcomes = []
-            for later in trace[index + 1:]:
-                if _kind(later) != "d":
-                    break
-                outcomes.append(later)
-            out.append(Turn(len(out) + 1, index, event[1], _scores(event), event[4], outcomes))
-    return out
-
-
-def _dice_in_turn(trace: Trace, turn_start: int) -> int:
-    count = 0
-    for event in trace[turn_start + 1:]:
-        if _kind(event) == "s":
-            break
-        count += _kind(event) == "d"
-    return count
-
-
-def explain(spec: Spec, expected: Trace, got: Trace) -> str:
-    """The first difference between two traces of SPEC, in words, at the turn it is in."""
-    at = compare.align(expected, got)
-    if at is None:
-        return "the traces agree"
-    k, j = at
-    want = expected[k] if k < len(expected) else None
-    have = got[j] if j < len(got) else None
-    done = [t for t in turns(expected) if t.start < k]
-    turn = done[-1] if done else None
-    where = f"turn {turn.number}: {turn.words()}" if turn else "before the first turn"
-    kw, kh = _kind(want), _kind(have)
-    last = next((e for e in reversed(got[:j]) if _kind(e) == "s"), None)
-    if kh == "s" and turn is not None and last is not None and last[1:4] == have[1:4]:
-        return (f"{where}; expected strategy{have[1]} called once this turn, "
-                f"got a second call strategy{have[1]}({have[2]}, {have[3]})")
-    if kw == "s" and kh == "s":
-        upcoming = f"turn {len(done) + 1}"
-        if want[1] != have[1]:
-            return (f"{upcoming}: expected player {want[1]} to move (a swap does not change "
-                    f"whose turn is next), got strategy{have[1]} called"
-                    + (f", after {where}" if turn else ""))
-        ordered_before = any(_kind(e) == "s" and e[1] == want[1] and e[2] != e[3]
-                             for e in expected[:k])
-        if (have[2], have[3]) == (want[3], want[2]) and not ordered_before:
-            return (f"{upcoming}: strategy{want[1]} got the scores in the wrong order: expected "
-                    f"strategy{want[1]}({want[2]}, {want[3]}) (the mover's own score first), "
-                    f"got strategy{want[1]}({have[2]}, {have[3]})")
-        if turn is None:
-            return (f"turn 1: expected the game to start at {_pair(_scores(want))}, "
-                    f"got strategy0({have[2]}, {have[3]})")
-        return (f"{where}; expected {_pair(_scores(want))} after the turn, "
-                f"got {_pair(_scores(have))}")
-    if "d" in (kw, kh) and turn is not None:
-        rolled = _dice_in_turn(got, next(i for i in range(j - 1, -1, -1) if _kind(got[i]) == "s"))
-        return (f"{where}; expected the die called {turn.dice} time(s), once per die rolled, "
-                f"got {rolled} call(s)")
-    if kw == "c" and kh == "c":
-        if want[1] != have[1]:
-            return (f"{where}; expected commentary #{want[1]} (the function the previous "
-                    f"commentary returned) to be called, got #{have[1]}: play must call what "
-                    "say returned")
-        return (f"{where}; expected the commentary called with {_pair(want[2:])} (the scores "
-                f"after the swap), got {_pair(have[2:])}")
-    if kw == "r" and kh == "r":
-        return f"the game ended after {where}; expected play to return {want[1]}, got {have[1]}"
-    if kw == "s":
-        after = f" (after {where})" if turn else ""
-        return f"turn {len(done) + 1}: expected {_what(want)}, got {_what(have)}{after}"
-    return f"{where}; expected {_what(want)}, got {_what(have)}"
+def explain(spec: Spec, expected: Trace, got: Any, rules: Any = None) -> str:
+    """The first difference between two traces of SPEC, in words, at the turn it is in
+    (see `fuzz.explain`); RULES, the edition's rules module, names the rule involved."""
+    try:
+        return fuzz_explain.explain(spec, expected, got, rules)
+    except Exception:  # never let the words stop a verdict
+        at = compare.align(expected, got) if compare.problem(got) is None else None
+        return ("the traces differ" + (f" at event {at[1] + 1}" if at else "")
+                + " (the grader could not describe how)")
 
 
 # --- reproductions -------------------------------------------------------------------

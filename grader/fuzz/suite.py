@@ -82,6 +82,14 @@ class FuzzKind(assignments.AssignmentBound):
                                            bool(p["feral_hogs"]), bool(p["say"]))
         return p, specs, expected
 
+    def _rules(self):
+        """The edition's rules module, or None when it cannot be loaded (the words
+        are then plainer)."""
+        try:
+            return self.assignment.rules()
+        except Exception:
+            return None
+
     def job(self, case: Case, job_id: int) -> CaseJob:
         try:
             _, specs, _ = self.games(case)
@@ -119,13 +127,13 @@ class FuzzKind(assignments.AssignmentBound):
                 f"{len(specs)} {source}s agree with the reference (seed {p['seed']})"))
         spec, want, have = specs[index], expected[index], got[index]
         message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}) differs from "
-                   f"the reference: {fuzz.explain(spec, want, have)}.")
+                   f"the reference: {fuzz.explain(spec, want, have, self._rules())}.")
         if not recorded and runner is not None and p["shrink"]:
             small = self._shrink(spec, runner, float(p["shrink"]))
             if small is not None and small[0] is not spec:
                 spec, want, have = small
                 message += (f"\nThe smallest failing game found: "
-                            f"{fuzz.explain(spec, want, have)}.")
+                            f"{fuzz.explain(spec, want, have, self._rules())}.")
         message += "\nThe code below replays it; Expected and Got are what it prints."
         expected, got = window(fuzz.render(want, tracebacks=False), fuzz.render(have))
         return CaseResult(case, "failed", message=message, expected=expected, got=got,
