@@ -425,3 +425,233 @@ def test_every_failing_game_is_explained_by_its_kind(kind):
             assert "could not describe" not in message
             explained += 1
     assert explained >= 5, f"{kind}: only {explained} failing games"
+
+
+# --- everything from a child is untrusted (issue 10 §1) -----------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from grader.fuzz import compare as fuzz_compare  # noqa: E402
+from grader.fuzz import explain as fuzz_explain  # noqa: E402
+from grader.model import CaseRun, ExampleOutput  # noqa: E402
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=3), inner,
+                                                                max_size=3),
+    max_leaves=25)
+ARG = st.integers(-3, 130) | st.sampled_from(["'x'", "None", "[1, 2]"]) | st.floats(0, 5)
+EVENT = st.one_of(
+    st.integers(1, 6),
+    st.tuples(st.just("s"), st.integers(0, 1), ARG, ARG, st.integers(0, 10)).map(list),
+    st.tuples(st.just("c"), st.integers(0, 3), ARG, ARG).map(list),
+    st.tuples(st.just("d"), st.sampled_from(["four_sided", "dice"]), st.integers(1, 6)).map(list))
+ENDING = st.one_of(
+    st.tuples(st.just("r"), st.sampled_from(["(3, 5)", "None", "(0, 0)", "1", "(1, 2, 3)"])),
+    st.tuples(st.just("e"), st.text(max_size=20), st.text(max_size=20))).map(list)
+TRACE = st.builds(lambda events, end: events + [end], st.lists(EVENT, max_size=30), ENDING)
+
+
+@pytest.fixture(scope="module")
+def small_fuzz_case():
+    """A 05b fuzz case of 6 games, its kind, and the reference's traces of them."""
+    question = fuzz_only(("05b",))[0]
+    suite = question.suites[0]
+    suite.raw = {**suite.raw, "games": 6, "shrink": 0}
+    case = suite.cases[0]
+    kind = fuzz_suite.FuzzKind(ASSIGNMENT)
+    _, specs, expected = kind.games(case)
+    return case, kind, specs, expected
+
+
+def judged(small_fuzz_case, printed: str):
+    case, kind, _, _ = small_fuzz_case
+    run = CaseRun(outputs=[ExampleOutput(printed=printed)])
+    return kind.judge(case, run, runner=None)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(JSON)
+def test_any_json_from_the_worker_gives_a_verdict(small_fuzz_case, value):
+    result = judged(small_fuzz_case, json.dumps(value))
+    assert result.status in ("failed", "error")
+    assert result.message
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_traces_changed_anywhere_give_a_failing_verdict(small_fuzz_case, data):
+    """The reference's own traces with one game replaced, cut, or one event changed
+    into anything (well-formed or not): failed or error, with words, never a crash."""
+    _, _, specs, expected = small_fuzz_case
+    got = json.loads(json.dumps(expected))
+    game = data.draw(st.integers(0, len(got) - 1))
+    how = data.draw(st.sampled_from(["event", "insert", "cut", "game", "trace"]))
+    if how == "event":
+        at = data.draw(st.integers(0, len(got[game]) - 1))
+        got[game][at] = data.draw(JSON | EVENT)
+    elif how == "insert":
+        got[game].insert(data.draw(st.integers(0, len(got[game]))), data.draw(JSON | EVENT))
+    elif how == "cut":
+        got[game] = got[game][:data.draw(st.integers(0, len(got[game]) - 1))]
+    elif how == "game":
+        got[game] = data.draw(JSON)
+    else:
+        got[game] = data.draw(TRACE)
+    if fuzz_compare.first_failing(expected, got) is None:
+        return  # the change made another correct trace (an allowed question, say)
+    result = judged(small_fuzz_case, json.dumps(got))
+    assert result.status in ("failed", "error"), result.message
+    assert "could not describe" not in result.message, result.message
+    assert isinstance(result.expected, str) and isinstance(result.got, str)
+
+
+@pytest.mark.parametrize("printed", [
+    "[" * 100000 + "]" * 100000,  # nesting deeper than any recursion limit
+    "[" + "9" * 5000 + "]",  # more digits than int() takes
+    "[1e999, -1e999]", "[NaN]", "", "\x00", "null", "[[[\"s\", 0, 0, 0, 1]]]" * 3,
+    json.dumps([[["s", 0, 2 ** 80, 0, 5], ["r", "(1, 2)"]]] * 6),
+    json.dumps([[["s", 0, 0, 0, 5]] * 6000 + [["r", "x"]]] * 6),
+    json.dumps([[["r", "y" * 100000]]] * 6),
+])
+def test_hostile_output_gives_a_verdict(small_fuzz_case, printed):
+    result = judged(small_fuzz_case, printed)
+    assert result.status in ("failed", "error")
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_explain_and_render_describe_any_well_formed_trace(small_fuzz_case, data):
+    """The words are built without the engine's safety net: whatever a well-formed
+    trace holds, `explain` names a difference and `render` prints it."""
+    _, _, specs, expected = small_fuzz_case
+    index = data.draw(st.integers(0, len(specs) - 1))
+    want = expected[index]
+    cut = data.draw(st.integers(0, len(want) - 1))
+    have = want[:cut] + data.draw(TRACE)
+    assert fuzz_compare.problem(have) is None
+    if fuzz_compare.agrees(want, have):
+        return
+    words = fuzz_explain.explain(specs[index], want, have, ASSIGNMENT.rules())
+    assert words and words != "the traces agree"
+    assert fuzz_engine.render(have)
+
+
+HOSTILE = {
+    # never returns, but only while the shrinker's player serves games
+    "roll_dice hangs in the shrinker": (
+        "    import traceback\n"
+        "    if any(f.name == 'serve' for f in traceback.extract_stack()):\n"
+        "        while True:\n"
+        "            pass\n", r"differs from the reference: turn \d+"),
+    "kills its process in the shrinker": (
+        "    import os, signal, traceback\n"
+        "    if any(f.name == 'serve' for f in traceback.extract_stack()):\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n", r"differs from the reference: turn \d+"),
+    "writes garbage to every descriptor": (
+        "    import os\n"
+        "    for fd in range(1, 40):\n"
+        "        try:\n"
+        "            os.write(fd, b'garbage ]]] \\n{\\n')\n"
+        "        except OSError:\n"
+        "            pass\n", r""),
+    "writes garbage to every descriptor in the shrinker": (
+        "    import os, traceback\n"
+        "    if any(f.name == 'serve' for f in traceback.extract_stack()):\n"
+        "        for fd in range(1, 40):\n"
+        "            try:\n"
+        "                os.write(fd, b'garbage ]]] \\n{\\n')\n"
+        "            except OSError:\n"
+        "                pass\n", r"differs from the reference: turn \d+"),
+    "puts wrong types in the tracer's events": (
+        "    import sys\n"
+        "    frame = sys._getframe()\n"
+        "    while frame and 'events' not in frame.f_locals:\n"
+        "        frame = frame.f_back\n"
+        "    if frame:\n"
+        "        frame.f_locals['events'].extend([5.5, ['s', '0'], {'a': 1}])\n",
+        r"malformed|unreadable"),
+    "makes the tracer answer an int per game": (
+        "    import sys\n"
+        "    frame = sys._getframe()\n"
+        "    while frame and 'trace_game' not in frame.f_globals:\n"
+        "        frame = frame.f_back\n"
+        "    if frame:\n"
+        "        frame.f_globals['trace_game'] = lambda *args: 5\n", r"malformed|unreadable"),
+    "makes the tracer print deep nesting": (
+        "    import sys\n"
+        "    frame = sys._getframe()\n"
+        "    while frame and '_dumps' not in frame.f_globals:\n"
+        "        frame = frame.f_back\n"
+        "    if frame:\n"
+        "        frame.f_globals['_dumps'] = lambda traces: '[' * 200000 + ']' * 200000\n",
+        r"unreadable"),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(HOSTILE))
+def test_hostile_plays_get_a_verdict_and_the_run_goes_on(tmp_path, attack):
+    """Each attack sits in roll_dice of a play that adds Feral Hogs even when told not
+    to (so 05a fails and the shrinker runs); 05a gets a verdict, and 05b (Feral Hogs
+    on) is still graded after it."""
+    code, words = HOSTILE[attack]
+    source = (ASSIGNMENT.reference / "hog.py").read_text()
+    source = source.replace("    total, pig_out = 0, False\n", code + "    total, pig_out = 0, False\n")
+    source = source.replace("if feral_hogs and abs(", "if abs(")
+    src = tmp_path / "hostile"
+    src.mkdir()
+    for file in ("dice.py", "ucb.py"):
+        shutil.copy(ASSIGNMENT.reference / file, src / file)
+    (src / "hog.py").write_text(source)
+    questions = fuzz_only(("05a", "05b"))
+    for question in questions:
+        question.suites[0].raw = {**question.suites[0].raw, "shrink": 6}
+    result = session.grade(questions, Runner(src=src, timeout=20), verbose=True,
+                           respect_locks=False)
+    first, then = result.questions
+    assert first.status != "passed" and first.score == 0
+    assert re.search(words, first.case_results[0].message), first.case_results[0].message
+    assert then.case_results and then.case_results[0].message
+    if "the shrinker" in attack:
+        assert then.status == "passed", then.case_results[0].message
+
+
+@pytest.fixture(scope="module")
+def recorded_case(tmp_path_factory):
+    """05a's recorded fuzz case in a fresh workspace, and the file its games are in."""
+    ws = workspace.init(ASSIGNMENT, tmp_path_factory.mktemp("recorded") / "ws")
+    question = casefile.load_questions(ws / "tests", ["05a"])[0]
+    suite = next(s for s in question.suites if s.type == "fuzz")
+    return suite.cases[0], ws / "tests" / suite.raw["recorded"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_a_damaged_recording_is_an_error_of_that_case(recorded_case, data):
+    """The recorded games live in the student's workspace: any damage to them (games
+    replaced by any JSON, or one spec or trace changed) is an error of that case."""
+    case, path = recorded_case
+    original = path.read_text()
+    recording = json.loads(original)
+    games = recording["seeds"]["1"]
+    where = data.draw(st.sampled_from(["file", "games", "game", "spec", "trace"]))
+    if where == "file":
+        recording = data.draw(JSON)
+    elif where == "games":
+        recording["seeds"]["1"] = data.draw(JSON)
+    else:
+        index = data.draw(st.integers(0, len(games) - 1))
+        part = {"game": None, "spec": 0, "trace": 1}[where]
+        damaged = data.draw(JSON)
+        if part is None:
+            games[index] = damaged
+        else:
+            games[index][part] = damaged
+    try:
+        path.write_text(json.dumps(recording))
+        kind = fuzz_suite.FuzzKind(ASSIGNMENT)
+        kind.job(case, 0)
+        result = kind.judge(case, CaseRun(outputs=[ExampleOutput(printed="[]")]), runner=None)
+    finally:
+        path.write_text(original)
+    assert result.status in ("error", "failed")

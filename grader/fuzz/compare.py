@@ -21,19 +21,21 @@ from __future__ import annotations
 import bisect
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-MAX_EVENTS = 5000 + 2  # the tracer's limit, one event past it, and the ending
-MAX_TEXT = 20000
-MAX_INT = 2 ** 53
+from . import driver
+
+MAX_EVENTS = driver.MAX_EVENTS + 2  # the tracer's limit, one event past it, the ending
+MAX_TEXT = driver.MAX_TEXT + 3  # and "..."
 ENDINGS = ("r", "e")
 
 
 def _int(value: Any) -> bool:
-    return type(value) is int and -MAX_INT < value < MAX_INT
+    return type(value) is int  # json.loads reads at most 4300 digits
 
 
 def _scalar(value: Any) -> bool:
-    """An argument as the tracer records it: an int, or the repr of anything else."""
-    return _int(value) or (type(value) is str and len(value) <= MAX_TEXT)
+    """An argument as the tracer records it: a number, or the repr of anything else."""
+    return type(value) is int or (type(value) is float and abs(value) < float("inf")) \
+        or (type(value) is str and len(value) <= MAX_TEXT)
 
 
 def _event_problem(event: Any) -> Optional[str]:
@@ -98,6 +100,30 @@ def traces_problem(traces: Any, count: int) -> Optional[str]:
         return f"the games' traces came back as {_short(traces)}, not a list"
     if len(traces) != count:
         return f"{len(traces)} traces came back for {count} games"
+    return None
+
+
+def spec_problem(spec: Any) -> Optional[str]:
+    """What is wrong with a game spec read from a file (a recorded workspace's), or None."""
+    if type(spec) is not dict:
+        return "a game is not an object"
+    strategies = spec.get("strategies")
+    if type(strategies) is not list or len(strategies) != 2 or not all(
+            type(s) is list and len(s) == 3 and type(s[0]) is list and 1 <= len(s[0]) <= 11
+            and all(_int(n) and 0 <= n <= 10 for n in s[0])
+            and _int(s[1]) and _int(s[2]) for s in strategies):
+        return "a game's strategies are not two [choices, a, b]"
+    dice = spec.get("dice")
+    rolls = dice.values() if type(dice) is dict else [dice]
+    if not rolls or not all(type(r) is list and 1 <= len(r) <= 20
+                            and all(_int(n) and 1 <= n <= 20 for n in r) for r in rolls):
+        return "a game's dice are not lists of outcomes"
+    for key, value in spec.items():
+        if key in ("score0", "score1", "goal"):
+            if not _int(value) or not 0 <= value <= 10000:
+                return f"a game's {key} is not a score"
+        elif key not in ("strategies", "dice") and type(value) is not bool:
+            return f"a game's option {key[:20]!r} is not true or false"
     return None
 
 

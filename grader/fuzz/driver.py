@@ -23,6 +23,29 @@ import sys
 import traceback
 
 MAX_EVENTS = 5000
+MAX_TEXT = 2000
+
+
+def _value(value):
+    """An argument as the trace records it: an int or a finite float as itself (a bool
+    as its int), anything else as its repr, cut short."""
+    kind = type(value)
+    if kind is bool or kind is int:
+        return int(value)
+    if kind is float and value == value and value not in (float("inf"), float("-inf")):
+        return value
+    return _text(_repr(value))
+
+
+def _repr(value):
+    try:
+        return repr(value)
+    except BaseException:
+        return "<%s object>" % type(value).__name__
+
+
+def _text(text):
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "..."
 
 
 class GameTooLong(BaseException):  # not caught by `except Exception` in a play
@@ -45,7 +68,8 @@ def trace_game(play, spec, src=""):
         def strategy(score, opponent):
             if len(events) > MAX_EVENTS:
                 _too_long()
-            event = ["s", who, score, opponent, None]
+            event = ["s", who, score if type(score) is int else _value(score),
+                     opponent if type(opponent) is int else _value(opponent), None]
             record(event)
             event[4] = number = choices[(a * score + b * opponent) % size]
             return number
@@ -67,7 +91,8 @@ def trace_game(play, spec, src=""):
         def say(score0, score1):
             if len(events) > MAX_EVENTS:
                 _too_long()
-            record(["c", k, score0, score1])
+            record(["c", k, score0 if type(score0) is int else _value(score0),
+                    score1 if type(score1) is int else _value(score1)])
             return commentary(k + 1)
         return say
 
@@ -80,9 +105,9 @@ def trace_game(play, spec, src=""):
     sys.stdout = io.StringIO()
     try:
         result = play(make_strategy(0, c0, a0, b0), make_strategy(1, c1, a1, b1), **options)
-        record(["r", repr(result)])
+        record(["r", _text(_repr(result))])
     except BaseException as error:  # SystemExit from student code is an answer too
-        record(["e", _error_line(error), _student_traceback(error, src)])
+        record(["e", _text(_error_line(error)), _text(_student_traceback(error, src))])
     finally:
         sys.stdout = saved
     return events
@@ -91,7 +116,7 @@ def trace_game(play, spec, src=""):
 def _error_line(error):
     try:
         return traceback.format_exception_only(type(error), error)[-1].strip()
-    except Exception:
+    except BaseException:
         return type(error).__name__
 
 
@@ -111,9 +136,16 @@ def _dumps(traces):
 
 def fuzz_print_traces(module, specs):
     """Worker side: trace every game of SPECS with MODULE's play and print the traces."""
-    play = getattr(sys.modules[module] if module in sys.modules else __import__(module), "play")
+    saved = sys.stdout
+    sys.stdout = io.StringIO()  # what an import prints is not a trace
+    try:
+        loaded = sys.modules[module] if module in sys.modules else __import__(module)
+    finally:
+        sys.stdout = saved
+    play = getattr(loaded, "play")
     src = os.path.abspath(os.getcwd())
-    print(_dumps([trace_game(play, spec, src) for spec in specs]))
+    traces = [trace_game(play, spec, src) for spec in specs]
+    sys.stdout.write("\n" + _dumps(traces) + "\n")
 
 
 def serve():

@@ -159,17 +159,22 @@ def reproduction(spec: Spec) -> str:
     return "\n".join(parts)
 
 
-def render(trace: Trace, tracebacks: bool = True) -> str:
+def render(trace: Any, tracebacks: bool = True) -> str:
     """What the reproduction prints for TRACE in `python3 -i hog.py`."""
+    found = compare.problem(trace)
+    if found:
+        return f"(the record of this game is malformed: {found})\n"
     lines = []
     for event in trace:
         kind = _kind(event)
         if kind == "s":
             lines.append(f"strategy{event[1]} {event[2]} {event[3]} -> {event[4]}")
         elif kind == "d":
-            lines.append(f"  dice -> {event}")
+            lines.append(f"  dice -> {event}" if type(event) is int
+                         else f"  {event[1]} -> {event[2]}")
         elif kind == "c":
-            lines.append(f"  commentary {event[1]} called with {event[2]} {event[3]}")
+            lines.append(f"  commentary {event[1]} called with "
+                         + " ".join(str(x) for x in event[2:]))
         elif kind == "r":
             if event[1] != "None":
                 lines.append(event[1])
@@ -191,56 +196,75 @@ class PlayerGone(Exception):
 
 class Player:
     """A child process serving games with the submission's `play`: student code runs
-    there (wrapped like the worker, e.g. in a sandbox), never in the grader."""
+    there (wrapped like the worker, e.g. in a sandbox), never in the grader.
+
+    Once it has died, hung or written anything but a well-formed answer, it is closed
+    for good: every later request raises `PlayerGone` at once."""
+
+    MAX_REPLY = 64 * 1024 * 1024
 
     def __init__(self, argv: List[str], src: Path, module: str = "hog",
                  env: Optional[Dict[str, str]] = None, timeout: float = 5.0):
         self.timeout = timeout
+        self.gone: Optional[str] = None
         self.process = spawn(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, env=env)
         self.buffer = b""
         self._send({"src": str(Path(src).resolve()), "module": module})
         reply = self._receive()
-        if not isinstance(reply, dict) or not reply.get("ready"):
+        if not isinstance(reply, dict) or reply.get("ready") is not True:
+            self._fail(f"the submission could not be loaded to play games "
+                       f"({str(reply)[:200]})")
+
+    def _fail(self, why: str):
+        if self.gone is None:
+            self.gone = why
             self.close()
-            raise PlayerGone(str(reply))
+        raise PlayerGone(self.gone)
 
     def _send(self, message: Any) -> None:
+        if self.gone is not None:
+            raise PlayerGone(self.gone)
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode())
             self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise PlayerGone("the process playing the games has died") from None
+        except (OSError, ValueError):  # a broken pipe, or a pipe already closed
+            self._fail("the process playing the games has died")
 
     def _receive(self) -> Any:
+        if self.gone is not None:
+            raise PlayerGone(self.gone)
         deadline = time.monotonic() + self.timeout
         out = self.process.stdout
-        while b"\n" not in self.buffer:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                self.close()
-                raise PlayerGone(f"a game took longer than {self.timeout:g} s")
-            ready, _, _ = select.select([out], [], [], remaining)
-            if ready:
-                chunk = os.read(out.fileno(), 1 << 20)
-                if not chunk:
-                    self.close()
-                    raise PlayerGone("the process playing the games has died")
-                self.buffer += chunk
+        try:
+            while b"\n" not in self.buffer:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    self._fail(f"a game took longer than {self.timeout:g} s")
+                ready, _, _ = select.select([out], [], [], remaining)
+                if ready:
+                    chunk = os.read(out.fileno(), 1 << 20)
+                    if not chunk:
+                        self._fail("the process playing the games has died")
+                    self.buffer += chunk
+                    if len(self.buffer) > self.MAX_REPLY:
+                        self._fail("the process playing the games wrote too much")
+        except (OSError, ValueError):
+            self._fail("the process playing the games has died")
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
             return json.loads(line)
-        except ValueError:
-            self.close()
-            raise PlayerGone("the process playing the games wrote garbage") from None
+        except (ValueError, RecursionError):
+            self._fail("the process playing the games wrote garbage")
 
-    def traces(self, specs: Sequence[Spec]) -> List[Trace]:
+    def traces(self, specs: Sequence[Spec]) -> List[Any]:
+        """The traces of SPECS, one per game, as they came back: a list of the right
+        length, each trace still to be checked (`compare.problem`)."""
         self._send(list(specs))
         reply = self._receive()
-        if not isinstance(reply, list) or len(reply) != len(specs):
-            self.close()
-            raise PlayerGone("the process playing the games answered nonsense")
+        if compare.traces_problem(reply, len(specs)):
+            self._fail("the process playing the games answered nonsense")
         return reply
 
     def close(self) -> None:
@@ -248,7 +272,7 @@ class Player:
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 stream.close()
-            except OSError:
+            except (OSError, ValueError):
                 pass
 
 
@@ -288,11 +312,17 @@ def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int
 
     deadline = time.monotonic() + budget
     answers: Dict[str, bool] = {}
+    broken: List[BaseException] = []
 
     def condition(candidate: Spec) -> bool:
         key = json.dumps(candidate, sort_keys=True)
         if key not in answers:
-            answers[key] = time.monotonic() < deadline and fails(candidate)
+            answers[key] = False
+            if time.monotonic() < deadline and not broken:
+                try:
+                    answers[key] = bool(fails(candidate))
+                except Exception as error:  # the player died or hung: stop asking
+                    broken.append(error)
         return answers[key]
 
     config = settings(database=None, derandomize=True, max_examples=max_examples,
@@ -302,6 +332,8 @@ def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int
     try:
         found = find(spec_strategy(spec["feral_hogs"], bool(spec.get("say"))), condition,
                      settings=config)
+        return found if size(found) < size(spec) else spec
     except (errors.NoSuchExample, errors.Unsatisfiable):
         return spec
-    return found if size(found) < size(spec) else spec
+    except Exception:  # shrinking is a courtesy: the game that failed stands as it is
+        return spec

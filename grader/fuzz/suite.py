@@ -22,7 +22,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .. import assignment as assignments
 from . import engine as fuzz
-from ..model import Case, CaseResult, CaseRun, Question
+from ..model import Case, CaseResult, CaseRun, ExampleOutput, Question, RaisedException
 from ..run.runner import CaseJob, Runner
 
 DEFAULTS = {"games": 1000, "feral_hogs": True, "say": False, "shrink": 10.0,
@@ -60,11 +60,23 @@ def _recorded_path(case: Case, p: Dict[str, Any]) -> Path:
 
 
 def _recorded(path: Path, seed: int) -> Tuple[list, list]:
+    """The recorded games of SEED: a file in the student's workspace, so its shape is
+    checked like anything else a student controls."""
     try:
         games = json.loads(path.read_text(encoding="utf-8"))["seeds"][str(seed)]
-    except (OSError, ValueError, KeyError, TypeError):
-        raise FuzzSetupError(f"{path} holds no recorded games for seed {seed}: "
-                             "recreate the workspace's tests with `grade init`") from None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        games = None
+    problem = None if type(games) is list and games else "no recorded games"
+    for game in games if problem is None else []:
+        if type(game) is not list or len(game) != 2:
+            problem = "a game is not [spec, trace]"
+        else:
+            problem = fuzz.compare.spec_problem(game[0]) or fuzz.compare.problem(game[1])
+        if problem:
+            break
+    if problem is not None:
+        raise FuzzSetupError(f"{path} holds no usable recorded games for seed {seed} "
+                             f"({problem}): recreate the workspace's tests with `grade init`")
     return [g[0] for g in games], [g[1] for g in games]
 
 
@@ -110,15 +122,19 @@ class FuzzKind(assignments.AssignmentBound):
             p, specs, expected = self.games(case)
         except FuzzSetupError as error:
             return CaseResult(case, "error", message=str(error))
-        output = run.outputs[0] if run.outputs else None
-        if output is None or output.raised is not None:
-            return CaseResult(case, "error", traceback=output.raised.traceback if output else "",
+        outputs = run.outputs if isinstance(run.outputs, list) else []
+        output = outputs[0] if outputs else None
+        if not isinstance(output, ExampleOutput) or not isinstance(output.printed, str):
+            return CaseResult(case, "error", message="the fuzz test could not call play")
+        if output.raised is not None:
+            raised = output.raised.traceback if isinstance(output.raised, RaisedException) else ""
+            return CaseResult(case, "error", traceback=str(raised),
                               message="the fuzz test could not call play")
-        try:
-            got = json.loads(output.printed)
-        except ValueError:
-            return CaseResult(case, "error", message="the fuzz games' traces came back garbled "
-                              "(does play write over the grader's output?)")
+        got, problem = read_traces(output.printed, len(specs))
+        if problem:
+            return CaseResult(case, "error", message=f"the fuzz games' traces came back "
+                              f"unreadable ({problem}): does play write over the grader's "
+                              "output or change the tracer?")
         index = fuzz.first_failing(expected, got)
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
@@ -128,7 +144,8 @@ class FuzzKind(assignments.AssignmentBound):
         spec, want, have = specs[index], expected[index], got[index]
         message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}) differs from "
                    f"the reference: {fuzz.explain(spec, want, have, self._rules())}.")
-        if not recorded and runner is not None and p["shrink"]:
+        malformed = fuzz.compare.problem(have) is not None
+        if not recorded and runner is not None and p["shrink"] and not malformed:
             small = self._shrink(spec, runner, float(p["shrink"]))
             if small is not None and small[0] is not spec:
                 spec, want, have = small
@@ -140,7 +157,14 @@ class FuzzKind(assignments.AssignmentBound):
                           transcript=HEADER + fuzz.reproduction(spec).rstrip("\n"))
 
     def _shrink(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
-        """(spec, expected, got) of the smallest failing game found, or None."""
+        """(spec, expected, got) of the smallest failing game found, or None (also when
+        anything at all goes wrong: the game that failed stands on its own)."""
+        try:
+            return self._shrunk(spec, runner, budget)
+        except Exception:
+            return None
+
+    def _shrunk(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
         a = self.assignment
         module = runner.preflight[0] if runner.preflight else a.module
         reference = functools.partial(fuzz.reference_traces, str(a.reference), module=module)
@@ -157,11 +181,25 @@ class FuzzKind(assignments.AssignmentBound):
                 return len(reference([candidate])[0])
 
             small = fuzz.shrink(spec, fails, size, budget=budget)
-            return small, reference([small])[0], player.traces([small])[0]
+            if small is spec:
+                return None
+            want, have = reference([small])[0], player.traces([small])[0]
+            return (small, want, have) if not fuzz.agrees(want, have) else None
         except fuzz.PlayerGone:
             return None
         finally:
             player.close()
+
+
+def read_traces(printed: str, count: int) -> Tuple[Any, Optional[str]]:
+    """The traces that the worker printed (its last line: anything printed before
+    it is not ours), and what is wrong with them as a batch (None if nothing)."""
+    lines = printed.rstrip("\n").rsplit("\n", 1)
+    try:
+        got = json.loads(lines[-1])
+    except (ValueError, RecursionError):
+        return None, "not JSON"
+    return got, fuzz.compare.traces_problem(got, count)
 
 
 def window(expected: str, got: str, limit: int = 40, context: int = 10) -> Tuple[str, str]:
