@@ -47,7 +47,7 @@ def main(games: int = 1000) -> None:
     question.suites = [s for s in question.suites if s.type == "fuzz"]
     question.suites[0].raw = {**question.suites[0].raw, "games": games}
     fuzz_suite._live_traces.cache_clear()
-    fuzz._reference_play.cache_clear()
+    fuzz._reference_module.cache_clear()
     started, started_cpu = time.perf_counter(), cpu()
     result = grade([question], Runner(src=a.reference, preflight=(a.module,)),
                    respect_locks=False)

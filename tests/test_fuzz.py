@@ -574,10 +574,10 @@ HOSTILE = {
     "makes the tracer answer an int per game": (
         "    import sys\n"
         "    frame = sys._getframe()\n"
-        "    while frame and 'trace_game' not in frame.f_globals:\n"
+        "    while frame and '_trace' not in frame.f_globals:\n"
         "        frame = frame.f_back\n"
         "    if frame:\n"
-        "        frame.f_globals['trace_game'] = lambda *args: 5\n", r"malformed|unreadable"),
+        "        frame.f_globals['_trace'] = lambda *args: 5\n", r"malformed|unreadable"),
     "makes the tracer print deep nesting": (
         "    import sys\n"
         "    frame = sys._getframe()\n"

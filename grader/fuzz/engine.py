@@ -35,39 +35,82 @@ def driver_source() -> str:
     return DRIVER.read_text(encoding="utf-8")
 
 
+# --- the edition: how its play is called ------------------------------------------
+
+class AdapterError(Exception):
+    """An edition's rules module that does not say how to fuzz its play."""
+
+
+def settings(rules: Any = None) -> Dict[str, Any]:
+    """The edition's fuzzing settings (`PLAY` in its rules module) with defaults; with
+    no RULES, those of a Fall 2019-shaped play (the tracer's keyword call)."""
+    return fuzz_explain.play_settings(rules)
+
+
+def check_adapter(rules: Any) -> None:
+    """RULES say how to fuzz their edition's play, or AdapterError says what is missing."""
+    missing = [name for name in ("PLAY", "play_game", "play_code") if not hasattr(rules, name)]
+    if missing:
+        raise AdapterError(f"the rules of edition {getattr(rules, 'NAME', '?')} do not say how "
+                           f"to fuzz its play (no {', '.join(missing)}; see grader.editions)")
+
+
+def edition_source(rules: Any) -> str:
+    """The rules module's source, sent to the worker beside the tracer."""
+    return Path(rules.__file__).read_text(encoding="utf-8")
+
+
+def game_options(rules: Any, given: Dict[str, Any]) -> Dict[str, bool]:
+    """The edition's own options of a game: GIVEN (a suite's parameters) over defaults."""
+    return {name: bool(given.get(name, default))
+            for name, default in settings(rules)["options"].items()}
+
+
 # --- games ---------------------------------------------------------------------------
 
-def random_spec(rng: random.Random, feral_hogs: bool, say: bool) -> Spec:
-    """One game: random start and goal, a short test die, two strategies drawn from a
-    few dice counts by a linear hash of the two scores."""
-    goal = rng.choice((100, rng.randint(1, 100), rng.randint(5, 40)))
-    if rng.random() < 0.4:
+def random_spec(rng: random.Random, play: Dict[str, Any], options: Dict[str, bool],
+                say: bool, goal: int = 100) -> Spec:
+    """One game: a random start and goal (where the edition's play takes them), short
+    test dice, two strategies drawn from a few dice counts by a linear hash of the two
+    scores."""
+    if play["goal"]:
+        goal = rng.choice((100, rng.randint(1, 100), rng.randint(5, 40)))
+    if not play["start"] or rng.random() < 0.4:
         score0 = score1 = 0
     else:
         score0, score1 = rng.randrange(goal), rng.randrange(goal)
     strategies = [[[rng.randint(0, 10) for _ in range(rng.randint(1, 4))],
                    rng.randint(0, 5), rng.randint(0, 5)] for _ in range(2)]
-    dice = [rng.randint(1, 6) for _ in range(rng.randint(1, 6))]
-    return {"strategies": strategies, "dice": dice, "score0": score0, "score1": score1,
-            "goal": goal, "feral_hogs": feral_hogs, "say": say}
+    dice = {name: [rng.randint(1, faces) for _ in range(rng.randint(1, 6))]
+            for name, faces in play["dice"].items()}
+    return {"strategies": strategies, "dice": dice if len(dice) > 1 else next(iter(dice.values())),
+            "score0": score0, "score1": score1, "goal": goal, **options,
+            "say": bool(say and play["say"])}
 
 
-def generate(seed: int, games: int, *, feral_hogs: bool, say: bool) -> List[Spec]:
-    """The games of SEED: the same seed gives the same games on every run."""
+def generate(seed: int, games: int, rules: Any = None, *, say: bool = False,
+             **options: bool) -> List[Spec]:
+    """The games of SEED for the edition of RULES (default: Fall 2019's shape, OPTIONS
+    as given): the same seed gives the same games on every run."""
+    play = settings(rules)
+    if rules is not None:
+        options = game_options(rules, options)
     rng = random.Random(f"hog-fuzz:{seed}")
-    return [random_spec(rng, feral_hogs, say) for _ in range(games)]
+    goal = getattr(rules, "GOAL", 100)
+    return [random_spec(rng, play, options, say, goal) for _ in range(games)]
 
 
 # --- the reference, traced in this process -------------------------------------------
 
 # The reference is imported and traced in the grader's own process, which may grade
 # several submissions at once in threads: importing touches sys.modules and tracing
-# swaps sys.stdout, both global, so one thread at a time.
+# swaps sys.stdout (and an edition's adapter may set the module's dice), all global,
+# so one thread at a time.
 _REFERENCE_LOCK = threading.RLock()
 
 
-@functools.lru_cache(maxsize=4)
-def _reference_play(folder: str, module: str) -> Callable:
+@functools.lru_cache(maxsize=8)
+def _reference_module(folder: str, module: str) -> Any:
     saved_path = list(sys.path)
     saved = {name: sys.modules.pop(name) for name in ("dice", "ucb") if name in sys.modules}
     sys.path.insert(0, folder)
@@ -81,20 +124,28 @@ def _reference_play(folder: str, module: str) -> Callable:
         for name in ("dice", "ucb"):
             sys.modules.pop(name, None)
         sys.modules.update(saved)
-    return loaded.play
+    return loaded
+
+
+def reference_module(folder: str, module: str = "hog") -> Any:
+    """The trusted reference in FOLDER, imported under a private name so it cannot be
+    confused with (or shadow) any other `hog`, `dice` or `ucb`."""
+    with _REFERENCE_LOCK:
+        return _reference_module(str(folder), module)
 
 
 def reference_play(folder: str, module: str = "hog") -> Callable:
-    """`play` of the trusted reference in FOLDER, imported under a private name so it
-    cannot be confused with (or shadow) any other `hog`, `dice` or `ucb`."""
-    with _REFERENCE_LOCK:
-        return _reference_play(folder, module)
+    return reference_module(folder, module).play
 
 
-def reference_traces(folder: str, specs: Sequence[Spec], module: str = "hog") -> List[Trace]:
+def reference_traces(folder: str, specs: Sequence[Spec], module: str = "hog",
+                     rules: Any = None) -> List[Trace]:
+    """The reference's traces of SPECS, its play called as the edition's RULES say."""
     with _REFERENCE_LOCK:
-        play = reference_play(str(folder), module)
-        return [fuzz_driver.trace_game(play, spec) for spec in specs]
+        hog = reference_module(str(folder), module)
+        if rules is None:
+            return fuzz_driver.trace_games(hog.play, specs)
+        return fuzz_driver.trace_games(hog, specs, "", rules)
 
 
 # --- comparing and explaining --------------------------------------------------------
@@ -136,31 +187,45 @@ def _strategy_code(name: str, strategy: list) -> str:
             f"    return n\n")
 
 
-def reproduction(spec: Spec) -> str:
+def reproduction(spec: Spec, rules: Any = None) -> str:
     """SPEC as code to paste into `python3 -i hog.py`: it prints every call that the
-    trace records, so its output is the trace (see `render`)."""
-    parts = [_strategy_code("strategy0", spec["strategies"][0]),
-             _strategy_code("strategy1", spec["strategies"][1]),
-             f"test_dice = make_test_dice({', '.join(map(str, spec['dice']))})\n"
-             "def dice():\n"
-             "    outcome = test_dice()\n"
-             "    print('  dice ->', outcome)\n"
-             "    return outcome\n"]
-    say = ""
+    trace records, so its output is the trace (see `render`). The test dice are named
+    as the edition's `PLAY["dice"]`, the first commentary function is `announcer(0)`,
+    and the call of play is the edition's `play_code`."""
+    play = settings(rules)
+    names = list(play["dice"])
+    given = spec["dice"] if isinstance(spec["dice"], dict) else {names[0]: spec["dice"]}
+    parts = ["from dice import make_test_dice\n",
+             _strategy_code("strategy0", spec["strategies"][0]),
+             _strategy_code("strategy1", spec["strategies"][1])]
+    for name in names:
+        parts.append(f"test_{name} = make_test_dice({', '.join(map(str, given[name]))})\n"
+                     f"def {name}():\n"
+                     f"    outcome = test_{name}()\n"
+                     f"    print('  {name} ->', outcome)\n"
+                     "    return outcome\n")
     if spec.get("say"):
-        parts.append("def commentary(k):\n"
-                     "    def say(score0, score1):\n"
-                     "        print('  commentary', k, 'called with', score0, score1)\n"
-                     "        return commentary(k + 1)\n"
+        parts.append("def announcer(k):\n"
+                     "    def say(*args):\n"
+                     "        print('  commentary', k, 'called with', *args)\n"
+                     "        return announcer(k + 1)\n"
                      "    return say\n")
-        say = ", say=commentary(0)"
-    parts.append(f"play(strategy0, strategy1, score0={spec['score0']}, score1={spec['score1']},\n"
-                 f"     dice=dice, goal={spec['goal']}{say}, feral_hogs={spec['feral_hogs']})\n")
+    game = {key: value for key, value in spec.items() if key not in ("strategies", "dice")}
+    parts.append(rules.play_code(game) if rules is not None else _keyword_code(game, names[0]))
     return "\n".join(parts)
 
 
-def render(trace: Any, tracebacks: bool = True) -> str:
-    """What the reproduction prints for TRACE in `python3 -i hog.py`."""
+def _keyword_code(game: Dict[str, Any], die: str) -> str:
+    options = [f"{key}={game[key]!r}" for key in game if key != "say"]
+    options.insert(2 if len(options) > 1 else 0, f"dice={die}")
+    if game.get("say"):
+        options.append("say=announcer(0)")
+    return f"play(strategy0, strategy1, {', '.join(options)})\n"
+
+
+def render(trace: Any, tracebacks: bool = True, first_die: str = "dice") -> str:
+    """What the reproduction prints for TRACE in `python3 -i hog.py` (FIRST_DIE: the
+    name of the edition's first die, whose outcomes are plain ints in a trace)."""
     found = compare.problem(trace)
     if found:
         return f"(the record of this game is malformed: {found})\n"
@@ -170,7 +235,7 @@ def render(trace: Any, tracebacks: bool = True) -> str:
         if kind == "s":
             lines.append(f"strategy{event[1]} {event[2]} {event[3]} -> {event[4]}")
         elif kind == "d":
-            lines.append(f"  dice -> {event}" if type(event) is int
+            lines.append(f"  {first_die} -> {event}" if type(event) is int
                          else f"  {event[1]} -> {event[2]}")
         elif kind == "c":
             lines.append(f"  commentary {event[1]} called with "
@@ -204,14 +269,15 @@ class Player:
     MAX_REPLY = 64 * 1024 * 1024
 
     def __init__(self, argv: List[str], src: Path, module: str = "hog",
-                 env: Optional[Dict[str, str]] = None, timeout: float = 5.0):
+                 env: Optional[Dict[str, str]] = None, timeout: float = 5.0,
+                 edition: Optional[str] = None):
         self.timeout = timeout
         self.gone: Optional[str] = None
         self.process = spawn(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, env=env)
         self.buffer = b""
-        self._send({"src": str(Path(src).resolve()), "module": module})
+        self._send({"src": str(Path(src).resolve()), "module": module, "edition": edition})
         reply = self._receive()
         if not isinstance(reply, dict) or reply.get("ready") is not True:
             self._fail(f"the submission could not be loaded to play games "
@@ -283,32 +349,39 @@ def player_argv(python: str = sys.executable,
 
 # --- shrinking -----------------------------------------------------------------------
 
-def spec_strategy(feral_hogs: bool, say: bool):
-    """Hypothesis strategy of game specs; its simplest games are short ones."""
+def spec_strategy(play: Dict[str, Any], options: Dict[str, bool], say: bool, goal: int = 100):
+    """Hypothesis strategy of game specs like `random_spec`'s; its simplest games are
+    short ones."""
     from hypothesis import strategies as st
 
     @st.composite
     def specs(draw):
-        goal = draw(st.integers(1, 100))
-        score0 = draw(st.integers(0, goal - 1))
-        score1 = draw(st.integers(0, goal - 1))
+        end = draw(st.integers(1, 100)) if play["goal"] else goal
+        if play["start"]:
+            score0, score1 = draw(st.integers(0, end - 1)), draw(st.integers(0, end - 1))
+        else:
+            score0 = score1 = 0
         strategies = [[draw(st.lists(st.integers(0, 10), min_size=1, max_size=4)),
                        draw(st.integers(0, 5)), draw(st.integers(0, 5))] for _ in range(2)]
-        dice = draw(st.lists(st.integers(1, 6), min_size=1, max_size=6))
-        return {"strategies": strategies, "dice": dice, "score0": score0, "score1": score1,
-                "goal": goal, "feral_hogs": feral_hogs, "say": say}
+        dice = {name: draw(st.lists(st.integers(1, faces), min_size=1, max_size=6))
+                for name, faces in play["dice"].items()}
+        return {"strategies": strategies,
+                "dice": dice if len(dice) > 1 else next(iter(dice.values())),
+                "score0": score0, "score1": score1, "goal": end, **options,
+                "say": say}
     return specs()
 
 
 def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int],
-           budget: float = 10.0, max_examples: int = 400) -> Spec:
+           budget: float = 10.0, max_examples: int = 400, rules: Any = None) -> Spec:
     """The smallest game (by SIZE) that FAILS, found by hypothesis (derandomised, no
     example database), or SPEC itself if nothing smaller fails within BUDGET seconds.
 
     Past the budget every new game counts as passing, so hypothesis winds down at
     once; answers are cached, so its final replay of the minimal game agrees.
     """
-    from hypothesis import HealthCheck, Phase, Verbosity, errors, find, settings
+    from hypothesis import HealthCheck, Phase, Verbosity, errors, find
+    from hypothesis import settings as hypothesis_settings
 
     deadline = time.monotonic() + budget
     answers: Dict[str, bool] = {}
@@ -325,13 +398,19 @@ def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int
                     broken.append(error)
         return answers[key]
 
-    config = settings(database=None, derandomize=True, max_examples=max_examples,
-                      deadline=None, verbosity=Verbosity.quiet, report_multiple_bugs=False,
-                      phases=(Phase.generate, Phase.shrink),
-                      suppress_health_check=list(HealthCheck))
+    config = hypothesis_settings(
+        database=None, derandomize=True, max_examples=max_examples, deadline=None,
+        verbosity=Verbosity.quiet, report_multiple_bugs=False,
+        phases=(Phase.generate, Phase.shrink), suppress_health_check=list(HealthCheck))
+    play = settings(rules)
     try:
-        found = find(spec_strategy(spec["feral_hogs"], bool(spec.get("say"))), condition,
-                     settings=config)
+        options = {name: spec[name] for name in play["options"] if name in spec}
+        if rules is None:
+            options = {key: value for key, value in spec.items() if type(value) is bool
+                       and key != "say"}
+        strategy = spec_strategy(play, options, bool(spec.get("say")),
+                                 getattr(rules, "GOAL", 100))
+        found = find(strategy, condition, settings=config)
         return found if size(found) < size(spec) else spec
     except (errors.NoSuchExample, errors.Unsatisfiable):
         return spec

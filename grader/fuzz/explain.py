@@ -97,7 +97,8 @@ class TurnView:
 
 def play_settings(rules: Optional[ModuleType]) -> Dict[str, Any]:
     """The edition's fuzzing settings (`PLAY` in its rules module), with defaults."""
-    settings = {"say": "scores", "returns": "scores", "switches": {}, "dice": {"dice": 6}}
+    settings = {"dice": {"dice": 6}, "start": True, "goal": True, "say": "scores",
+                "returns": "scores", "options": {}, "switches": {}}
     settings.update(getattr(rules, "PLAY", None) or {})
     return settings
 

@@ -1,9 +1,11 @@
 """Fuzz suites: random games of `play`, compared turn by turn with the reference.
 
-A case file's suite `{'type': 'fuzz', 'feral_hogs': False, 'say': False, 'games': 1000,
-'shrink': 10, 'cases': [{'seed': 1}]}` plays, for each case, the games of its seed
-with the student's `play` in the worker (the tracer `fuzz_driver` travels as the
-case's setup) and judges the traces here. Two modes, chosen by the suite itself:
+A case file's suite `{'type': 'fuzz', 'say': False, 'games': 1000, 'shrink': 10,
+'cases': [{'seed': 1}]}`, plus the edition's own options (fa19: `'feral_hogs': False`),
+plays, for each case, the games of its seed with the student's `play` in the worker
+(the tracer `fuzz_driver` and the edition's rules module, which says how its play is
+called, travel as the case's setup) and judges the traces here. Two modes, chosen by
+the suite itself:
 
 - live (staff case files): the trusted reference plays the same games in this
   process; a failing game is shrunk (hypothesis) in a child process and printed as
@@ -25,8 +27,7 @@ from . import engine as fuzz
 from ..model import Case, CaseResult, CaseRun, ExampleOutput, Question, RaisedException
 from ..run.runner import CaseJob, Runner
 
-DEFAULTS = {"games": 1000, "feral_hogs": True, "say": False, "shrink": 10.0,
-            "recorded_games": 100, "seed": 1}
+DEFAULTS = {"games": 1000, "say": False, "shrink": 10.0, "recorded_games": 100, "seed": 1}
 OUTPUT_CAP = 32 * 1024 * 1024
 HEADER = "# Paste into python3 -i hog.py to replay the game:\n"
 
@@ -46,11 +47,16 @@ def params(case: Case) -> Dict[str, Any]:
     return merged
 
 
+def _specs(rules: Any, p: Dict[str, Any], games: int) -> List[Dict[str, Any]]:
+    options = fuzz.game_options(rules, p)
+    return fuzz.generate(p["seed"], games, rules, say=bool(p["say"]), **options)
+
+
 @functools.lru_cache(maxsize=16)
-def _live_traces(folder: str, module: str, seed: int, games: int, feral_hogs: bool,
-                 say: bool) -> Tuple[list, list]:
-    specs = fuzz.generate(seed, games, feral_hogs=feral_hogs, say=say)
-    return specs, fuzz.reference_traces(folder, specs, module)
+def _live_traces(folder: str, module: str, rules: Any, seed: int, games: int,
+                 options: Tuple[Tuple[str, bool], ...], say: bool) -> Tuple[list, list]:
+    specs = fuzz.generate(seed, games, rules, say=say, **dict(options))
+    return specs, fuzz.reference_traces(folder, specs, module, rules)
 
 
 def _recorded_path(case: Case, p: Dict[str, Any]) -> Path:
@@ -86,20 +92,30 @@ class FuzzKind(assignments.AssignmentBound):
     def games(self, case: Case) -> Tuple[Dict[str, Any], list, list]:
         """(parameters, specs, expected traces) of CASE."""
         p = params(case)
+        rules = self.rules()
         if p.get("mode", "live") == "recorded":
             specs, expected = _recorded(_recorded_path(case, p), p["seed"])
         else:
             a = self.assignment
-            specs, expected = _live_traces(str(a.reference), a.module, p["seed"], p["games"],
-                                           bool(p["feral_hogs"]), bool(p["say"]))
+            options = tuple(sorted(fuzz.game_options(rules, p).items()))
+            specs, expected = _live_traces(str(a.reference), a.module, rules, p["seed"],
+                                           p["games"], options, bool(p["say"]))
         return p, specs, expected
 
-    def _rules(self):
-        """The edition's rules module, or None when it cannot be loaded (the words
-        are then plainer)."""
+    def rules(self):
+        """The edition's rules module, which says how its play is fuzzed."""
+        from .. import editions
         try:
-            return self.assignment.rules()
-        except Exception:
+            rules = self.assignment.rules()
+            fuzz.check_adapter(rules)
+        except (editions.RulesError, fuzz.AdapterError) as error:
+            raise FuzzSetupError(str(error)) from None
+        return rules
+
+    def _rules(self):
+        try:
+            return self.rules()
+        except FuzzSetupError:
             return None
 
     def job(self, case: Case, job_id: int) -> CaseJob:
@@ -107,10 +123,14 @@ class FuzzKind(assignments.AssignmentBound):
             _, specs, _ = self.games(case)
         except FuzzSetupError:
             specs = []  # the judge reports the problem
+        rules = self._rules()
+        edition = fuzz.edition_source(rules) if rules is not None else ""
         setup = ['_fuzz = {"__name__": "fuzz_driver"}\n',
-                 f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n"]
+                 f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n",
+                 '_edition = {"__name__": "fuzz_edition"}\n',
+                 f"exec(compile({edition!r}, 'fuzz_edition.py', 'exec'), _edition)\n"]
         call = (f"_fuzz['fuzz_print_traces']({self.assignment.module!r}, "
-                f"_fuzz['json'].loads({json.dumps(specs, separators=(',', ':'))!r}))\n")
+                f"_fuzz['json'].loads({json.dumps(specs, separators=(',', ':'))!r}), _edition)\n")
         return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
@@ -152,9 +172,12 @@ class FuzzKind(assignments.AssignmentBound):
                 message += (f"\nThe smallest failing game found: "
                             f"{fuzz.explain(spec, want, have, self._rules())}.")
         message += "\nThe code below replays it; Expected and Got are what it prints."
-        expected, got = window(fuzz.render(want, tracebacks=False), fuzz.render(have))
+        rules = self._rules()
+        first = next(iter(fuzz.settings(rules)["dice"]))
+        expected, got = window(fuzz.render(want, tracebacks=False, first_die=first),
+                               fuzz.render(have, first_die=first))
         return CaseResult(case, "failed", message=message, expected=expected, got=got,
-                          transcript=HEADER + fuzz.reproduction(spec).rstrip("\n"))
+                          transcript=HEADER + fuzz.reproduction(spec, rules).rstrip("\n"))
 
     def _shrink(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
         """(spec, expected, got) of the smallest failing game found, or None (also when
@@ -166,11 +189,14 @@ class FuzzKind(assignments.AssignmentBound):
 
     def _shrunk(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
         a = self.assignment
+        rules = self.rules()
         module = runner.preflight[0] if runner.preflight else a.module
-        reference = functools.partial(fuzz.reference_traces, str(a.reference), module=module)
+        reference = functools.partial(fuzz.reference_traces, str(a.reference), module=module,
+                                      rules=rules)
         try:
             player = fuzz.Player(fuzz.player_argv(runner.python, runner.wrap), runner.src,
-                                 module, env=runner.env, timeout=min(runner.timeout, 5.0))
+                                 module, env=runner.env, timeout=min(runner.timeout, 5.0),
+                                 edition=fuzz.edition_source(rules))
         except fuzz.PlayerGone:
             return None
         try:
@@ -180,7 +206,7 @@ class FuzzKind(assignments.AssignmentBound):
             def size(candidate):
                 return len(reference([candidate])[0])
 
-            small = fuzz.shrink(spec, fails, size, budget=budget)
+            small = fuzz.shrink(spec, fails, size, budget=budget, rules=rules)
             if small is spec:
                 return None
             want, have = reference([small])[0], player.traces([small])[0]
@@ -242,9 +268,10 @@ def record(assignment: assignments.Assignment, key: str, data: Dict, tests: Path
         cases = suite.get("cases") or [{}]
         for raw in cases:
             p = {**DEFAULTS, **{k: v for k, v in suite.items() if k != "cases"}, **raw}
-            specs = fuzz.generate(p["seed"], p["recorded_games"],
-                                  feral_hogs=bool(p["feral_hogs"]), say=bool(p["say"]))
-            traces = fuzz.reference_traces(str(assignment.reference), specs, assignment.module)
+            rules = FuzzKind(assignment).rules()
+            specs = _specs(rules, p, p["recorded_games"])
+            traces = fuzz.reference_traces(str(assignment.reference), specs, assignment.module,
+                                           rules)
             seeds[str(p["seed"])] = [[s, t] for s, t in zip(specs, traces)]
         suites.append({**suite, "mode": "recorded", "recorded": name, "cases": cases})
     if seeds:
