@@ -287,13 +287,52 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
               help="The best response to always_roll(K) [default: the edition's baseline].")
 @click.option("--sweeps", type=click.IntRange(min=1), default=50, show_default=True,
               help="At most N sweeps of the scores-only ascent.")
+@click.option("--save", type=click.Path(path_type=Path), metavar="PATH.py",
+              help="Write the best scores-only table found as a strategy file (final_strategy "
+                   "and TEAM_NAME) that grade winrate and grade contest read. Never overwrites.")
 @edition_options
-def optimal(baseline, sweeps, edition, assignment_path):
-    """The best responses to always_roll(K), computed exactly: the policy that may see the
-    whole state, and the best strategy of the two scores only (what the rules allow)."""
+def optimal(baseline, sweeps, save, edition, assignment_path):
+    """Best responses to always_roll(K) under the edition's rules, with exact win rates.
+
+    Two answers: the optimal policy that may see the whole state of the game (the scores
+    and what the rules remember: fa19's previous dice, sp18's turn counter), an upper
+    bound for every strategy; and a strategy of the two scores only, as the rules allow,
+    found by coordinate ascent from two starts. The ascent improves the exact win rate at
+    every step and stops at a local optimum: it is not proven to be the best scores-only
+    strategy. Progress is shown on a terminal.
+    """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
-    sys.exit(strategy_commands.optimal(assignment, _baseline(assignment, baseline), sweeps))
+    sys.exit(strategy_commands.optimal(assignment, _baseline(assignment, baseline), sweeps,
+                                       save))
+
+
+@main.command(context_settings=CONTEXT)
+@click.option("--final", is_flag=True,
+              help="Play against your final_strategy (you are player 0).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0,
+              help="The port to listen on [default: a free one].")
+@click.option("--no-browser", is_flag=True, help="Print the address only; open no browser.")
+@click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("."), help="The workspace folder (default: the current folder).")
+def play(final, port, no_browser, root):
+    """Play Hog in your browser, driven by your own play (and final_strategy).
+
+    Starts a local game server (this machine only; the address holds a secret token),
+    opens the page, and runs your play in a separate process: each turn shows the dice,
+    the rules that fired, your commentary, and a warning where your scores differ from
+    what the rules give. Ctrl-C stops it.
+    """
+    from .play import server
+    try:
+        ws = workspace.find(root)
+        rules = ws.assignment.rules()
+        sys.exit(server.run(ws.root, ws.assignment.module, rules, final=final, port=port,
+                            open_browser=not no_browser, echo=click.echo))
+    except workspace.WorkspaceError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot start the game server: {error.strerror or error}")
 
 
 if __name__ == "__main__":

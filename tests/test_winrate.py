@@ -1,18 +1,25 @@
-"""The exact win-rate engine against a plain recursion written from the spec, and
-against the reference `play` by sampling."""
+"""The exact win-rate engine, for every edition, against a plain recursion written over
+`grader.editions.turn`, and against the reference `play` by sampling."""
 
+import itertools
+import math
 import random
 import sys
+import types
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
+from grader import editions
+from grader.strategy import winrate
 from grader.strategy.optimal import best_full_state, best_scores_only, table_source
-from grader.strategy.winrate import FA19, fa19, roll_distribution, table_strategy, win_rate
+from grader.strategy.winrate import game, roll_distribution, table_strategy, win_rate
 
 REFERENCE = Path(__file__).resolve().parents[1] / "reference" / "fa19"
+EDITIONS = ("fa19", "su21", "sp14", "sp13", "sp18-contest")
 
 
 def reference_hog():
@@ -24,75 +31,116 @@ def reference_hog():
     return hog
 
 
-def plain_roll_distribution(k):
-    """{turn score: probability} for k > 0 dice: any 1 scores 1, else the sum."""
-    no_ones = {0: 1.0}
-    for _ in range(k):
-        nxt = {}
-        for total, p in no_ones.items():
-            for face in range(2, 7):
-                nxt[total + face] = nxt.get(total + face, 0.0) + p / 6
-        no_ones = nxt
-    no_ones[1] = 1 - (5 / 6) ** k
-    return no_ones
+# --- The plain recursion ----------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def dice_outcomes(k, sides):
+    """[(outcomes, chance)] for k dice: every multiset of faces with its multinomial
+    chance, merged by what a turn can see of them (its Pig Out value)."""
+    if k == 0:
+        return [((), 1.0)]
+    merged = {}
+    for faces in itertools.combinations_with_replacement(range(1, sides + 1), k):
+        ways = math.factorial(k)
+        for face in set(faces):
+            ways //= math.factorial(faces.count(face))
+        value = editions.pig_out(faces)
+        seen, count = merged.get(value, (faces, 0))
+        merged[value] = (seen, count + ways)
+    return [(faces, count / sides ** k) for faces, count in merged.values()]
 
 
-def digit_product(score):
-    return int(str(score)[0]) * int(str(score)[-1])
+def with_goal(rules, goal):
+    """The rules module with another goal, for small games."""
+    return types.SimpleNamespace(**{**vars(rules), "GOAL": goal})
 
 
-def plain_first_player_wins(table0, table1, goal=100, best_for=None):
-    """Chance that player 0 (table0, moving first) wins: a memoised recursion over
-    (who, score0, score1, previous dice of each), straight from the Fall 2019 spec.
-    Player `best_for`, if given, ignores its table and rolls what is best for it."""
-    dists = {k: plain_roll_distribution(k) for k in range(1, 11)}
-    tables = (table0, table1)
+def plain_first_player_wins(rules, tables, goal, best_for=None):
+    """Chance that player 0 (moving first) wins: a memoised recursion over (who moves,
+    score0, score1, memory), each turn played by `editions.turn`. Player `best_for`,
+    if given, ignores its table and rolls what is best for it."""
+    small = with_goal(rules, goal)
 
-    def after(who, k, score0, score1, prev0, prev1):
+    def after(who, asked, score0, score1, memory):
         mine, theirs = (score0, score1) if who == 0 else (score1, score0)
-        if k == 0:
-            outcomes = {10 - min(theirs // 10, theirs % 10): 1.0}
-        else:
-            outcomes = dists[k]
-        prev = prev0 if who == 0 else prev1
-        feral = 3 if abs(k - prev) == 2 else 0
+        rolled = small.dice(asked, mine, theirs)
         total = 0.0
-        for points, p in outcomes.items():
-            new = mine + points + feral
-            s0, s1 = (new, theirs) if who == 0 else (theirs, new)
-            if digit_product(s0) == digit_product(s1):
-                s0, s1 = s1, s0
-            p0, p1 = (k, prev1) if who == 0 else (prev0, k)
-            total += p * wins(1 - who, s0, s1, p0, p1)
+        for outcomes, chance in dice_outcomes(rolled, small.sides(mine, theirs)):
+            done = editions.turn(small, mine, theirs, asked, outcomes, memory)
+            new0, new1 = (done.score, done.opponent) if who == 0 else (done.opponent, done.score)
+            total += chance * wins(who if done.again else 1 - who, new0, new1, done.memory)
         return total
 
     @lru_cache(maxsize=None)
-    def wins(who, score0, score1, prev0, prev1):
-        if score0 >= goal or score1 >= goal:
+    def wins(who, score0, score1, memory):
+        if editions.game_over(small, score0, score1):
             return 1.0 if score0 > score1 else 0.0
         if who == best_for:
-            chances = [after(who, k, score0, score1, prev0, prev1) for k in range(11)]
+            chances = [after(who, k, score0, score1, memory) for k in range(11)]
             return max(chances) if who == 0 else min(chances)
         mine, theirs = (score0, score1) if who == 0 else (score1, score0)
-        return after(who, int(tables[who][mine][theirs]), score0, score1, prev0, prev1)
+        return after(who, int(tables[who][mine][theirs]), score0, score1, memory)
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20000))
     try:
-        return wins(0, 0, 0, 0, 0)
+        return wins(0, 0, 0, small.START)
     finally:
         sys.setrecursionlimit(limit)
 
 
-def plain_win_rate(table, opponent, goal=100):
-    """Average of the two move orders, as `average_win_rate` defines it."""
-    as_first = plain_first_player_wins(table, opponent, goal)
-    as_second = 1 - plain_first_player_wins(opponent, table, goal)
-    return (as_first + as_second) / 2
+def plain_rates(rules, table, opponent, goal):
+    first = plain_first_player_wins(rules, (table, opponent), goal)
+    second = 1 - plain_first_player_wins(rules, (opponent, table), goal)
+    return first, second
 
 
 def constant(k, goal=100):
     return np.full((goal, goal), k)
+
+
+@st.composite
+def tables(draw, goal):
+    """Strategy tables of the kinds students write: constant, by a rule of the two
+    scores, or anything at all."""
+    kind = draw(st.sampled_from(["constant", "rule", "any"]))
+    if kind == "constant":
+        return constant(draw(st.integers(0, 10)), goal)
+    if kind == "rule":
+        a, b, m = draw(st.integers(0, 10)), draw(st.integers(0, 10)), draw(st.integers(2, 11))
+        s, o = np.meshgrid(np.arange(goal), np.arange(goal), indexing="ij")
+        return (a * s + b * o) % m
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    return np.random.default_rng(seed).integers(0, 11, (goal, goal))
+
+
+# fa19 remembers 121 previous-dice pairs, so its plain recursion is the slowest.
+GOALS = {"fa19": 15, "su21": 25, "sp14": 25, "sp13": 25, "sp18-contest": 18}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@settings(deadline=None, max_examples=6)
+@given(data=st.data())
+def test_exact_against_the_plain_recursion(edition, data):
+    rules = editions.load(edition)
+    goal = GOALS[edition]
+    table, opponent = data.draw(tables(goal)), data.draw(tables(goal))
+    exact = win_rate(table, opponent, rules, goal)
+    first, second = plain_rates(rules, table, opponent, goal)
+    assert (exact.as_first, exact.as_second) == pytest.approx((first, second), abs=1e-12)
+    assert exact.win_rate == pytest.approx((first + second) / 2, abs=1e-12)
+
+
+@pytest.mark.parametrize("edition, goal", [("su21", 40), ("sp14", 40), ("sp13", 40),
+                                           ("sp18-contest", 30)])
+def test_exact_against_the_plain_recursion_at_a_larger_goal(edition, goal):
+    """Digit rules with two digits on both sides, swaps and Hog Tied at sums like 37."""
+    rules = editions.load(edition)
+    rng = np.random.default_rng(12)
+    table, opponent = rng.integers(0, 11, (goal, goal)), constant(5, goal)
+    exact = win_rate(table, opponent, rules, goal)
+    assert (exact.as_first, exact.as_second) == pytest.approx(
+        plain_rates(rules, table, opponent, goal), abs=1e-12)
 
 
 def test_calibration_figures():
@@ -100,53 +148,37 @@ def test_calibration_figures():
     assert win_rate(4, 4).win_rate == pytest.approx(0.5, abs=1e-12)
 
 
-def test_matches_plain_recursion_always_roll():
-    exact = win_rate(6, 4)
-    first = plain_first_player_wins(constant(6), constant(4))
-    second = 1 - plain_first_player_wins(constant(4), constant(6))
-    assert (exact.as_first, exact.as_second) == pytest.approx((first, second), abs=1e-12)
-    assert exact.win_rate == pytest.approx((first + second) / 2, abs=1e-12)
-
-
-@pytest.mark.parametrize("seed", [0, 1])
-def test_matches_plain_recursion_random_tables(seed):
-    goal = 30
-    rng = np.random.default_rng(seed)
-    table = rng.integers(0, 11, (goal, goal))
-    opponent = rng.integers(0, 11, (goal, goal))
-    exact = win_rate(table, opponent, fa19(goal))
-    assert exact.win_rate == pytest.approx(plain_win_rate(table, opponent, goal), abs=1e-12)
-
-
-def test_swap_and_feral_hogs_matter_in_the_small():
-    goal = 25
-    table = np.array([[(s * 7 + o * 3) % 11 for o in range(goal)] for s in range(goal)])
-    exact = win_rate(table, constant(2, goal), fa19(goal))
-    assert exact.as_first == pytest.approx(
-        plain_first_player_wins(table, constant(2, goal), goal), abs=1e-12)
-
-
-def test_symmetry():
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_symmetry(edition):
     rng = np.random.default_rng(7)
     table = rng.integers(0, 11, (100, 100))
     other = rng.integers(0, 11, (100, 100))
-    forward, backward = win_rate(table, other), win_rate(other, table)
+    forward, backward = win_rate(table, other, edition), win_rate(other, table, edition)
     assert forward.win_rate + backward.win_rate == pytest.approx(1.0, abs=1e-12)
     assert forward.as_first == pytest.approx(1 - backward.as_second, abs=1e-12)
-    assert win_rate(table, table).win_rate == pytest.approx(0.5, abs=1e-12)
+    assert win_rate(table, table, edition).win_rate == pytest.approx(0.5, abs=1e-12)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_fast_enough(edition):
+    """At most 0.1 s of CPU per exact rate once the edition's tables are built (the
+    benchmark has the figures; this allows a loaded machine three times that)."""
+    rng = np.random.default_rng(3)
+    table = rng.integers(0, 11, (100, 100))
+    win_rate(table, 5, edition)
+    start = __import__("time").process_time()
+    for _ in range(3):
+        win_rate(table, 5, edition)
+    assert (__import__("time").process_time() - start) / 3 < 0.3
 
 
 def test_roll_distribution_is_exact():
-    for k in range(1, 11):
-        dist = roll_distribution(k)
-        assert sum(dist.values()) == 1
-        plain = plain_roll_distribution(k)
-        assert {t: float(p) for t, p in dist.items()} == pytest.approx(plain, abs=1e-15)
-
-
-def test_three_digit_swap_at_game_end():
-    assert FA19.swap(np.array([124, 28, 44, 10, 2]), np.array([2, 4, 28, 0, 4])).tolist() == [
-        True, True, True, True, False]
+    for sides in (4, 6):
+        for k in range(1, 11):
+            dist = roll_distribution(k, sides)
+            assert sum(dist.values()) == 1
+            plain = {editions.pig_out(outcomes): p for outcomes, p in dice_outcomes(k, sides)}
+            assert {t: float(p) for t, p in dist.items()} == pytest.approx(plain, abs=1e-15)
 
 
 def test_monte_carlo_with_reference_play():
@@ -164,23 +196,106 @@ def test_monte_carlo_with_reference_play():
     assert (first + second) / 2 == pytest.approx(exact.win_rate, abs=0.03)
 
 
-def test_full_state_best_response_is_optimal():
-    goal = 12
-    best = best_full_state(3, fa19(goal))
+# --- A course's own edition: every rule reading everything ----------------------------
+
+TOY = '''
+NAME = "toy"
+GOAL = 100
+SIDES = 6
+MAX_DICE = 10
+NAMES = {}
+START = (0, 0)
+
+def sides(score, opponent):
+    return 4 if (score * opponent) % 5 == 1 else (3 if score % 11 == 0 else 6)
+
+def dice(num_rolls, score, opponent):
+    return min(num_rolls, 1 + (score + 2 * opponent) % 10)
+
+def points(num_rolls, rolled, score, opponent):
+    base = 1 + (opponent * 7 + score) % 9 if num_rolls == 0 else rolled
+    return base + (score % 3 == 0)
+
+def bonus(num_rolls, memory):
+    return 2 if num_rolls == memory[1] else 0
+
+def swap(score, opponent):
+    return (score + opponent) % 9 == 4
+
+def extra_turn(score, opponent, num_rolls, memory):
+    return memory[0] < 2 and (score + num_rolls + opponent) % 4 == 0
+
+def remember(num_rolls, memory, again):
+    return (min(memory[0] + 1, 2) if again else 0, min(num_rolls, 3))
+'''
+
+
+@pytest.fixture(scope="module")
+def toy(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("toy")
+    (folder / "toy.py").write_text(TOY, encoding="utf-8")
+    return editions.load("toy.py", folder)
+
+
+@settings(deadline=None, max_examples=8)
+@given(data=st.data())
+def test_a_made_up_edition_reading_everything_is_exact(toy, data):
+    """Its extra turns land on memories placed unlike plain turns': the engine's
+    general two-part sum (sp18 and su21 take the signed one, the rest neither)."""
+    goal = 24
+    assert game(toy, goal).parts == 2 and game("sp18-contest").signed
+    table, opponent = data.draw(tables(goal)), data.draw(tables(goal))
+    exact = win_rate(table, opponent, toy, goal)
+    assert (exact.as_first, exact.as_second) == pytest.approx(
+        plain_rates(toy, table, opponent, goal), abs=1e-12)
+
+
+def test_only_the_parameters_a_rule_names_are_tabulated():
+    fa19 = editions.load("fa19")
+    assert winrate.parameters_read(fa19.extra_turn, 4) == (False,) * 4
+    assert winrate.parameters_read(fa19.points, 4) == (True, True, False, True)
+    assert winrate.parameters_read(editions.load("su21").extra_turn, 4) == (True, True, False, False)
+
+    def sneaky(score, opponent):
+        return locals()["opponent"]
+
+    def closure(score, opponent):
+        return (lambda: opponent)()
+
+    assert winrate.parameters_read(sneaky, 2) == (True, True)
+    assert winrate.parameters_read(closure, 2) == (False, True)
+    assert winrate.parameters_read(max, 2) == (True, True)
+
+
+def test_rules_where_a_turn_can_score_nothing_are_refused(tmp_path):
+    (tmp_path / "idle.py").write_text(TOY.replace("return base + (score % 3 == 0)",
+                                                  "return base - 1"), encoding="utf-8")
+    with pytest.raises(winrate.RulesError, match="score"):
+        game(editions.load("idle.py", tmp_path))
+
+
+# --- Best responses -------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_full_state_best_response_is_optimal(edition):
+    rules, goal = editions.load(edition), 10
+    best = best_full_state(3, rules, goal=goal)
     opponent = constant(3, goal)
     assert best.as_first == pytest.approx(
-        plain_first_player_wins(None, opponent, goal, best_for=0), abs=1e-12)
+        plain_first_player_wins(rules, (None, opponent), goal, best_for=0), abs=1e-12)
     assert best.as_second == pytest.approx(
-        1 - plain_first_player_wins(opponent, None, goal, best_for=1), abs=1e-12)
+        1 - plain_first_player_wins(rules, (opponent, None), goal, best_for=1), abs=1e-12)
 
 
-def test_scores_only_ascent_improves_and_is_exact():
-    rules = fa19(30)
-    result = best_scores_only(4, rules, start_table=4)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_scores_only_ascent_improves_and_is_exact(edition):
+    rules, goal = editions.load(edition), 30
+    result = best_scores_only(4, rules, start_table=4, goal=goal)
     assert result.history[0] == pytest.approx(0.5, abs=1e-12)
     assert all(b >= a - 1e-12 for a, b in zip(result.history, result.history[1:]))
-    assert result.win_rate == pytest.approx(win_rate(result.table, 4, rules).win_rate, abs=1e-12)
-    assert result.win_rate <= best_full_state(4, rules).win_rate + 1e-12
+    assert result.win_rate == pytest.approx(
+        win_rate(result.table, 4, rules, goal).win_rate, abs=1e-12)
+    assert result.win_rate <= best_full_state(4, rules, goal=goal).win_rate + 1e-12
 
 
 def test_reference_final_strategy_is_the_stored_table():

@@ -4,18 +4,25 @@ real `grade` command in child processes; the figures are checked against the eng
 import csv
 import json
 import os
+import shutil
 import subprocess
+import sys
+import time
 from pathlib import Path
 
+import numpy as np
+import pexpect
 import pytest
 
 from grader import assignment as assignments
+from grader import editions
 from grader.load import casefile
 from grader.run.runner import Runner
 from grader.session import grade
+from grader.strategy.optimal import best_full_state
 from grader.strategy.winrate import win_rate
 
-from conftest import run_grade
+from conftest import REPO, run_grade
 
 REFERENCE_RATE = 0.8464711
 
@@ -261,8 +268,201 @@ def test_hostile_entries_do_not_break_the_contest(tmp_path):
 # --- optimal ---------------------------------------------------------------------------
 
 def test_optimal_prints_both_win_rates():
-    done = run_grade("optimal", "--sweeps", "1", timeout=120)
+    done = run_grade("optimal", "--sweeps", "1", timeout=180)
     assert done.returncode == 0, done.stderr
     full = next(line for line in done.stdout.splitlines() if "full state" in line)
     assert "0.8800845" in full
     assert "scores only" in done.stdout and "0.8464711" in done.stdout
+    assert "coordinate ascent" in done.stdout and "local optimum" in done.stdout
+    assert "Scores-only ascent" not in done.stdout + done.stderr  # no progress on a pipe
+    assert "\x1b[" not in done.stdout
+
+
+def test_optimal_help_claims_no_exact_scores_only_optimum():
+    done = run_grade("optimal", "--help")
+    text = " ".join(done.stdout.split())
+    assert "coordinate ascent" in text and "not proven" in text and "--save" in text
+    assert "the best strategy of the two scores" not in text
+
+
+def rate_of(line_label: str, stdout: str) -> float:
+    line = next(line for line in stdout.splitlines() if line_label in line)
+    return float(next(cell for cell in line.split("│") if cell.strip().startswith("0."))
+                 .strip())
+
+
+def test_optimal_saves_a_strategy_file_winrate_and_the_contest_accept(tmp_path):
+    saved = tmp_path / "entries" / "optimal.py"
+    saved.parent.mkdir()
+    done = run_grade("optimal", "--sweeps", "1", "--save", str(saved), timeout=180)
+    assert done.returncode == 0, done.stderr
+    best = rate_of("(best)", done.stdout)
+    assert f"Wrote the best scores-only table to {saved}" in " ".join(done.stdout.split())
+    rated = run_grade("winrate", str(saved), "--json", "-")
+    assert rated.returncode == 0, rated.stderr
+    assert json.loads(rated.stdout)["win_rate"] == pytest.approx(best, abs=5e-8)
+    strategy_file(saved.parent, always(4), "four.py", team="Fours")
+    out = tmp_path / "out"
+    contest = run_grade("contest", str(saved.parent), "--out", str(out))
+    assert contest.returncode == 0, contest.stderr
+    rows = list(csv.DictReader(open(out / "leaderboard.csv")))
+    assert [r["team"] for r in rows] == ["optimal vs always_roll(4)", "Fours"]
+    matrix = json.loads((out / "matrix.json").read_text())["matrix"]
+    assert matrix[0][1] == pytest.approx(best, abs=5e-8)
+
+
+@pytest.mark.parametrize("where, words", [
+    ("exists.py", "exists; it is not overwritten"),
+    ("missing/x.py", "does not exist"),
+    ("table.txt", "ending in .py"),
+])
+def test_optimal_save_problems_stop_before_the_work(tmp_path, where, words):
+    (tmp_path / "exists.py").write_text("keep me\n")
+    start = time.perf_counter()
+    done = run_grade("optimal", "--save", str(tmp_path / where))
+    assert done.returncode == 2
+    assert words in done.stderr and "Traceback" not in done.stderr
+    assert "full state" not in done.stdout
+    assert time.perf_counter() - start < 30
+    assert (tmp_path / "exists.py").read_text() == "keep me\n"
+
+
+def test_optimal_shows_progress_on_a_terminal(tmp_path):
+    custom = custom_assignment(tmp_path, rules="sp14", baseline=5)
+    child = pexpect.spawn(sys.executable, ["-m", "grader.cli", "optimal", "--sweeps", "2",
+                                           "--assignment", str(custom)],
+                          cwd=str(REPO), timeout=180, encoding="utf-8",
+                          env={**os.environ, "COLUMNS": "160", "TERM": "xterm"},
+                          dimensions=(40, 160))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert "Full-state best response to always_roll(5)" in child.before
+    assert "Scores-only ascent from the full-state policy" in child.before
+    assert "sp14's rules" in child.before
+
+
+# --- other editions' rules, through --edition and --assignment -----------------------
+
+def custom_assignment(tmp_path: Path, rules: str, baseline: int, rules_source: str = None) -> Path:
+    """An assignment folder of fa19's files graded under other RULES (an edition's
+    module, or a rules file written into the folder) with another default baseline."""
+    fa19 = assignments.load("fa19")
+    folder = tmp_path / f"course_{rules.replace('.', '_')}"
+    shutil.copytree(fa19.reference, folder / "reference")
+    shutil.copytree(fa19.template, folder / "student_template")
+    shutil.copytree(fa19.cases, folder / "cases")
+    if rules_source is not None:
+        (folder / rules).write_text(rules_source, encoding="utf-8")
+    settings = folder / "cases" / "assignment.json"
+    config = json.loads(settings.read_text())
+    config.update(rules=rules, edition=folder.name,
+                  winrate={**config["winrate"], "baseline": baseline})
+    settings.write_text(json.dumps(config))
+    return folder
+
+
+MADE_UP_RULES = """
+NAME = "made-up"
+GOAL = 100
+SIDES = 6
+MAX_DICE = 10
+NAMES = {"zero": "Free Bacon", "extra_turn": "Encore"}
+START = (False,)
+
+def sides(score, opponent):
+    return 4 if score % 10 == opponent % 10 else 6
+
+def dice(num_rolls, score, opponent):
+    return num_rolls
+
+def points(num_rolls, rolled, score, opponent):
+    return 3 + opponent % 5 if num_rolls == 0 else rolled
+
+def bonus(num_rolls, memory):
+    return 0
+
+def swap(score, opponent):
+    return False
+
+def extra_turn(score, opponent, num_rolls, memory):
+    return not memory[0] and score % 10 == 3
+
+def remember(num_rolls, memory, again):
+    return (bool(again),)
+"""
+
+
+@pytest.mark.parametrize("rules, baseline", [("sp14", 5), ("sp18-contest", 6), ("su21", 6),
+                                             ("sp13", 5), ("made_up.py", 3)])
+def test_winrate_uses_the_assignments_rules_and_baseline(tmp_path, rules, baseline):
+    custom = custom_assignment(tmp_path, rules, baseline,
+                               MADE_UP_RULES if rules.endswith(".py") else None)
+    path = strategy_file(tmp_path, "def final_strategy(s, o):\n    return (s + 2 * o) % 11\n")
+    done = run_grade("winrate", str(path), "--assignment", str(custom), "--json", "-")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    module = editions.load(rules, custom)
+    table = [[(s + 2 * o) % 11 for o in range(100)] for s in range(100)]
+    assert data["baseline"] == baseline
+    assert data["win_rate"] == pytest.approx(win_rate(table, baseline, module).win_rate, abs=1e-12)
+    assert data["win_rate"] != pytest.approx(win_rate(table, baseline, "fa19").win_rate, abs=1e-6)
+
+
+@pytest.mark.parametrize("edition", assignments.editions())
+def test_winrate_of_each_shipped_edition(tmp_path, edition):
+    assignment = assignments.load(edition)
+    baseline = int((assignment.config.get("winrate") or {}).get("baseline", 4))
+    path = strategy_file(tmp_path, always(3))
+    done = run_grade("winrate", str(path), "--edition", edition, "--json", "-")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["baseline"] == baseline
+    assert data["win_rate"] == pytest.approx(
+        win_rate(3, baseline, assignment.rules()).win_rate, abs=1e-12)
+
+
+def test_a_broken_rules_file_is_a_usage_error(tmp_path):
+    custom = custom_assignment(tmp_path, "broken.py", 4, "NAME = 'broken'\n")
+    path = strategy_file(tmp_path, always(4))
+    done = run_grade("winrate", str(path), "--assignment", str(custom))
+    assert done.returncode == 2
+    assert "rules broken.py lack" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_q12_rates_under_the_graded_assignments_rules(fa19, tmp_path):
+    custom = assignments.load(path=custom_assignment(tmp_path, "sp18-contest", 5))
+    questions = casefile.load_questions(custom.cases, ["12"])
+    result = grade(questions, Runner(src=custom.reference, preflight=("hog",)), assignment=custom,
+                   verbose=True, respect_locks=False)
+    record = result.questions[0].record()
+    table = _reference_table(fa19)
+    assert record["win_rate_baseline"] == 5
+    assert record["win_rate"] == pytest.approx(
+        win_rate(table, 5, editions.load("sp18-contest")).win_rate, abs=1e-12)
+
+
+def test_contest_under_an_editions_rules(tmp_path):
+    custom = custom_assignment(tmp_path, "sp18-contest", 6)
+    entries = tmp_path / "entries"
+    strategy_file(entries, always(6), "six.py", team="Sixes")
+    strategy_file(entries, "def final_strategy(s, o):\n    return (s + o) % 8\n", "trot.py",
+                  team="Trotters")
+    out = tmp_path / "out"
+    done = run_grade("contest", str(entries), "--out", str(out), "--assignment", str(custom))
+    assert done.returncode == 0, done.stderr
+    matrix = json.loads((out / "matrix.json").read_text())
+    trot = [[(s + o) % 8 for o in range(100)] for s in range(100)]
+    expected = win_rate(trot, 6, editions.load("sp18-contest")).win_rate
+    i = matrix["teams"].index("Trotters")
+    assert matrix["matrix"][i][1 - i] == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("rules, baseline", [("sp18-contest", 6), ("su21", 6)])
+def test_optimal_under_an_editions_rules(tmp_path, rules, baseline):
+    custom = custom_assignment(tmp_path, rules, baseline)
+    done = run_grade("optimal", "--assignment", str(custom), "--sweeps", "1", timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert f"always_roll({baseline}) under {rules}'s rules" in done.stdout
+    full = best_full_state(baseline, editions.load(rules))
+    assert rate_of("full state", done.stdout) == pytest.approx(full.win_rate, abs=5e-8)

@@ -25,6 +25,11 @@ A rules module defines (scores are from the mover's point of view):
 
 `grader.editions.turn` plays one turn from these, the one place that orders them.
 
+The exact win-rate engine (`grader.strategy.winrate`) tabulates these functions, so
+they must be pure; it tabulates a function only along the parameters its code names.
+It also needs every turn to add at least one point (points + bonus >= 1) and few
+memories: all that `remember` can produce from START, extra turn or not, at most 4096.
+
 To have its `play` fuzzed (`grader.fuzz`), a rules module also says how that play is
 called; the module is then sent to the worker beside the tracer, so this part too is
 standard library only, and it runs next to student code (it gets no expected output):

@@ -28,6 +28,18 @@ def _write_json(data, path: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
 
 
+def load_rules(assignment: Assignment, errors):
+    """The assignment's tabulated rules, or None after printing why they cannot be used."""
+    from .. import editions
+    from .winrate import game
+
+    try:
+        return game(assignment.rules())
+    except editions.RulesError as error:
+        report.print_error(errors, str(error))
+        return None
+
+
 def rates_table(title: str, rows) -> Table:
     table = Table(title=title, title_justify="left")
     for name in ("", "win rate", "moving first", "moving second", "seconds"):
@@ -52,6 +64,9 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
     except strategies.StrategyFileError as error:
         report.print_error(errors, str(error))
         return 2
+    rules = load_rules(assignment, errors)
+    if rules is None:
+        return 2
     read = strategies.read_strategy(hog_py, assignment, function, budget=budget, siblings=True)
     if not read.valid:
         report.print_error(errors, read.error if read.no_function
@@ -60,9 +75,10 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
             _write_json({"valid": False, "error": read.error, "strategy": function,
                          "baseline": baseline}, json_path)
         return 2 if read.no_function else 1
-    rate = win_rate(read.table, baseline)
+    rate = win_rate(read.table, baseline, rules)
     total = time.perf_counter() - start
-    console.print(rates_table(f"{function} in {hog_py} against always_roll({baseline})",
+    console.print(rates_table(f"{function} in {hog_py} against always_roll({baseline}), "
+                              f"{rules.name} rules",
                               [(function, rate)]))
     console.print(f"Read the strategy in {read.seconds:.2f} s, computed exactly in "
                   f"{rate.seconds:.2f} s ({total:.2f} s in all).")
@@ -117,6 +133,9 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
     if out.exists() and not out.is_dir():
         report.print_error(errors, f"--out {out} exists and is not a folder")
         return 2
+    rules = load_rules(assignment, errors)
+    if rules is None:
+        return 2
     console.print(f"Reading {len(entries)} entries into tables...")
     reads = strategies.read_many(entries, assignment, jobs=jobs, budget=budget,
                                  sandbox=sandbox)
@@ -129,7 +148,7 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
                            "a contest needs at least two")
         return 1
     names = _team_names(valid)
-    result = round_robin(list(zip(names, [r.table for r in valid])), processes=jobs)
+    result = round_robin(list(zip(names, [r.table for r in valid])), rules, processes=jobs)
     write_report(result, out)
     _write_excluded(out, invalid)
     console.print(leaderboard(result))
@@ -156,32 +175,136 @@ def leaderboard(result) -> Table:
     return table
 
 
-def optimal(assignment: Assignment, baseline: int, sweeps: int) -> int:
+class _Steps:
+    """Progress of long computations: a live line per step on a terminal, nothing on a
+    pipe (where only the results are wanted)."""
+
+    def __init__(self, console):
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn,
+                                   TextColumn, TimeElapsedColumn)
+        self.progress = None
+        if console.is_terminal:
+            self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"),
+                                     BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                     console=console, transient=True)
+
+    def __enter__(self) -> "_Steps":
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def step(self, description: str, total: int = 1):
+        if self.progress is None:
+            return None
+        return self.progress.add_task(description, total=total)
+
+    def update(self, task, **fields) -> None:
+        if self.progress is not None and task is not None:
+            self.progress.update(task, **fields)
+
+
+def _ascent(steps: _Steps, label: str, sweeps: int, **kwargs):
+    from .optimal import best_scores_only
+
+    task = steps.step(f"{label}: first sweep", total=sweeps)
+
+    def on_sweep(sweep: int, rate: float, changed: int) -> None:
+        steps.update(task, completed=sweep,
+                     description=f"{label}: {RATE.format(rate)} before sweep {sweep}, "
+                                 f"{changed} pair(s) changed")
+
+    result = best_scores_only(max_sweeps=sweeps, on_sweep=on_sweep, **kwargs)
+    steps.update(task, completed=sweeps)
+    return result
+
+
+def save_problem(path: Path) -> Optional[str]:
+    """Why a strategy file cannot be written at PATH, checked before any work; or None."""
+    import os
+
+    if path.suffix != ".py":
+        return f"--save {path}: a strategy file is a Python file ending in .py"
+    if path.exists() or path.is_symlink():
+        return f"--save {path} exists; it is not overwritten: remove it or choose another path"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"--save {path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"--save {path}: the folder {folder} is not writable"
+    return None
+
+
+def strategy_source(table, team: str, note: str) -> str:
+    """A strategy file `grade winrate` and `grade contest` read: FINAL_STRATEGY_TABLE,
+    `final_strategy` reading it, and TEAM_NAME."""
+    from .optimal import table_source
+
+    return (f'"""{note}"""\n\nTEAM_NAME = {team!r}\n\n{table_source(table)}\n\n'
+            "def final_strategy(score, opponent_score):\n"
+            '    """The number of dice the table holds for the two scores."""\n'
+            "    return int(FINAL_STRATEGY_TABLE[score][opponent_score], 16)\n")
+
+
+def optimal(assignment: Assignment, baseline: int, sweeps: int,
+            save: Optional[Path] = None) -> int:
     """The full-state optimum, and the scores-only ascent from two starts: the full-state
-    policy, and the reference's final_strategy (a table found by earlier, longer runs).
-    Full state may use the previous dice of both players; scores only is what the
-    rules let a strategy see."""
-    from .optimal import best_full_state, best_scores_only
+    policy, and the reference's final_strategy. Full state may use the game's memory
+    (fa19's previous dice, sp18's turn counter); scores only is what the rules let a
+    strategy see. SAVE: write the best scores-only table found as a strategy file."""
+    from .optimal import best_full_state
 
     console = report.make_console()
-    full = best_full_state(baseline)
-    rows = [("full state", full),
-            ("scores only, from full state", best_scores_only(baseline, max_sweeps=sweeps))]
-    reference = strategies.read_strategy(assignment.reference / assignment.source, assignment)
-    if reference.valid:
-        rows.append(("scores only, from reference", best_scores_only(
-            baseline, start_table=reference.table, max_sweeps=sweeps)))
-    table = Table(title=f"Best responses to always_roll({baseline}), exact", title_justify="left")
+    errors = report.make_console(stderr=True)
+    if save is not None and save_problem(save):
+        report.print_error(errors, save_problem(save))
+        return 2
+    rules = load_rules(assignment, errors)
+    if rules is None:
+        return 2
+    with _Steps(console) as steps:
+        task = steps.step(f"Full-state best response to always_roll({baseline})")
+        full = best_full_state(baseline, rules)
+        steps.update(task, completed=1)
+        rows = [("full state", full),
+                ("scores only, from full state",
+                 _ascent(steps, "Scores-only ascent from the full-state policy", sweeps,
+                         opponent=baseline, rules=rules))]
+        task = steps.step("Reading the reference's final_strategy")
+        reference = strategies.read_strategy(assignment.reference / assignment.source, assignment)
+        steps.update(task, completed=1)
+        if reference.valid:
+            rows.append(("scores only, from reference", _ascent(
+                steps, "Scores-only ascent from the reference's final_strategy", sweeps,
+                opponent=baseline, rules=rules, start_table=reference.table)))
+    table = Table(title=f"Best responses to always_roll({baseline}) under {rules.name}'s rules, "
+                        "exact win rates", title_justify="left")
     for name in ("policy", "win rate", "moving first", "moving second", "sweeps", "seconds"):
         table.add_column(name, justify="left" if name == "policy" else "right")
-    best = max(result.win_rate for _, result in rows[1:])
+    best = max((result for _, result in rows[1:]), key=lambda result: result.win_rate)
     for label, result in rows:
         history = getattr(result, "history", None)
-        table.add_row(label + (" (best)" if history and result.win_rate == best else ""),
+        table.add_row(label + (" (best)" if result is best else ""),
                       Text(RATE.format(result.win_rate), style="bold"),
                       RATE.format(result.as_first), RATE.format(result.as_second),
                       str(len(history) - 1) if history else "", f"{result.seconds:.2f}")
     console.print(table)
-    console.print("A strategy may use the two scores only: the best scores-only figure is what "
-                  "a final_strategy can reach here; the full-state one bounds every strategy.")
+    console.print("A strategy may see the two scores only. The full-state figure bounds every "
+                  "strategy; the scores-only tables come from coordinate ascent: a local "
+                  "optimum, not a proven best.")
+    if save is not None:
+        note = (f"The scores-only table `grade optimal` found against always_roll({baseline}) "
+                f"under {rules.name}'s rules,\nby coordinate ascent (a local optimum): exact "
+                f"win rate {RATE.format(best.win_rate)}.")
+        try:
+            with open(save, "x", encoding="utf-8") as out:
+                out.write(strategy_source(best.table, f"optimal vs always_roll({baseline})", note))
+        except OSError as error:
+            report.print_error(errors, f"--save {save}: {error.strerror or error}")
+            return 2
+        console.print(f"Wrote the best scores-only table to {save} (final_strategy, TEAM_NAME): "
+                      f"rate it with grade winrate {save}")
     return 0

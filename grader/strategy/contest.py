@@ -17,7 +17,7 @@ from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .winrate import FA19, Rules, as_table, win_rate
+from .winrate import Game, RulesLike, as_table, game, win_rate
 
 WIN_THRESHOLD = 0.500001
 
@@ -35,17 +35,17 @@ class ContestResult:
 
 
 _TABLES: Optional[np.ndarray] = None
-_RULES: Rules = FA19
+_GAME: Optional[Game] = None
 
 
-def _init(tables: np.ndarray, rules: Rules) -> None:
-    global _TABLES, _RULES
-    _TABLES, _RULES = tables, rules
+def _init(tables: np.ndarray, rules: Game) -> None:
+    global _TABLES, _GAME
+    _TABLES, _GAME = tables, rules
 
 
 def _match(pair: Tuple[int, int]) -> Tuple[int, int, float]:
     i, j = pair
-    return i, j, win_rate(_TABLES[i], _TABLES[j], _RULES).win_rate
+    return i, j, win_rate(_TABLES[i], _TABLES[j], _GAME).win_rate
 
 
 def match_points(matrix: np.ndarray) -> List[int]:
@@ -66,14 +66,16 @@ def rank(teams: Sequence[str], points: Sequence[int]) -> List[Tuple[int, str, in
     return ranking
 
 
-def round_robin(entries: Sequence[Tuple[str, object]], rules: Rules = FA19,
+def round_robin(entries: Sequence[Tuple[str, object]], rules: RulesLike = None,
                 processes: Optional[int] = None) -> ContestResult:
-    """Play every pair of (team name, table) entries; tables as `as_table` takes them.
+    """Play every pair of (team name, table) entries under RULES (a rules module, an
+    edition name or a Game; default fa19); tables as `as_table` takes them.
 
     processes: worker processes (default: the CPU count); a few matches run in
-    this process.
+    this process. The rules are tabulated here, once, before the workers fork.
     """
     start = time.perf_counter()
+    rules = game(rules)
     teams = [name for name, _ in entries]
     if len(set(teams)) != len(teams):
         raise ValueError("team names must be unique")
@@ -97,7 +99,7 @@ def round_robin(entries: Sequence[Tuple[str, object]], rules: Rules = FA19,
     return ContestResult(teams, matrix, points, rank(teams, points), time.perf_counter() - start)
 
 
-def _pool(workers: int, tables: np.ndarray, rules: Rules):
+def _pool(workers: int, tables: np.ndarray, rules: Game):
     """Workers that receive the tables once, not with every match."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)

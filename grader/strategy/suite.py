@@ -3,7 +3,7 @@
 A case file's suite `{'type': 'winrate', 'scored': True, 'cases': [{}]}` reads the
 strategy into a table in the worker (the code of `strategy_table` travels as the
 case's setup, like the fuzz driver) and computes the exact win rate here, outside the
-student's process. Settings, each overridable by the suite itself, come from the
+student's process, under the graded assignment's rules (`Assignment.rules()`). Settings, each overridable by the suite itself, come from the
 assignment config's "winrate" section:
 
     "winrate": {"strategy": "final_strategy", "baseline": 4, "threshold": null, "points": 2}
@@ -94,8 +94,9 @@ class WinrateKind(assignments.AssignmentBound):
         return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
+        from .. import editions
         from .reader import is_table, last_json_line
-        from .winrate import win_rate
+        from .winrate import game, win_rate
 
         try:
             p = self.settings(case)
@@ -121,7 +122,11 @@ class WinrateKind(assignments.AssignmentBound):
             return CaseResult(case, "failed", facts={"strategy_valid": False, "win_rate": None},
                               message=f"{name} is not a valid strategy.",
                               expected=VALID, got=str(why))
-        rate = win_rate(table, p["baseline"])
+        try:
+            rules = game(self.assignment.rules())
+        except editions.RulesError as error:
+            return CaseResult(case, "error", message=f"the win rate cannot be computed: {error}")
+        rate = win_rate(table, p["baseline"], rules)
         facts = {"strategy_valid": True, "win_rate": rate.win_rate,
                  "win_rate_as_first": rate.as_first, "win_rate_as_second": rate.as_second,
                  "win_rate_baseline": p["baseline"], "win_rate_threshold": p["threshold"]}
