@@ -38,7 +38,8 @@ def reference_source(fa19) -> str:
 def graded_mutants(request, reference_source, grade_hog):
     """Futures of GradeResults for the mutants this pytest run selected."""
     names = [item.callspec.params["name"] for item in request.session.items
-             if item.originalname == "test_mutant_is_caught_by_its_own_question"]
+             if item.originalname == "test_mutant_is_caught_by_its_own_question"
+             and item.module.__name__ == __name__]
     pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
     futures: Dict[str, Future] = {
         name: pool.submit(grade_hog, MUTANTS[name].apply(reference_source),
