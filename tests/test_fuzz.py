@@ -399,7 +399,7 @@ def patched_play(patches):
     return namespace["play"]
 
 
-TURN_WORDS = re.compile(r"^turn \d+: player \d rolled \d+ dic?e at \(\d+, \d+\)"
+TURN_WORDS = re.compile(r"^turn \d+: player \d rolled \d+ dic?e( \(asked for \d+\))? at \(\d+, \d+\)"
                         r"( \(outcomes [\d, ]+\))?, expected \(\d+, \d+\) after the turn")
 
 

@@ -3,6 +3,7 @@ module says how (its adapter: `PLAY`, `play_game`, `play_code`), and the framewo
 plays, compares, explains, shrinks and reproduces games from that alone."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 from grader import assignment as assignments
 from grader import editions, session
 from grader.fuzz import compare, driver, engine
+from grader.fuzz import suite as fuzz_suite
 from grader.load import casefile
 from grader.run.runner import Runner
 
@@ -184,3 +186,172 @@ def test_the_default_games_keep_their_seed():
     assert old == new
     assert old[0] == {"strategies": old[0]["strategies"], "dice": [5, 6, 5, 2, 3, 2],
                       "score0": 9, "score1": 6, "goal": 18, "feral_hogs": True, "say": False}
+
+
+# --- the shipped editions ---------------------------------------------------------------
+
+EDITIONS = ("su21", "sp14", "sp13", "sp18-contest")
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_reference_passes_and_template_fails_every_fuzz_suite(name):
+    a = assignments.load(name)
+    passed = grade_fuzz(a, a.reference, shrink=0)
+    assert passed, f"{name} has no fuzz suite"
+    for key, question in passed.items():
+        case = question.case_results[0]
+        assert question.status == "passed", (key, case.message)
+        assert f"{case.case.suite.raw['games']} games agree" in case.message
+    for key, question in grade_fuzz(a, a.template, shrink=0).items():
+        assert question.status == "failed" and question.score == 0, key
+
+
+def mutant_source(a, name: str) -> str:
+    import editiontools
+    mutants = {m.name: m for m in editiontools.catalogue(a.edition).MUTANTS}
+    return mutants[name].apply((a.reference / "hog.py").read_text())
+
+
+def broken_copy(a, folder: Path, source: str) -> Path:
+    folder.mkdir()
+    for file in ("dice.py", "ucb.py"):
+        shutil.copy(a.reference / file, folder / file)
+    (folder / "hog.py").write_text(source)
+    return folder
+
+
+# edition: [(a mutant of its catalogue, the fuzz question it fails, what the words say)];
+# the first of each is shrunk and its reproduction replayed
+BROKEN = {
+    "su21": [
+        ("play_no_more_boar", "05",
+         r"expected player (\d) to move next \(player \1 takes another turn \(.*More Boar\)\)"),
+        ("play_asks_the_other_strategy", "05",
+         r"strategy\d, the other player's, was called .*: in this edition play calls only the "
+         r"mover's strategy"),
+        ("play_strategy_called_twice", "05", r"strategy0 was called a second time this turn"),
+        ("play_more_boar_before_points", "05",
+         r"expected player \d to move next \(players alternate: More Boar does not apply\)"),
+        ("play_goal_exclusive", "05", r"a turn was played after the goal"),
+        ("say_not_on_extra_turns", "06",
+         r"\(More Boar\); the commentary was not called at the end of the turn"),
+        ("say_mover_first", "06", r"the commentary got the scores in the wrong order"),
+    ],
+    "sp14": [
+        ("play_always_six_sided", "04",
+         r"\(Hog Wild, .*\); expected a roll of the four_sided die, got one of the six_sided die"),
+        ("play_no_swap", "04", r"the scores were not swapped \(Swine Swap\)"),
+        ("play_same_player_after_swap", "04",
+         r"players alternate: a swap does not change whose turn is next"),
+        ("play_bacon_from_own_score", "04",
+         r"the turn scored \d+ point\(s\), expected \d+ \(Free Bacon\)"),
+    ],
+    "sp13": [
+        ("play_no_hog_tied", "05", r"the die was called too often: \d+ time\(s\) in a turn of 1 die"),
+        ("play_always_six_sided", "05",
+         r"expected a roll of the four_sided die, got one of the six_sided die"),
+        ("play_strategy_called_twice", "05", r"strategy\d was called a second time this turn"),
+        ("touchdown_missing", "05", r"the turn scored \d+ point\(s\), expected \d+"),
+    ],
+    "sp18-contest": [
+        ("trot_ignored", "05b",
+         r"expected player (\d) to move next \(player \1 takes another turn \(.*Time Trot\)\)"),
+        ("play_no_swap", "05b", r"the scores were not swapped \(Swine Swap\)"),
+        ("trot_chains", "05b", r"expected player \d to move next \(players alternate"),
+        ("say_before_swap", "06", r"the commentary was called before the swap"),
+        ("say_not_rebound", "06", r"play must call what say returned"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name, mutant, key, words",
+                         [(name, *entry) for name, entries in BROKEN.items() for entry in entries],
+                         ids=lambda value: value if isinstance(value, str) and "(" not in value
+                         else "")
+def test_broken_plays_of_each_edition_fail_with_the_right_words(name, mutant, key, words,
+                                                                 tmp_path):
+    a = assignments.load(name)
+    src = broken_copy(a, tmp_path / "broken", mutant_source(a, mutant))
+    first = BROKEN[name][0][0] == mutant
+    case = grade_fuzz(a, src, [key], shrink=5 if first else 0)[key].case_results[0]
+    assert case.status == "failed", case.message
+    original = case.message.splitlines()[0]
+    assert re.search(words, original), original
+    assert re.match(r"Fuzz game \d+ of \d+ \(seed 1\) differs from the reference: turn \d+:",
+                    original)
+    if first:
+        shrunk = case.message.splitlines()[1]
+        assert shrunk.startswith("The smallest failing game found: turn"), case.message
+        assert re.search(words, shrunk), shrunk
+        shown = fuzz_suite.window(replay(a.reference, case.transcript),
+                                  replay(src, case.transcript))
+        assert shown == (case.expected, case.got) and case.expected != case.got
+
+
+ASK_BOTH = {
+    # a play that also asks the other player's strategy at the start of each turn
+    "sp14": [("            score0 += take_turn(strategy0(",
+              "            strategy1(score1, score0)\n            score0 += take_turn(strategy0("),
+             ("            score1 += take_turn(strategy1(",
+              "            strategy0(score0, score1)\n            score1 += take_turn(strategy1(")],
+    "sp13": [("        num_rolls = min(strategies[who](score, opponent_score),",
+              "        strategies[other(who)](opponent_score, score)\n"
+              "        num_rolls = min(strategies[who](score, opponent_score),")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(ASK_BOTH))
+def test_asking_the_other_strategy_is_judged_by_the_editions_own_words(name, tmp_path):
+    """sp14 and sp13 ask for the mover's strategy once per turn and forbid nothing
+    else: a play that also asks the other one passes. su21 and the sp18 contest tell
+    students to call only the mover's strategy: there it fails, with those words."""
+    a = assignments.load(name)
+    source = (a.reference / "hog.py").read_text()
+    for old, new in ASK_BOTH[name]:
+        assert source.count(old) == 1, old
+        source = source.replace(old, new)
+    src = broken_copy(a, tmp_path / "both", source)
+    for key, question in grade_fuzz(a, src, shrink=0).items():
+        assert question.status == "passed", (key, question.case_results[0].message)
+
+
+def test_sp13_commentary_is_traced_through_announce(tmp_path):
+    """sp13's commentary is announce(outcome, who), called by roll_dice when the module's
+    commentary is on: with `say` the adapter turns it on and traces announce, so a
+    roll_dice that never announces is caught with words about the commentary."""
+    a = assignments.load("sp13")
+    rules = a.rules()
+    specs = engine.generate(2, 60, rules, say=True)
+    traces = engine.reference_traces(a.reference, specs, a.module, rules)
+    said = [e for t in traces for e in t if compare.kind(e) == "c"]
+    dice = [e for t in traces for e in t if compare.kind(e) == "d"]
+    assert len(said) == len(dice) and {e[3] for e in said} == {"Player 0", "Player 1"}
+    hog = engine.reference_module(a.reference)
+    assert hog.commentary is False and hog.announce.__name__ == "announce"
+    src = broken_copy(a, tmp_path / "quiet", mutant_source(a, "announce_missing"))
+    questions = fuzz_questions(a, ["05"])
+    questions[0].suites[0].raw = {**questions[0].suites[0].raw, "say": True, "shrink": 0}
+    result = session.grade(questions, Runner(src=src, timeout=30), assignment=a,
+                           verbose=True, respect_locks=False)
+    message = result.questions[0].case_results[0].message
+    assert "the commentary was not called: expected commentary #0 called with (" in message
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_a_workspace_records_each_editions_games(name, tmp_path):
+    """Workspaces carry no reference: each edition's fuzz games are recorded with the
+    reference's traces, and judged from the recording."""
+    from grader import workspace
+    a = assignments.load(name)
+    ws = workspace.init(a, tmp_path / "ws")
+    keys = sorted(fuzz_questions(a, None) and [q.key for q in fuzz_questions(a)])
+    questions = casefile.load_questions(ws / "tests", keys)
+    for question in questions:
+        suite = next(s for s in question.suites if s.type == "fuzz")
+        assert suite.raw["mode"] == "recorded"
+        assert (ws / "tests" / suite.raw["recorded"]).is_file()
+        question.suites = [suite]
+    for src, status in ((a.reference, "passed"), (a.template, "failed")):
+        result = session.grade(questions, Runner(src=src, timeout=30), assignment=a,
+                               verbose=True, respect_locks=False)
+        assert {q.status for q in result.questions} == {status}, name

@@ -44,7 +44,10 @@ standard library only, and it runs next to student code (it gets no expected out
            "returns": "scores" for (score0, score1), anything else for other results,
            "options": {name: default} play's own switches (fa19's feral_hogs),
            "switches": {option: rule} the rule ("bonus", "swap", "extra_turn") that an
-               option turns off when false}
+               option turns off when false,
+           "other_strategy": "once" when play may also ask the other player's strategy
+               once per turn (with that player's own view of the scores at the start of
+               the turn), "never" when the edition's page says to call only the mover's}
     play_game(hog, strategy0, strategy1, dice, say, game) -> what play returns: call
         the submission's module HOG's play for GAME (score0, score1, goal, options);
         DICE maps PLAY's die names to traced dice, SAY is the first traced commentary

@@ -60,6 +60,7 @@ PLAY = {
     "returns": "scores",  # play returns (score0, score1)
     "options": {"feral_hogs": True},  # play's own options, with their defaults
     "switches": {"feral_hogs": "bonus"},  # an option that, false, turns a rule off
+    "other_strategy": "once",  # play may also ask the other player's strategy, once a turn
 }
 
 

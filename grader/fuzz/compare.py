@@ -9,11 +9,11 @@ in the fuzz engine looks at one before `problem` has accepted its shape. The ref
 traces are trusted: a student trace equal to one needs no check.
 
 `align` is the comparison itself. The mover's events must match the reference exactly;
-beside them, a `play` may ask the *other* player's strategy once per turn, with that
-player's own view of the scores at the start of the turn (its own score first).
-Strategies in fuzz games are pure functions of the scores, so such a question cannot
-change the game; the spec asks that each strategy be called once per turn, and this
-is what it allows.
+beside them, where the edition allows it (fa19's spec asks that each strategy be called
+once per turn, and does not forbid asking the other one; su21's forbids it), a `play`
+may ask the *other* player's strategy once per turn, with that player's own view of
+the scores at the start of the turn (its own score first). Strategies in fuzz games
+are pure functions of the scores, so such a question cannot change the game.
 """
 
 from __future__ import annotations
@@ -175,11 +175,12 @@ def _allowed_extra(expected: Sequence, turn_start: int, event: Any) -> bool:
     return event[1] != mover[1] and event[2] == mover[3] and event[3] == mover[2]
 
 
-def walk(expected: Sequence, got: Sequence) -> Tuple[Optional[Tuple[int, int]], Dict[int, int]]:
+def walk(expected: Sequence, got: Sequence, other: bool = True
+         ) -> Tuple[Optional[Tuple[int, int]], Dict[int, int]]:
     """Compare a well-formed GOT with EXPECTED event by event: (None, extras) if they
     play the same game, else ((index in EXPECTED, index in GOT) of the first events
     that differ, extras). EXTRAS maps the index in GOT of each allowed question to the
-    other player's strategy to its turn (0-based)."""
+    other player's strategy to its turn (0-based); with OTHER false there are none."""
     extras: Dict[int, int] = {}
     if got == expected:
         return None, extras
@@ -191,7 +192,7 @@ def walk(expected: Sequence, got: Sequence) -> Tuple[Optional[Tuple[int, int]], 
             i += 1
             j += 1
             continue
-        if j < m:
+        if j < m and other:
             taken = set(extras.values())
             turn = next((t for t in turns_around(turn_starts, i, n) if t not in taken
                          and _allowed_extra(expected, turn_starts[t], got[j])), None)
@@ -203,22 +204,24 @@ def walk(expected: Sequence, got: Sequence) -> Tuple[Optional[Tuple[int, int]], 
     return None, extras
 
 
-def align(expected: Sequence, got: Sequence) -> Optional[Tuple[int, int]]:
+def align(expected: Sequence, got: Sequence, other: bool = True
+          ) -> Optional[Tuple[int, int]]:
     """None if GOT (well-formed) plays the same game as EXPECTED, else the indices of
     the first events that differ (see `walk`)."""
-    return walk(expected, got)[0]
+    return walk(expected, got, other)[0]
 
 
-def agrees(expected: Sequence, got: Any) -> bool:
-    """GOT is a well-formed trace of the same game as EXPECTED."""
-    return got == expected or (problem(got) is None and align(expected, got) is None)
+def agrees(expected: Sequence, got: Any, other: bool = True) -> bool:
+    """GOT is a well-formed trace of the same game as EXPECTED (OTHER: the edition lets
+    play ask the other player's strategy once per turn)."""
+    return got == expected or (problem(got) is None and align(expected, got, other) is None)
 
 
-def first_failing(expected: Sequence[Sequence], got: Any) -> Optional[int]:
+def first_failing(expected: Sequence[Sequence], got: Any, other: bool = True) -> Optional[int]:
     """Index of the first game whose traces disagree (a missing or malformed one does)."""
     if type(got) is not list:
         return 0 if expected else None
     for index, trace in enumerate(expected):
-        if index >= len(got) or not agrees(trace, got[index]):
+        if index >= len(got) or not agrees(trace, got[index], other):
             return index
     return None

@@ -33,13 +33,13 @@ MAX_TEXT = 2000
 
 def _value(value):
     """An argument as the trace records it: an int or a finite float as itself (a bool
-    as its int), anything else as its repr, cut short."""
+    as its int), a string as itself and anything else as its repr, cut short."""
     kind = type(value)
     if kind is bool or kind is int:
         return int(value)
     if kind is float and value == value and value not in (float("inf"), float("-inf")):
         return value
-    return _text(_repr(value))
+    return _text(value if kind is str else _repr(value))
 
 
 def _repr(value):

@@ -150,8 +150,17 @@ def reference_traces(folder: str, specs: Sequence[Spec], module: str = "hog",
 
 # --- comparing and explaining --------------------------------------------------------
 
-first_failing = compare.first_failing
-agrees = compare.agrees
+def other_strategy(rules: Any) -> bool:
+    """The edition lets play ask the other player's strategy once per turn."""
+    return settings(rules)["other_strategy"] == "once"
+
+
+def first_failing(expected: Sequence[Trace], got: Any, rules: Any = None) -> Optional[int]:
+    return compare.first_failing(expected, got, other_strategy(rules))
+
+
+def agrees(expected: Trace, got: Any, rules: Any = None) -> bool:
+    return compare.agrees(expected, got, other_strategy(rules))
 
 
 def _kind(event: Any) -> str:
@@ -164,7 +173,8 @@ def explain(spec: Spec, expected: Trace, got: Any, rules: Any = None) -> str:
     try:
         return fuzz_explain.explain(spec, expected, got, rules)
     except Exception:  # never let the words stop a verdict
-        at = compare.align(expected, got) if compare.problem(got) is None else None
+        at = compare.align(expected, got, other_strategy(rules)) \
+            if compare.problem(got) is None else None
         return ("the traces differ" + (f" at event {at[1] + 1}" if at else "")
                 + " (the grader could not describe how)")
 

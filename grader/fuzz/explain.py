@@ -83,9 +83,15 @@ class TurnView:
     keys: List[str] = field(default_factory=list)  # the same as keys of the rules' NAMES
     again: bool = False  # the mover moves again (an extra turn)
 
+    @property
+    def rolled(self) -> int:
+        """Dice the turn rolls: the reference's die calls (a rule may cap the answer)."""
+        return len(self.outcomes)
+
     def header(self, dice_name: str = "dice") -> str:
-        text = f"turn {self.number}: player {self.mover} rolled {_dice(self.rolls)} " \
-               f"at {_pair(self.before)}"
+        asked = "" if self.rolled == self.rolls else f" (asked for {self.rolls})"
+        text = f"turn {self.number}: player {self.mover} rolled {_dice(self.rolled)}" \
+               f"{asked} at {_pair(self.before)}"
         if self.outcomes:
             text += " (outcomes " + ", ".join(str(_die_value(e)) for e in self.outcomes) + ")"
         if self.after is not None:
@@ -98,7 +104,7 @@ class TurnView:
 def play_settings(rules: Optional[ModuleType]) -> Dict[str, Any]:
     """The edition's fuzzing settings (`PLAY` in its rules module), with defaults."""
     settings = {"dice": {"dice": 6}, "start": True, "goal": True, "say": "scores",
-                "returns": "scores", "options": {}, "switches": {}}
+                "returns": "scores", "options": {}, "switches": {}, "other_strategy": "once"}
     settings.update(getattr(rules, "PLAY", None) or {})
     return settings
 
@@ -167,6 +173,8 @@ def game_turns(spec: Dict[str, Any], expected: Sequence,
             if following is not None and following != (view.mover if turn.again
                                                         else 1 - view.mover):
                 return views, None
+            if view.after is None:  # the last turn of a play that returns no scores
+                view.after = _scores_of(turn, view.mover)
             view.fired = list(editions.names(ns, turn.fired))
             view.keys = list(turn.fired)
             view.again = turn.again
@@ -199,25 +207,27 @@ def _variants(rules, ns: SimpleNamespace, spec: Dict[str, Any], view: TurnView
             return None
 
     fired = correct.fired
-    if "bonus" in fired:
-        out.append((f"the {bonus_name} bonus was not added", after(variant(bonus=_off))))
-    else:
-        for option, rule in play_settings(rules)["switches"].items():
-            if rule == "bonus" and not spec.get(option, True):
-                out.append((f"a {bonus_name} bonus was added although this game is played "
-                            f"with {option}=False", after(variant(bonus=rules.bonus))))
-        for value in _bonus_values(rules, view):
-            out.append((f"a {bonus_name} bonus of {value} was added that this turn does not "
-                        "earn", after(variant(bonus=lambda *a, v=value: v))))
-    if "bonus" in fired:
-        out.insert(0, (f"the {swap_name} was decided before the {bonus_name} bonus was added",
-                       _swap_before_bonus(ns, view, correct)))
-    if "swap" in fired:
-        out.append((f"the scores were not swapped ({swap_name})",
-                    after(variant(swap=lambda *a: False))))
-    else:
-        out.append((f"the scores were swapped although {swap_name} does not apply",
-                    after(variant(swap=lambda *a: True))))
+    if "bonus" in names:
+        if "bonus" in fired:
+            out.append((f"the {bonus_name} bonus was not added", after(variant(bonus=_off))))
+            if "swap" in names:
+                out.insert(0, (f"the {swap_name} was decided before the {bonus_name} bonus "
+                               "was added", _swap_before_bonus(ns, view, correct)))
+        else:
+            for option, rule in play_settings(rules)["switches"].items():
+                if rule == "bonus" and not spec.get(option, True):
+                    out.append((f"a {bonus_name} bonus was added although this game is "
+                                f"played with {option}=False", after(variant(bonus=rules.bonus))))
+            for value in _bonus_values(rules, view):
+                out.append((f"a {bonus_name} bonus of {value} was added that this turn does "
+                            "not earn", after(variant(bonus=lambda *a, v=value: v))))
+    if "swap" in names:
+        if "swap" in fired:
+            out.append((f"the scores were not swapped ({swap_name})",
+                        after(variant(swap=lambda *a: False))))
+        else:
+            out.append((f"the scores were swapped although {swap_name} does not apply",
+                        after(variant(swap=lambda *a: True))))
     base = correct.points - _bonus_of(ns, correct, view)
     for delta in sorted(range(-30, 31), key=abs):
         if delta and base + delta >= 0:
@@ -233,7 +243,7 @@ def _bonus_values(rules, view: TurnView) -> List[int]:
     start = getattr(rules, "START", ())
     for memory in (view.memory, start, *[(k,) * len(start) for k in range(11)]):
         try:
-            value = rules.bonus(view.rolls, memory)
+            value = rules.bonus(view.rolled, memory)
         except Exception:
             continue
         if type(value) is int and value:
@@ -279,7 +289,8 @@ class _Context:
         self.settings = play_settings(rules)
         self.first_die = next(iter(self.settings["dice"]), "dice")
         self.views, self.ns = game_turns(spec, expected, rules)
-        self.at, self.extras = compare.walk(expected, got)
+        self.other = self.settings["other_strategy"] == "once"
+        self.at, self.extras = compare.walk(expected, got, self.other)
 
     def view(self, index: int) -> Optional[TurnView]:
         for view in self.views:
@@ -324,12 +335,12 @@ class _Context:
         whose answer that number was."""
         count = self.dice_in_turn(j)
         asked = [self.got[k] for k, turn in self.extras.items() if turn == view.number - 1]
-        if asked and asked[0][4] == count != view.rolls:
+        if asked and asked[0][4] == count != view.rolled:
             return (f"play rolled {_dice(count)}, the number strategy{asked[0][1]} (the other "
                     f"player's) answered, not strategy{view.mover}'s {view.rolls}: the "
                     "mover's answer decides")
         return (f"the die was called too {too}: {count} time(s) in a turn of "
-                f"{_dice(view.rolls)} (once per die rolled)")
+                f"{_dice(view.rolled)} (once per die rolled)")
 
     def outcome(self, view: TurnView, got_after: Scores) -> str:
         return outcome_words(self.rules, self.ns, self.spec, view, got_after)
@@ -352,8 +363,10 @@ def explain(spec: Dict[str, Any], expected: Sequence, got: Any,
     done = c.view(i - 1) if i > 0 else None  # the turn in progress or just played
     upcoming = c.view(i) if wk == "s" else None
     where = done.header(c.first_die) if done else "before the first turn"
-    if wk == "s" and j > 0 and c.extras.get(j - 1) == (upcoming.number - 1 if upcoming else 0):
+    if wk == "s" and j > 0 and (j - 1) in c.extras and not (
+            hk == "s" and have[1] == got[j - 1][1]):
         # what passed as a question to the other player was that player moving instead
+        # (unless that player is asked again at once: a second question)
         j -= 1
         have, hk = got[j], "s"
         return _turn_start(c, want, have, done, upcoming, where)
@@ -367,7 +380,10 @@ def explain(spec: Dict[str, Any], expected: Sequence, got: Any,
             return (f"{where}; expected the die to give {_die_value(want)}, got "
                     f"{_die_value(have)}: play must roll only the dice it is given")
         if done is None:
-            return "expected the game to start with a strategy call, got a die rolled first"
+            return "turn 1: expected the game to start with a strategy call, got a die rolled"
+        if wk == "c":
+            return (f"{where}; the commentary was not called: expected {_what(want)}, got "
+                    "another die roll")
         return f"{where}; {c.dice_words(done, j, 'often')}"
     if hk == "c":
         return _commentary(c, i, j, want, have, done, where)
@@ -441,7 +457,12 @@ def _strategy_call(c: _Context, i: int, j: int, want: Any, have: list,
     if done is not None and who == done.mover and asked == _own(done, who):
         return (f"{where}; strategy{who} was called a second time this turn "
                 f"({_call(have)}): a player's strategy is called once per turn")
+    asked_only = wk != "s" or (j + 1 < len(c.got) and c.got[j + 1] == want)
     for view in _around(c, i):
+        if who != view.mover and asked == _own(view, who) and not c.other and asked_only:
+            return (f"{view.header(c.first_die)}; strategy{who}, the other player's, was "
+                    f"called ({_call(have)}): in this edition play calls only the mover's "
+                    "strategy")
         if who != view.mover and asked == _own(view, who) \
                 and view.number - 1 in c.extras.values():
             return (f"{view.header(c.first_die)}; strategy{who}, the other player's, was "
@@ -510,6 +531,8 @@ def _turn_start(c: _Context, want: list, have: list, done: Optional[TurnView],
             f" ({', '.join(done.fired)})" if done.fired else "")
     elif "swap" in done.keys:
         why = "players alternate: a swap does not change whose turn is next"
+    elif "extra_turn" in getattr(c.rules, "NAMES", {}):
+        why = f"players alternate: {c.rules.NAMES['extra_turn']} does not apply"
     else:
         why = "players alternate"
     text = (f"{where}; expected player {want[1]} to move next ({why}), "
@@ -572,7 +595,8 @@ def _commentary(c: _Context, i: int, j: int, want: Any, have: list,
     if wk == "d" and done is not None:
         return f"{where}; {c.dice_words(done, j, 'rarely')}, then the commentary"
     if done is None:
-        return "the commentary was called before the first turn"
+        return (f"turn 1: the commentary was called before the first turn, with "
+                f"{_pair(have[2:])}")
     return (f"{where}; the commentary was called again ({_what(have)}): it is called once "
             "at the end of each turn")
 

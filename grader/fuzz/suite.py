@@ -155,7 +155,7 @@ class FuzzKind(assignments.AssignmentBound):
             return CaseResult(case, "error", message=f"the fuzz games' traces came back "
                               f"unreadable ({problem}): does play write over the grader's "
                               "output or change the tracer?")
-        index = fuzz.first_failing(expected, got)
+        index = fuzz.first_failing(expected, got, self._rules())
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
         if index is None:
@@ -201,7 +201,8 @@ class FuzzKind(assignments.AssignmentBound):
             return None
         try:
             def fails(candidate):
-                return not fuzz.agrees(reference([candidate])[0], player.traces([candidate])[0])
+                return not fuzz.agrees(reference([candidate])[0], player.traces([candidate])[0],
+                                       rules)
 
             def size(candidate):
                 return len(reference([candidate])[0])
@@ -210,7 +211,7 @@ class FuzzKind(assignments.AssignmentBound):
             if small is spec:
                 return None
             want, have = reference([small])[0], player.traces([small])[0]
-            return (small, want, have) if not fuzz.agrees(want, have) else None
+            return (small, want, have) if not fuzz.agrees(want, have, rules) else None
         except fuzz.PlayerGone:
             return None
         finally:
