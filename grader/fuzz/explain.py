@@ -23,6 +23,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import compare
+from .. import editions
 
 Scores = Tuple[Any, Any]
 
@@ -88,7 +89,7 @@ class TurnView:
         """Dice the turn rolls: the reference's die calls (a rule may cap the answer)."""
         return len(self.outcomes)
 
-    def header(self, dice_name: str = "dice") -> str:
+    def header(self) -> str:
         asked = "" if self.rolled == self.rolls else f" (asked for {self.rolls})"
         text = f"turn {self.number}: player {self.mover} rolled {_dice(self.rolled)}" \
                f"{asked} at {_pair(self.before)}"
@@ -111,7 +112,6 @@ def play_settings(rules: Optional[ModuleType]) -> Dict[str, Any]:
 
 def game_rules(rules: ModuleType, spec: Dict[str, Any]) -> SimpleNamespace:
     """RULES as this game plays them: its goal, and the rules its options switch off."""
-    from .. import editions
     ns = SimpleNamespace(**{name: getattr(rules, name) for name in editions.REQUIRED})
     ns.GOAL = spec.get("goal", rules.GOAL)
     for option, rule in play_settings(rules)["switches"].items():
@@ -126,7 +126,6 @@ def _off(*args):
 
 def _model(rules, view: TurnView, variant: Optional[SimpleNamespace] = None):
     """The rules' account of VIEW's turn (editions.turn), from the mover's side."""
-    from .. import editions
     ns = variant or rules
     score, opponent = view.before if view.mover == 0 else view.before[::-1]
     outcomes = [_die_value(e) for e in view.outcomes]
@@ -162,7 +161,6 @@ def game_turns(spec: Dict[str, Any], expected: Sequence,
         return views, None
     try:
         ns = game_rules(rules, spec)
-        from .. import editions
         memory = ns.START
         for number, view in enumerate(views):
             view.memory = memory
@@ -362,7 +360,7 @@ def explain(spec: Dict[str, Any], expected: Sequence, got: Any,
     wk, hk = compare.kind(want), compare.kind(have)
     done = c.view(i - 1) if i > 0 else None  # the turn in progress or just played
     upcoming = c.view(i) if wk == "s" else None
-    where = done.header(c.first_die) if done else "before the first turn"
+    where = done.header() if done else "before the first turn"
     if wk == "s" and j > 0 and (j - 1) in c.extras and not (
             hk == "s" and have[1] == got[j - 1][1]):
         # what passed as a question to the other player was that player moving instead
@@ -460,19 +458,19 @@ def _strategy_call(c: _Context, i: int, j: int, want: Any, have: list,
     asked_only = wk != "s" or (j + 1 < len(c.got) and c.got[j + 1] == want)
     for view in _around(c, i):
         if who != view.mover and asked == _own(view, who) and not c.other and asked_only:
-            return (f"{view.header(c.first_die)}; strategy{who}, the other player's, was "
+            return (f"{view.header()}; strategy{who}, the other player's, was "
                     f"called ({_call(have)}): in this edition play calls only the mover's "
                     "strategy")
         if who != view.mover and asked == _own(view, who) \
                 and view.number - 1 in c.extras.values():
-            return (f"{view.header(c.first_die)}; strategy{who}, the other player's, was "
+            return (f"{view.header()}; strategy{who}, the other player's, was "
                     f"asked a second time this turn ({_call(have)}): it may be asked at most "
                     "once per turn")
     for view in _around(c, i):
         mover_view = _own(view, view.mover)
         if who != view.mover and asked == mover_view and mover_view[0] != mover_view[1] \
                 and not (view is upcoming and who == want[1]):
-            return (f"{view.header(c.first_die)}; strategy{who}, the other player's, was "
+            return (f"{view.header()}; strategy{who}, the other player's, was "
                     f"called with the mover's view of the scores ({_call(have)}): a strategy "
                     f"takes its own player's score first, strategy{who}"
                     f"{_pair(_own(view, who))}")
