@@ -52,8 +52,8 @@ def editions() -> List[str]:
 class Assignment:
     name: str  # ok's assignment name: the key of its locked-case hashes
     edition: str
-    reference: Path
-    template: Path
+    reference: Optional[Path]  # None in a workspace graded without the staff files
+    template: Optional[Path]
     cases: Path
     source: str = "hog.py"
     support: List[str] = field(default_factory=lambda: ["dice.py", "ucb.py"])
@@ -118,6 +118,18 @@ def load(edition: Optional[str] = None, path: Optional[Path] = None) -> Assignme
         raise AssignmentError(f"no edition {edition!r} (editions: {', '.join(known)})")
     return _build(edition, _data_root("reference") / edition,
                   _data_root("template") / edition, _data_root("cases") / edition)
+
+
+def from_settings(config: Dict[str, Any], cases: Path, edition: str = "") -> Assignment:
+    """The assignment a workspace describes itself (its grade.json keeps the settings):
+    what grading a student's copy needs when the staff files are not installed (the
+    self-contained runner of a published workspace). It has no reference or template."""
+    if not isinstance(config, dict) or not isinstance(config.get("name"), str):
+        raise AssignmentError("the workspace's settings must be a JSON object with a \"name\"")
+    return Assignment(name=config["name"], edition=str(config.get("edition", edition)),
+                      reference=None, template=None, cases=Path(cases),
+                      source=config.get("source", "hog.py"),
+                      support=config.get("support", ["dice.py", "ucb.py"]), config=config)
 
 
 class AssignmentBound:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import click
 
 from . import assignment as assignments
-from . import workspace
+from . import outputs, workspace
 from .load.casefile import CaseFileError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -70,13 +71,16 @@ def _assignment(edition, path) -> "assignments.Assignment":
                    "their output.")
 @click.option("--seed", type=int, metavar="N",
               help="Play the fuzz games of seed N (staff runs; a failure prints its seed).")
+@click.option("--list", "list_only", is_flag=True,
+              help="List the questions (what -q takes), their points and how many of their "
+                   "cases are locked, and exit.")
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
 @click.option("--list-editions", is_flag=True, expose_value=False, is_eager=True,
               callback=_list_editions, help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
-         root):
+         list_only, root):
     """Check your Hog project against its test cases.
 
     \b
@@ -86,6 +90,7 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
       grade -q 05a --case 3 just case 3 of question 5a
       grade -v --score      every case of every question, and your points
       grade -u -q 05a       unlock the locked cases of question 5a
+      grade --list          the questions, their points and locked cases
 
     Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors.
     Staff commands (init, verify, ...) are listed below; `grade COMMAND --help` explains each.
@@ -96,16 +101,35 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
     try:
         ws = workspace.find(root)
         assignment = ws.assignment
+        if list_only:
+            sys.exit(student.list_questions(ws, questions))
         if unlock:
             from .locking import unlock as unlocker
-            sys.exit(unlocker.run(student.load_workspace_questions(ws, questions), ws.name,
-                                 questions))
+            chosen = student.resolve_keys(ws, questions) if questions else []
+            sys.exit(unlocker.run(student.load_workspace_questions(ws, chosen), ws.name,
+                                 chosen))
+        if json_path:
+            _check(outputs.file_target, json_path, "--json")
         options = student.Options(questions=questions, verbose=verbose, score=score,
                                   cases=set(cases) if cases else None, timeout=timeout,
-                                  json_path=json_path, interact=interactive, seed=seed)
+                                  json_path=json_path, interact=interactive, seed=seed,
+                                  rerun=_rerun_options(ctx, seed, timeout, root))
         sys.exit(student.run(ws, assignment, options))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         _fail(str(error))
+
+
+def _rerun_options(ctx, seed, timeout: float, root: Path) -> str:
+    """The options a printed rerun command must repeat to do the same thing."""
+    import shlex
+    extra = []
+    if seed is not None:
+        extra += ["--seed", str(seed)]
+    if ctx.get_parameter_source("timeout") != click.core.ParameterSource.DEFAULT:
+        extra += ["--timeout", f"{timeout:g}"]
+    if root != Path("."):
+        extra += ["-d", shlex.quote(str(root))]
+    return " ".join(extra)
 
 
 SCHEME = click.option("--scheme", type=click.Choice(["salted", "ok"]), default="salted",
@@ -122,32 +146,94 @@ def _transform(assignment, unlocked: bool, scheme: str):
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
 @SCHEME
-@click.option("--force", is_flag=True, help="Write into FOLDER even if it is not empty.")
+@click.option("--tests-only", is_flag=True,
+              help="In an existing workspace: restore only the tests (cases you unlocked stay "
+                   "unlocked; the old tests are kept in .grade-backup/). Your files are kept.")
+@click.option("--force", is_flag=True,
+              help="Also use a folder that is not empty: its tests are restored as with "
+                   "--tests-only and missing starter files added. No file you wrote is "
+                   "ever overwritten.")
 @edition_options
-def init(folder, unlocked, scheme, force, edition, assignment_path):
+def init(folder, unlocked, scheme, tests_only, force, edition, assignment_path):
     """Create a student workspace in FOLDER: the starter files and the tests, with the
-    cases staff marked `locked` locked until the student predicts their output."""
-    assignment = _assignment(edition, assignment_path)
+    cases staff marked `locked` locked until the student predicts their output.
+
+    \b
+    Restore the tests of the workspace you are in (hog.py is kept):
+      grade init . --tests-only
+    """
+    assignment = _init_assignment(folder, edition, assignment_path)
+    _check(outputs.folder_target, folder, "the workspace")
     try:
-        workspace.init(assignment, folder, force=force,
-                       transform=_transform(assignment, unlocked, scheme))
+        if tests_only or (force and folder.is_dir() and any(folder.iterdir())):
+            if not folder.is_dir():
+                _fail(f"{folder} is not a workspace folder: create one with `grade init {folder}`")
+            done = workspace.refresh(assignment, folder, add_missing=not tests_only,
+                                     transform=_transform(assignment, unlocked, scheme))
+        else:
+            workspace.init(assignment, folder, transform=_transform(assignment, unlocked, scheme))
+            click.echo(f"Created {folder}. Next: cd {folder} && grade")
+            return
     except (workspace.WorkspaceError, CaseFileError) as error:
         _fail(str(error))
-    click.echo(f"Created {folder}. Next: cd {folder} && grade")
+    except OSError as error:
+        _fail(f"could not write the workspace {folder}: {error.strerror or error}")
+    for line in done.lines():
+        click.echo(line)
+
+
+NO_STAFF_FILES = ("this copy of the grader carries no assignment files (it is the runner of a "
+                  "published workspace): download the workspace again from your course")
+
+
+def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
+    """The assignment to (re)create FOLDER with: the one asked for, else the one the
+    workspace already names, else the default edition."""
+    if edition or path or not (folder / workspace.EDITION_FILE).is_file():
+        if not (edition or path) and not assignments.editions():
+            _fail(NO_STAFF_FILES)
+        return _assignment(edition, path)
+    try:
+        assignment = workspace.assignment_of(folder.resolve())
+    except workspace.WorkspaceError as error:
+        _fail(str(error))
+    if assignment.template is None:  # described by the workspace alone: no staff cases
+        _fail(NO_STAFF_FILES)
+    return assignment
+
+
+def _check(check, path, what: str) -> None:
+    try:
+        check(path, what)
+    except outputs.OutputError as error:
+        _fail(str(error))
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(path_type=Path))
 @click.option("--unlocked", is_flag=True, help="Leave every case unlocked.")
 @SCHEME
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@click.option("--runner/--no-runner", default=True, show_default=True,
+              help="Put the self-contained grader in the workspace: students run "
+                   "`python3 grade` with nothing installed (Python 3.9+).")
 @edition_options
-def publish(out, unlocked, scheme, edition, assignment_path):
-    """Write the workspace students receive (as `grade init` makes it) to the zip OUT."""
+def publish(out, unlocked, scheme, force, runner, edition, assignment_path):
+    """Write the workspace students receive (as `grade init` makes it) to the zip OUT,
+    with a self-contained `grade` and a README saying how to run it."""
     assignment = _assignment(edition, assignment_path)
+    if out.suffix.lower() != ".zip":
+        _fail(f"{out}: the archive name must end in .zip")
+    _check(outputs.file_target, out, "the archive")
+    if out.exists() and not force:
+        _fail(f"{out} already exists: choose another name, or pass --force to replace it")
     try:
-        workspace.publish(assignment, out, transform=_transform(assignment, unlocked, scheme))
+        workspace.publish(assignment, out, transform=_transform(assignment, unlocked, scheme),
+                          runner=runner)
     except (workspace.WorkspaceError, CaseFileError) as error:
         _fail(str(error))
+    except OSError as error:
+        _fail(f"could not write {out}: {error.strerror or error}")
     click.echo(f"Wrote {out}.")
 
 
@@ -161,16 +247,24 @@ def publish(out, unlocked, scheme, edition, assignment_path):
 def lock(folder, scheme, key, edition, assignment_path):
     """Lock, in place, the cases marked `locked` in the case files of FOLDER.
 
-    Only the changed answers are rewritten; files with nothing to lock are not touched."""
+    Only the changed answers are rewritten; files with nothing to lock are not touched.
+    Exit status 2 when FOLDER holds no case files."""
+    from .load import casefile
     from .locking import hashes as locking
+    if not casefile.question_keys(folder):
+        _fail(f"no case files in {folder}: `grade lock` works on a folder of NN.py case files "
+              "(a staff case folder, or a workspace's tests/)")
     try:
         changed = locking.lock_folder(folder, scheme,
                                       key or _assignment(edition, assignment_path).name)
     except CaseFileError as error:
         _fail(str(error))
+    except OSError as error:
+        _fail(f"could not rewrite a case file in {folder}: {error.strerror or error}")
     for path in changed:
         click.echo(f"Locked {path}")
-    click.echo(f"{len(changed)} file(s) changed.")
+    click.echo(f"{len(changed)} file(s) changed." if changed else
+               "Nothing to lock: every case marked `locked` is locked already.")
 
 
 @main.command(context_settings=CONTEXT)
@@ -181,7 +275,10 @@ def verify(timeout, edition, assignment_path):
     scored question."""
     from . import report
     from .verify import verify as run_verify
-    verdict = run_verify(_assignment(edition, assignment_path), timeout=timeout)
+    try:
+        verdict = run_verify(_assignment(edition, assignment_path), timeout=timeout)
+    except CaseFileError as error:
+        _fail(str(error))
     console = report.make_console()
     console.print(report.summary(verdict.reference, score=True))
     for problem in verdict.problems:
@@ -215,13 +312,57 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, cases_dir,
     """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/hog.py or ID.py)
     with the staff cases, each in a sandbox.
 
-    Exit status: 0 when every submission was graded (whatever their scores), 2 when the
-    run cannot start, 130 when interrupted (--resume continues it).
+    Links and special files in SUBMISSIONS are refused, never followed. Exit status: 0
+    when every submission was graded (whatever their scores), 2 when the run cannot
+    start, 3 when every report was written but the grader failed on some submissions
+    (tracebacks in OUT/errors/; --resume grades those again), 130 when interrupted
+    (--resume continues it).
     """
     from .bulk import grading as bulk_grading
+    _check(outputs.folder_target, out, "--out")
     sys.exit(bulk_grading.main(_assignment(edition, assignment_path), submissions, out,
                                jobs=jobs, resume=resume, timeout=timeout, budget=budget,
                                sandbox=not no_sandbox, cases=cases_dir))
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("out", type=click.Path(path_type=Path))
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="Seconds a case may run before it is stopped.")
+@click.option("--budget", type=click.FloatRange(min=0.1), default=None,
+              help="Seconds of timed-out or crashed cases a submission may cost in all "
+                   "[default: 5 x timeout].")
+@click.option("--hidden-visibility", type=click.Choice(["hidden", "after_due_date",
+                                                        "after_published", "visible"]),
+              default="after_published", show_default=True,
+              help="When students see the tests that hold hidden cases (Gradescope's "
+                   "visibility).")
+@click.option("--sandbox", type=click.Choice(["auto", "bwrap", "uid", "limits"]),
+              default="auto", show_default=True,
+              help="How student code is kept apart inside Gradescope's container: bubblewrap "
+                   "when it works there, else an unprivileged user with resource limits.")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@edition_options
+def gradescope(out, timeout, budget, hidden_visibility, sandbox, force, edition,
+               assignment_path):
+    """Build the Gradescope autograder bundle OUT (.zip): setup.sh installs the grader,
+    run_autograder grades /autograder/submission/hog.py with every staff case (hidden
+    ones too) into /autograder/results/results.json. Its README says the rest."""
+    from . import gradescope as bundle
+    assignment = _assignment(edition, assignment_path)
+    if out.suffix.lower() != ".zip":
+        _fail(f"{out}: the bundle's name must end in .zip")
+    _check(outputs.file_target, out, "the bundle")
+    if out.exists() and not force:
+        _fail(f"{out} already exists: choose another name, or pass --force to replace it")
+    try:
+        bundle.build(assignment, out, timeout=timeout, budget=budget,
+                     hidden_visibility=hidden_visibility, sandbox=sandbox)
+    except bundle.BundleError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"could not write {out}: {error.strerror or error}")
+    click.echo(f"Wrote {out}: upload it as the assignment's autograder.")
 
 
 BUDGET = click.option("--budget", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
@@ -249,6 +390,8 @@ def winrate(hog_py, function, baseline, json_path, budget, edition, assignment_p
     """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
+    if json_path:
+        _check(outputs.file_target, json_path, "--json")
     sys.exit(strategy_commands.winrate(assignment, hog_py, function,
                                        _baseline(assignment, baseline), json_path, budget))
 
@@ -274,10 +417,12 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     (or folders holding hog.py), each with final_strategy and TEAM_NAME.
 
     A match point for a win rate above 0.500001 (ties are losses); ranked by match points.
-    Invalid entries are listed and left out. Exit status: 0 ranked, 1 fewer than two valid
-    entries, 2 usage errors.
+    Invalid entries (links among them) are listed and left out. Exit status: 0 ranked, 1
+    fewer than two valid entries, 2 usage errors, 3 ranked but the grader failed on some
+    entries (tracebacks in OUT/errors/).
     """
     from .strategy import commands as strategy_commands
+    _check(outputs.folder_target, out, "--out")
     sys.exit(strategy_commands.contest(_assignment(edition, assignment_path), entries, out,
                                        jobs, budget, sandbox=not no_sandbox))
 
@@ -333,6 +478,42 @@ def play(final, port, no_browser, root):
         _fail(str(error))
     except OSError as error:
         _fail(f"cannot start the game server: {error.strerror or error}")
+
+
+@main.command(context_settings=CONTEXT)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes grading mutants at once [default: two per core].")
+@click.option("-q", "--question", "questions", multiple=True, metavar="Q",
+              help="Only the mutants question Q owns (repeat for more); never cached.")
+@click.option("--json", "json_path", metavar="PATH|-",
+              help="Also write every mutant and the questions it fails as JSON.")
+@click.option("--no-cache", is_flag=True,
+              help="Grade every mutant even if an identical run is cached.")
+@edition_options
+def mutate(jobs, questions, json_path, no_cache, edition, assignment_path):
+    """How strong the staff cases are: break each line students write in the reference,
+    one small change at a time (operators, constants, negated conditions, removed
+    statements, swapped arguments, early returns), and grade each broken copy.
+
+    Every mutant must fail the question that owns the broken code, and only the questions
+    that cannot avoid it (the table in cases/EDITION/mutation.json, where mutants that
+    cannot be told apart are listed with reasons). Results are cached by the digest of the
+    reference, the cases and the grader. Exit status: 0 when that holds, 1 otherwise.
+    """
+    from . import mutate as mutation
+    assignment = _assignment(edition, assignment_path)
+    unknown = [q for q in questions if q not in assignment.questions]
+    if unknown:
+        _fail(f"no question {unknown[0]!r} (questions: {', '.join(assignment.questions)})")
+    result = mutation.run(assignment, jobs=jobs, use_cache=not no_cache,
+                          only=questions or None)
+    if json_path:
+        text = json.dumps(result.record(), indent=1) + "\n"
+        if json_path == "-":
+            sys.stdout.write(text)
+        else:
+            Path(json_path).write_text(text, encoding="utf-8")
+    sys.exit(mutation.show(result, json_path == "-"))
 
 
 if __name__ == "__main__":

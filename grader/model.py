@@ -87,6 +87,8 @@ class ExampleOutput:
     printed: str
     raised: Optional[RaisedException] = None
     truncated: bool = False
+    tail: str = ""  # when truncated: the end of what was printed
+    lines: int = 0  # lines printed in all (cut ones too)
 
 
 @dataclass
@@ -110,6 +112,7 @@ class CaseResult:
     message: str = ""
     transcript: str = ""  # the session up to the failure, as the student would see it
     note: str = ""  # a line shown under the question whatever the verdict (a win rate, say)
+    printed_lines: int = 0  # set when `got` is a cut-down view of a long output: its length
     facts: Dict[str, Any] = field(default_factory=dict)  # merged into the question's record
 
     @property
@@ -137,9 +140,23 @@ class QuestionResult:
     def failed(self) -> int:
         return sum(r.status in ("failed", "error", "timeout") for r in self.case_results)
 
+    @property
+    def locked(self) -> int:
+        return sum(r.status == "locked" for r in self.case_results)
+
+    @property
+    def not_run(self) -> int:
+        """Cases with no verdict: left out (`--case`), or after the first failure."""
+        return len(self.question.cases) - len(self.case_results)
+
+    @property
+    def complete(self) -> bool:
+        return self.not_run == 0
+
     def record(self) -> Dict[str, Any]:
         record = {"score": self.score, "max_score": self.max_score, "status": self.status,
-                  "passed": self.passed, "failed": self.failed}
+                  "passed": self.passed, "failed": self.failed, "locked": self.locked,
+                  "not_run": self.not_run}
         for case in self.case_results:
             record.update(case.facts)
         return record

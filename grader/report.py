@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+import grader
 from .model import CaseResult, GradeResult, QuestionResult
 
 STATUS_STYLE = {"passed": "green", "failed": "red", "error": "red", "timeout": "yellow",
@@ -20,9 +21,13 @@ def _points(value: float) -> str:
     return f"{value:g}"
 
 
-def rerun_command(result: QuestionResult, case: Optional[CaseResult] = None) -> str:
-    command = f"grade -q {result.question.key}"
-    return command + (f" --case {case.case.number}" if case is not None else "")
+def rerun_command(result: QuestionResult, case: Optional[CaseResult] = None,
+                  extra: str = "") -> str:
+    """The command that runs this question (or case) again; EXTRA holds the options of
+    the run that change what it does (`--seed 3`, `-d DIR`), so the rerun is the same."""
+    command = f"{grader.PROGRAM} -q {result.question.key}"
+    command += f" --case {case.case.number}" if case is not None else ""
+    return command + (f" {extra}" if extra else "")
 
 
 def _indent(text: str, by: int = 4) -> str:
@@ -32,7 +37,7 @@ def _indent(text: str, by: int = 4) -> str:
     return "\n".join(pad + line for line in text.rstrip("\n").splitlines()) or pad + "(nothing)"
 
 
-def failure(result: QuestionResult, case: CaseResult) -> Group:
+def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
     """One failing case: where it is, the session, expected against got, how to rerun."""
     parts = []
     where = f"{result.question.name} › Suite {case.case.suite.number} › Case {case.case.number}"
@@ -52,14 +57,21 @@ def failure(result: QuestionResult, case: CaseResult) -> Group:
         parts.append(Text(_indent(case.expected)))
         parts.append(Text("Got:", style="red"))
         parts.append(Text(_indent(case.got)))
+        if case.printed_lines:
+            parts.append(Text(
+                f"Your code printed {case.printed_lines:,} lines here. A print left in your "
+                "code? Print with print(\"DEBUG:\", ...) and the grader ignores the line.",
+                style="yellow"))
         if case.traceback:
             parts.append(Text("Your code raised:", style="red"))
             parts.append(Text(_indent(case.traceback, 2)))
-    parts.append(Text.assemble(("Run just this case: ", "dim"), (rerun_command(result, case), "bold cyan")))
+    parts.append(Text.assemble(("Run just this case: ", "dim"),
+                               (rerun_command(result, case, extra), "bold cyan")))
     return Group(*parts)
 
 
-def question_block(result: QuestionResult, verbose: bool = False) -> Optional[Group]:
+def question_block(result: QuestionResult, verbose: bool = False,
+                   extra: str = "") -> Optional[Group]:
     """What a finished question prints: nothing when it passed, its failures otherwise."""
     notes = [Text(c.note) for c in result.case_results if c.note]
     if result.status == "passed" and not verbose and not notes:
@@ -75,44 +87,123 @@ def question_block(result: QuestionResult, verbose: bool = False) -> Optional[Gr
             if case.status == "passed":
                 parts.append(Text(f"✓ Case {case.case.number} passed", style="green"))
     for case in bad:
-        parts.append(failure(result, case))
+        parts.append(failure(result, case, extra))
     if locked:
         numbers = ", ".join(str(c.case.number) for c in locked)
         parts.append(Text(f"{len(locked)} case(s) locked ({numbers}): they do not count "
                           "until you unlock them.", style="magenta"))
         parts.append(Text.assemble(("Unlock them with: ", "dim"),
-                                   (f"grade -u -q {result.question.key}", "bold cyan")))
+                                   (unlock_command(result, extra), "bold cyan")))
     return Group(*parts)
+
+
+_WORDS = {"failed": "failed", "error": "raised an error", "timeout": "timed out"}
+
+
+def cases_cell(q: QuestionResult) -> str:
+    """How a question's cases went, in words: what passed, where it stopped, what was
+    locked, and what never ran (a count of passes alone reads as failures)."""
+    if q.status == "error" and not q.case_results:
+        return "not run"
+    total = len(q.question.cases)
+    parts = [f"{q.passed}/{total} passed"]
+    bad = [c for c in q.case_results if c.status in _WORDS]
+    if len(bad) == 1:
+        parts.append(f"case {bad[0].case.number} {_WORDS[bad[0].status]}")
+    elif bad:
+        parts.append(f"{len(bad)} failed")
+    if q.locked:
+        parts.append(f"{q.locked} locked")
+    if q.not_run:
+        parts.append(f"{q.not_run} not run")
+    return ", ".join(parts)
+
+
+def points_cell(q: QuestionResult) -> Text:
+    if q.status == "passed" and not q.complete:
+        return Text(f"- / {_points(q.max_score)}", style="dim")
+    return Text(f"{_points(q.score)} / {_points(q.max_score)}")
 
 
 def summary(result: GradeResult, score: bool = False) -> Table:
     table = Table(title="Summary", title_justify="left", show_footer=score)
     table.add_column("Question", footer="Total" if score else "")
     table.add_column("Status")
-    table.add_column("Cases passed", justify="right")
+    table.add_column("Cases")
     if score:
         table.add_column("Points", justify="right",
                          footer=f"{_points(result.score)} / {_points(result.max_score)}")
     for q in result.questions:
         row = [q.question.name, Text(q.status, style=STATUS_STYLE.get(q.status, "")),
-               f"{q.passed}/{len(q.question.cases)}"]
+               cases_cell(q)]
         if score:
-            row.append(f"{_points(q.score)} / {_points(q.max_score)}")
+            row.append(points_cell(q))
         table.add_row(*row)
     return table
 
 
-def closing_line(result: GradeResult) -> Text:
+def scope_note(result: GradeResult, questions_in_all: int, points_in_all: float,
+               score: bool = False) -> Optional[Text]:
+    """With points shown: what the run left out, so that a partial total is never read
+    as the score."""
+    if not score:
+        return None
+    notes = []
+    if len(result.questions) < questions_in_all:
+        notes.append(f"{len(result.questions)} of {questions_in_all} questions run "
+                     f"({_points(result.max_score)} of {_points(points_in_all)} points)")
+    unscored = [q for q in result.questions if q.status == "passed" and not q.complete]
+    if unscored:
+        notes.append(f"{len(unscored)} question(s) passed only the cases run and score "
+                     "nothing until all their cases run")
+    if not notes:
+        return None
+    return Text("Partial run: " + "; ".join(notes) + ".", style="yellow")
+
+
+def unlock_command(result: QuestionResult, extra: str = "") -> str:
+    return f"{grader.PROGRAM} -u -q {result.question.key}" + (f" {extra}" if extra else "")
+
+
+def closing_line(result: GradeResult, extra: str = "", run_all: str = "") -> Text:
+    """The last line: what to do next. RUN_ALL is the command that runs every case of
+    this run's questions."""
     if result.error:
         return Text("Your code could not be graded: fix the error above first.", style="bold red")
     if result.all_passed:
+        left = sum(q.not_run for q in result.questions)
+        if left:
+            return Text.assemble((f"Every case run passed; {left} case(s) not run. Run them "
+                                  "all: ", "bold green"),
+                                 (run_all or grader.PROGRAM, "bold cyan"))
         return Text("All questions run passed.", style="bold green")
     failed = [q for q in result.questions if q.status not in ("passed",)]
     first = failed[0]
-    hint = (f"grade -u -q {first.question.key}" if first.status == "locked"
-            else rerun_command(first))
+    hint = (unlock_command(first, extra) if first.status == "locked"
+            else rerun_command(first, extra=extra))
     return Text.assemble((f"{len(failed)} question(s) not passed yet. Next: ", "bold"),
                          (hint, "bold cyan"))
+
+
+def question_list(questions) -> Table:
+    """The questions of a workspace: what `-q` takes, points, cases, locked cases."""
+    table = Table(title="Questions", title_justify="left", show_footer=True)
+    table.add_column("Question", footer="Total")
+    table.add_column("-q")
+    table.add_column("Points", justify="right",
+                     footer=_points(sum(q.points for q in questions)))
+    table.add_column("Cases", justify="right", footer=str(sum(len(q.cases) for q in questions)))
+    locked_total = sum(c.locked for q in questions for c in q.cases)
+    table.add_column("Locked", justify="right", footer=str(locked_total))
+    for q in questions:
+        locked = sum(c.locked for c in q.cases)
+        table.add_row(q.name, q.key, _points(q.points), str(len(q.cases)),
+                      Text(str(locked), style="magenta") if locked else "0")
+    if locked_total:
+        table.caption = (f"Unlock with: {grader.PROGRAM} -u -q KEY "
+                         f"(or {grader.PROGRAM} -u for all)")
+        table.caption_justify = "left"
+    return table
 
 
 def make_console(stderr: bool = False) -> Console:

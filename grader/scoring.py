@@ -1,4 +1,4 @@
-"""Points for a question: all of its scored suites pass, or nothing."""
+"""Points for a question: every case of its scored suites ran and passed, or nothing."""
 
 from __future__ import annotations
 
@@ -19,5 +19,9 @@ def score_question(question: Question, results: List[CaseResult]) -> QuestionRes
         status = "locked"
     else:
         status = "passed"
-    full = status == "passed" and all(r.status == "passed" for r in scored)
+    # Points need every scored case of the question to have run and passed: a run of
+    # some cases (`--case`) never earns the points of the rest.
+    passed = {r.case.number for r in results if r.status == "passed"}
+    wanted = [c for c in question.cases if c.suite.scored] or question.cases
+    full = status == "passed" and all(c.number in passed for c in wanted)
     return QuestionResult(question, status, question.points if full else 0, results)

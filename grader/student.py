@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Set
 
+import grader
 from .load import casefile
 from .assignment import Assignment
 from .model import GradeResult, Question
@@ -29,24 +31,91 @@ class Options:
     json_path: Optional[str] = None
     interact: bool = False
     seed: Optional[int] = None
+    rerun: str = ""  # options a rerun must repeat (`--seed 3`, `-d DIR`)
+
+
+_TYPED_KEY = re.compile(r"(?:q|question|problem)?[\s_-]*0*(\d+)\s*([a-z]?)")
+
+
+def resolve_key(typed: str, known: Sequence[str]) -> str:
+    """The question key a person meant: `5a`, `05A`, `q1`, `1` and `Question 5a` all
+    name the file the output calls "Question 5a" (05a.py); otherwise a UsageProblem
+    with the nearest names."""
+    text = typed.strip().lower()
+    by_lower = {key.lower(): key for key in known}
+    if text in by_lower:
+        return by_lower[text]
+    match = _TYPED_KEY.fullmatch(text)
+    if match:
+        number, letter = match.groups()
+        for candidate in (f"{int(number):02d}{letter}", f"{int(number)}{letter}"):
+            if candidate in by_lower:
+                return by_lower[candidate]
+        near = [key for key in known if key.lower().startswith(f"{int(number):02d}")]
+    else:
+        near = []
+    if not near:
+        import difflib
+        near = difflib.get_close_matches(text, list(known), n=2, cutoff=0.5)
+    hint = f": did you mean {' or '.join(near)}?" if near else ""
+    raise UsageProblem(f"no question {typed}{hint} (questions: {', '.join(known)})")
+
+
+def resolve_keys(ws: Workspace, keys: Sequence[str]) -> List[str]:
+    known = casefile.question_keys(ws.tests)
+    if not known:
+        raise UsageProblem(f"no case files in {ws.tests}: {grader.restore_tests_advice()}")
+    wanted: List[str] = []
+    for typed in keys:
+        key = resolve_key(typed, known)
+        if key not in wanted:
+            wanted.append(key)
+    return wanted or known
+
+
+def _has_hidden_answers(case) -> bool:
+    """Whether CASE really hides an answer: staff case files mark cases `locked` with
+    their answers in plain text (they are locked when a workspace is made), and such a
+    case runs like any other."""
+    from .locking import hashes as locking
+    if case.is_concept:
+        return locking.is_token(str(case.raw.get("answer", "")))
+    if case.suite.type == "doctest":
+        return any(example.locked for example in case.examples)
+    return case.locked
 
 
 def load_workspace_questions(ws: Workspace, keys: Sequence[str]) -> List[Question]:
-    known = casefile.question_keys(ws.tests)
-    wanted = list(keys) or known
-    unknown = [k for k in wanted if k not in known]
-    if unknown:
-        raise UsageProblem(f"no question {', '.join(unknown)} in {ws.tests} "
-                           f"(questions: {', '.join(known)})")
-    return casefile.load_questions(ws.tests, wanted)
+    questions = casefile.load_questions(ws.tests, resolve_keys(ws, keys))
+    for question in questions:
+        for case in question.cases:
+            if case.locked and not _has_hidden_answers(case):
+                case.locked = False
+    return questions
 
 
-def write_json(result: GradeResult, path: str) -> None:
-    text = json.dumps(result.record(), indent=2) + "\n"
+def _points_of(ws: Workspace, key: str) -> float:
+    try:
+        points = casefile.read_literal(ws.tests / f"{key}.py").get("points", 0)
+    except casefile.CaseFileError:
+        return 0
+    return points if isinstance(points, (int, float)) and not isinstance(points, bool) else 0
+
+
+def write_json(result: GradeResult, path: str, scope: Optional[dict] = None) -> None:
+    """The record, with SCOPE (what was run of the whole) so that a reader can tell a
+    partial run's total from a score."""
+    record = result.record()
+    if scope is not None:
+        record["run"] = scope
+    text = json.dumps(record, indent=2) + "\n"
     if path == "-":
         sys.stdout.write(text)
-    else:
+        return
+    try:
         Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageProblem(f"could not write --json {path}: {error.strerror or error}") from None
 
 
 def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
@@ -83,7 +152,7 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
                                f"{', '.join(q.key for q in questions)}")
 
     def show(result):
-        block = report.question_block(result, options.verbose)
+        block = report.question_block(result, options.verbose, extra=options.rerun)
         if block is not None:
             console.print(block)
 
@@ -91,14 +160,39 @@ def _run(ws: Workspace, options: Options, runner: Runner) -> int:
                    case_numbers=options.cases, on_question=show)
     if result.error:
         report.print_error(console, result.error)
+    everything = casefile.question_keys(ws.tests)
+    points_in_all = sum(q.points for q in questions) + sum(
+        _points_of(ws, key) for key in everything if key not in {q.key for q in questions})
     console.print()
     console.print(report.summary(result, score=options.score))
-    console.print(report.closing_line(result))
+    note = report.scope_note(result, len(everything), points_in_all, score=options.score)
+    if note is not None:
+        console.print(note)
+    run_all = " ".join([grader.PROGRAM] + [f"-q {q.key}" for q in questions
+                                    if len(questions) < len(everything)]
+                       + ([options.rerun] if options.rerun else []))
+    console.print(report.closing_line(result, extra=options.rerun, run_all=run_all))
     if options.json_path:
-        write_json(result, options.json_path)
+        write_json(result, options.json_path, scope={
+            "questions_run": [q.key for q in questions], "questions_in_all": len(everything),
+            "cases": sorted(options.cases) if options.cases else None,
+            "complete": len(questions) == len(everything) and all(
+                q.complete for q in result.questions)})
     if options.interact:
         failing = next((c for q in result.questions for c in q.case_results
                         if c.status in ("failed", "error")), None)
         if failing is not None:
             interactive.start(ws.root, failing)
     return 0 if result.all_passed else 1
+
+
+def list_questions(ws: Workspace, keys: Sequence[str] = ()) -> int:
+    """`grade --list`: each question with the name `-q` takes, its points, its cases and
+    how many of them are still locked."""
+    from . import report
+    try:
+        questions = load_workspace_questions(ws, keys)
+    except casefile.CaseFileError as error:
+        raise UsageProblem(f"a case file is broken: {error}") from None
+    report.make_console().print(report.question_list(questions))
+    return 0

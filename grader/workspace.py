@@ -12,7 +12,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .load import casefile
 from .assignment import Assignment
@@ -76,38 +76,181 @@ def unlocked(key: str, data: Dict) -> Dict:
 
 def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransform] = unlocked,
          force: bool = False) -> Path:
-    """Create a fresh workspace in FOLDER (which must not exist or be empty, unless FORCE)."""
+    """Create a fresh workspace in FOLDER (which must not exist or be empty). With FORCE,
+    a folder with files in it is refreshed instead (see `refresh`): nothing a student
+    wrote is overwritten."""
     folder = Path(folder)
+    if folder.exists() and any(folder.iterdir()):
+        if not force:
+            raise WorkspaceError(
+                f"{folder} already exists and is not empty: choose a new folder, or restore "
+                f"only its tests (your own files are kept) with `grade init {folder} --tests-only`")
+        refresh(assignment, folder, transform=transform, add_missing=True)
+        return folder
     import shutil  # here and in publish: `grade` itself only needs `find`
 
-    if folder.exists() and any(folder.iterdir()) and not force:
-        raise WorkspaceError(f"{folder} already exists and is not empty: "
-                             "choose a new folder (or pass --force to overwrite)")
     folder.mkdir(parents=True, exist_ok=True)
     for name in assignment.student_files:
         shutil.copy(assignment.template / name, folder / name)
     write_student_cases(assignment, folder / "tests", transform)
+    _write_config(assignment, folder)
+    return folder
+
+
+def _write_config(assignment: Assignment, folder: Path) -> None:
     (folder / CONFIG).write_text(json.dumps(ok_config(assignment), indent=2) + "\n",
                                  encoding="utf-8")
     (folder / EDITION_FILE).write_text(json.dumps(edition_record(assignment), indent=2) + "\n",
                                        encoding="utf-8")
-    return folder
+
+
+BACKUP = ".grade-backup"
+REPLACED = ("tests", CONFIG, EDITION_FILE)  # what a refresh rewrites; all else is the student's
+
+
+@dataclass
+class Refreshed:
+    """What `refresh` did, for the message a student reads."""
+
+    folder: Path
+    kept: List[str]  # starter files already there, left as they were
+    added: List[str]  # starter files that were missing, copied in
+    backup: Optional[Path]  # where the replaced tests (and config) now are
+    unlocks_kept: int  # unlocked cases carried over into the new tests
+
+    def lines(self) -> List[str]:
+        """What happened, for the student."""
+        out = [f"Restored the tests in {self.folder}"]
+        if self.kept:
+            out.append(f"Kept your {', '.join(self.kept)} as they were.")
+        if self.added:
+            out.append(f"Added the missing starter file(s) {', '.join(self.added)}.")
+        if self.unlocks_kept:
+            out.append(f"{self.unlocks_kept} case(s) you had unlocked stay unlocked.")
+        if self.backup is not None:
+            out.append(f"The old tests are kept in {self.backup}.")
+        return out
+
+
+def _same_lines(a: str, b: str) -> bool:
+    """Equal up to white space and blank lines: an unlocked case's code against the
+    staff's plain one."""
+    def lines(text: str) -> List[str]:
+        return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+    return lines(a) == lines(b)
+
+
+def _carry_unlocks(old: Dict, plain: Dict) -> Tuple[Dict, int]:
+    """PLAIN (a student case-file dict before locking) with the cases the student had
+    already unlocked in OLD marked unlocked, so that restoring the tests does not
+    lock them again. A case counts as unlocked only if its text in OLD is the staff's
+    plain text (the unlocker writes exactly that), so nothing unverified is trusted."""
+    from .locking import hashes as locking
+    from .load.casewrite import apply
+
+    changes = {}
+    for path, case, kind in locking.case_paths(plain):
+        if case.get("locked") is not True:
+            continue
+        try:
+            mine = old["suites"][path[1]]["cases"][path[3]]
+        except (KeyError, IndexError, TypeError):
+            continue
+        if not isinstance(mine, dict) or mine.get("locked") is True:
+            continue
+        if kind == "concept":
+            same = (isinstance(mine.get("answer"), str) and isinstance(case.get("answer"), str)
+                    and _same_lines(mine["answer"], case["answer"]))
+        else:
+            same = (isinstance(mine.get("code"), str) and isinstance(case.get("code"), str)
+                    and _same_lines(mine["code"], case["code"]))
+        if same:
+            changes[path + ("locked",)] = False
+    return (apply(plain, changes) if changes else plain), len(changes)
+
+
+def refresh(assignment: Assignment, folder: Path, *,
+            transform: Optional[CaseTransform] = unlocked, add_missing: bool = False
+            ) -> Refreshed:
+    """Restore the tests of the workspace FOLDER without touching the student's files.
+
+    The new tests are written beside the old ones, then the old `tests/` (and
+    hog.ok, grade.json) move to `.grade-backup/<time>/` and the new ones take their
+    place. Cases the student had unlocked stay unlocked. With ADD_MISSING, starter
+    files that are missing are copied in; a starter file that exists is never replaced.
+    """
+    import shutil
+    import time
+
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise WorkspaceError(f"{folder} is not a folder")
+    old_tests = folder / "tests"
+    carried = [0]
+
+    def carry(key: str, data: Dict) -> Dict:
+        path = old_tests / f"{key}.py"
+        if path.is_file():
+            try:
+                data, count = _carry_unlocks(casefile.read_case_data(path), data)
+                carried[0] += count
+            except casefile.CaseFileError:
+                pass  # a broken old file has nothing to carry over
+        return transform(key, data) if transform is not None else data
+
+    staging = folder / f".tests.new-{os.getpid()}"
+    if staging.exists():
+        shutil.rmtree(staging)
+    try:
+        write_student_cases(assignment, staging, carry)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    backup = folder / BACKUP / stamp
+    suffix = 1
+    while backup.exists():
+        suffix += 1
+        backup = folder / BACKUP / f"{stamp}-{suffix}"
+    moved = False
+    for name in REPLACED:
+        if (folder / name).exists() or (folder / name).is_symlink():
+            backup.mkdir(parents=True, exist_ok=True)
+            os.replace(folder / name, backup / name)
+            moved = True
+    os.replace(staging, old_tests)
+    _write_config(assignment, folder)
+    kept, added = [], []
+    for name in assignment.student_files:
+        if (folder / name).exists():
+            kept.append(name)
+        elif add_missing:
+            shutil.copy(assignment.template / name, folder / name)
+            added.append(name)
+    return Refreshed(folder=folder, kept=kept, added=added, backup=backup if moved else None,
+                     unlocks_kept=carried[0])
 
 
 def edition_record(assignment: Assignment) -> Dict:
-    record = {"edition": assignment.edition}
+    """grade.json: the edition, and its settings, so that the workspace can be graded
+    where the edition is not installed (by the runner `publish` puts in it)."""
+    record: Dict = {"edition": assignment.edition}
     if assignment.folder is not None:
         record["assignment"] = str(assignment.folder)
+    record["settings"] = assignment.config
     return record
 
 
 def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransform] = unlocked,
-            folder: str = "hog") -> Path:
+            folder: str = "hog", runner: bool = True) -> Path:
     """Write the workspace students receive as a zip archive OUT (its files under FOLDER/),
-    replacing OUT only once the archive is complete."""
+    replacing OUT only once the archive is complete. With RUNNER, the workspace carries
+    the self-contained `grade` (see `grader.standalone`) and a README."""
     out = Path(out)
     if out.suffix.lower() != ".zip":
         raise WorkspaceError(f"{out}: the archive name must end in .zip")
+    if not out.parent.exists():
+        raise WorkspaceError(f"the folder {out.parent} does not exist (create it first)")
     if not out.parent.is_dir():
         raise WorkspaceError(f"{out.parent} is not a folder")
     import shutil
@@ -116,6 +259,12 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
 
     with tempfile.TemporaryDirectory() as scratch:
         root = init(assignment, Path(scratch) / folder, transform=transform)
+        if runner:
+            from . import standalone
+            try:
+                standalone.write(root, assignment)
+            except standalone.RunnerError as error:
+                raise WorkspaceError(str(error)) from None
         partial = Path(scratch) / "out.zip"
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(root.rglob("*")):
@@ -150,10 +299,16 @@ def assignment_of(root: Path) -> Assignment:
             if not isinstance(record, dict):
                 raise WorkspaceError(f"{candidate} must hold a JSON object")
             break
+    settings = record.get("settings")
+    own = isinstance(settings, dict)  # the workspace can describe itself
+    folder, edition = record.get("assignment"), record.get("edition")
     try:
-        if record.get("assignment"):
-            return assignments.load(path=Path(record["assignment"]))
-        return assignments.load(record.get("edition"))
+        if folder and (Path(folder).is_dir() or not own):
+            return assignments.load(path=Path(folder))
+        if not folder and (not own or (edition or assignments.DEFAULT_EDITION)
+                           in assignments.editions()):
+            return assignments.load(edition)
+        return assignments.from_settings(settings, root / "tests", str(edition or ""))
     except assignments.AssignmentError as error:
         raise WorkspaceError(f"{root}: {error}") from None
 

@@ -21,7 +21,7 @@ MUTANTS = {
                                      "            pig_out = True\n            dice()\n")], "05a"),
     "swap before the feral bonus": ([(SWAP, ""), (FERAL, SWAP + FERAL)], "05b"),
     "feral hogs ignores feral_hogs=False": ([(FERAL, FERAL.replace("feral_hogs and ", ""))],
-                                            "05a"),
+                                            "05b"),
     "feral compares with the opponent's dice": ([("previous[who]) == 2",
                                                   "previous[other(who)]) == 2")], "05b"),
     "commentary before the swap": ([(SWAP, ""), (SAY, ""),

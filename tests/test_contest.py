@@ -127,3 +127,134 @@ def test_script_runs_isolated(tmp_path):
     assert run("final_strategy")["table"] == [[4] * 100] * 100
     assert run("broken")["error"].startswith("broken(0, 0) returned '4' (of type str")
     assert run("missing") == {"error": "hog.py has no function missing"}
+
+
+# --- hostile entries -------------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from grader import assignment as assignments  # noqa: E402
+from grader.run.sandbox import bwrap_problem  # noqa: E402
+from grader.strategy import commands as contest_commands  # noqa: E402
+from grader.strategy import reader as strategies  # noqa: E402
+from grader.untrusted import printable  # noqa: E402
+
+needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def always(k, team=None, before=""):
+    name = "" if team is None else f"TEAM_NAME = {team!r}\n"
+    return f"{before}{name}def final_strategy(score, opponent_score):\n    return {k}\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.one_of(st.none(), st.text(max_size=300)),
+                          st.sampled_from(["a.py", "b.py", "a", "Same (a.py).py"])),
+                min_size=1, max_size=12))
+def test_team_names_are_unique_printable_lines(teams):
+    reads = [strategies.StrategyRead(Path(f"/entries/{file}"), table=[[4] * 100] * 100,
+                                     team=team) for team, file in teams]
+    names = contest_commands.team_names(reads)
+    assert len(set(names)) == len(names) == len(reads)
+    for name in names:
+        assert name and name == printable(name, keep_newlines=False) and "\n" not in name
+        assert len(name) <= strategies.TEAM_CAP + 2 * 64
+    assert contest_commands.team_names(reads) == names  # the same entries, the same names
+
+
+FORGE = ("import os\n"
+         "table = [[10] * 100 for _ in range(100)]\n"
+         "verdict = __import__('json').dumps({'table': table, 'team': TEAM}) + '\\n'\n"
+         "for fd in os.listdir('/proc/self/fd'):\n"
+         "    if int(fd) > 2:\n"
+         "        try:\n"
+         "            os.write(int(fd), verdict.encode())\n"
+         "        except OSError:\n"
+         "            pass\n")
+LONG = "\x1b[2J\x1b]0;owned\x07<script>alert(1)</script>" + "W" * 5000
+
+
+@pytest.fixture(scope="module")
+def hostile_contest(tmp_path_factory):
+    base = tmp_path_factory.mktemp("contest")
+    entries = base / "entries"
+    entries.mkdir()
+    outside = base / "outside"
+    outside.mkdir()
+    (outside / "victim.py").write_text(always(6, "victim"))
+    files = {
+        "a.py": always(6, "Same"),
+        "b.py": always(5, "Same"),
+        "c.py": always(4, "Same (b.py)"),
+        "formula.py": always(3, '=HYPERLINK("http://evil.example","win")'),
+        "long.py": always(2, LONG),
+        "not_text.py": always(1, 12345),
+        # prints a forged verdict on stdout at exit: stdout is not the channel
+        "atexit.py": always(7, "atexit", before=(
+            "import atexit, json\natexit.register(lambda: print(json.dumps("
+            "{'table': [[10] * 100] * 100, 'team': 'X' * 5000})))\n")),
+        # writes a verdict on the channel and lets the real one follow: two verdicts
+        "second_verdict.py": f"TEAM = 'second'\n{FORGE}" + always(8),
+        # writes a verdict on the channel and exits before the real one: a table
+        # is a table, but the grader still caps what came with it
+        "forged_alone.py": f"TEAM = {LONG!r}\n{FORGE}os._exit(0)\n",
+        "dies.py": "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n" + always(6),
+    }
+    for name, text in files.items():
+        (entries / name).write_text(text)
+    (entries / "copycat.py").symlink_to(outside / "victim.py")
+    out = base / "out"
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "contest", str(entries),
+                           "--out", str(out), "--budget", "5"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=600)
+    return done, out
+
+
+@needs_bwrap
+def test_hostile_entries_are_contained(hostile_contest):
+    done, out = hostile_contest
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout + done.stderr and "Traceback" not in done.stderr
+    rows = list(csv.DictReader(open(out / "leaderboard.csv", encoding="utf-8")))
+    teams = [row["team"] for row in rows]
+    assert len(set(teams)) == len(teams) == 8
+    assert {"Same", "Same (b.py)", "Same (b.py) (c.py)", "not_text", "atexit"} <= set(teams)
+    assert "'=HYPERLINK(\"http://evil.example\",\"win\")" in teams
+    for team in teams:
+        assert len(team) <= strategies.TEAM_CAP and printable(team) == team
+    excluded = {e["entry"]: e["error"] for e in json.loads((out / "excluded.json").read_text())}
+    assert set(excluded) == {"second_verdict.py", "dies.py", "copycat.py"}
+    assert "symbolic link" in excluded["copycat.py"]
+    assert "only thing" in excluded["second_verdict.py"]
+    matrix = json.loads((out / "matrix.json").read_text())
+    atexit = matrix["teams"].index("atexit")
+    seven_vs_six = win_rate(7, 6).win_rate
+    a = matrix["teams"].index("Same")
+    assert matrix["matrix"][atexit][a] == pytest.approx(seven_vs_six, abs=1e-9)
+    page = (out / "index.html").read_text()
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+@needs_bwrap
+def test_the_grader_failing_on_one_entry_leaves_it_out(tmp_path, monkeypatch):
+    entries = tmp_path / "entries"
+    entries.mkdir()
+    for k in (4, 5, 6):
+        (entries / f"k{k}.py").write_text(always(k, f"rolls {k}"))
+    original = strategies.read_strategy
+
+    def flaky(source, *args, **kwargs):
+        if Path(source).name == "k5.py":
+            raise OSError("planted: the disk went away")
+        return original(source, *args, **kwargs)
+
+    monkeypatch.setattr(strategies, "read_strategy", flaky)
+    status = contest_commands.contest(assignments.load(), entries, tmp_path / "out", jobs=2,
+                                      budget=5)
+    assert status == contest_commands.CONTEST_GRADER_FAILED == 3
+    assert "planted" in (tmp_path / "out" / "errors" / "k5.py.txt").read_text()
+    excluded = json.loads((tmp_path / "out" / "excluded.json").read_text())
+    assert [(e["entry"], e.get("grader_failed")) for e in excluded] == [("k5.py", True)]
+    rows = list(csv.DictReader(open(tmp_path / "out" / "leaderboard.csv", encoding="utf-8")))
+    assert [row["team"] for row in rows] == ["rolls 6", "rolls 4"]

@@ -162,6 +162,10 @@ def test_sp13_hog_tied_and_hog_wild_examples():
     assert [SP13.sides(s, o) for s, o in ((7, 7), (20, 1), (0, 0), (20, 2))] == [4, 4, 4, 6]
     tied = editions.turn(SP13, 10, 7, 6, [4], ())
     assert tied.rolled == 1 and tied.fired == ["dice"] and tied.points == 4
+    wild = editions.turn(SP13, 7, 7, 2, [3, 4], ())
+    assert wild.fired == ["sides", "prime"] and wild.points == 7 + 4  # 7 is prime: 11
+    bacon = editions.turn(SP13, 7, 7, 0, [], ())  # no dice: Hog Wild does not apply
+    assert bacon.fired == ["zero"] and bacon.points == 1  # 1 + tens digit 0; 1 is not prime
 
 
 def test_sp18_free_bacon_examples():
@@ -305,3 +309,18 @@ def test_sp18_time_trot_counts_every_turn_and_never_gives_two_in_a_row(moves):
         who = who if done.again else 1 - who
         previous_extra = done.again
         assert memory == ((n + 1) % 8, done.again)
+
+
+def test_sp13_names_the_transforms_that_changed_a_turn_score():
+    """The browser game names Touchdown and Hogtimus Prime exactly when they change the
+    turn's points."""
+    rules = editions.load("sp13")
+    for num_rolls in (0, 1, 3):
+        for rolled in range(1, 61):
+            for opponent in range(0, 130, 7):
+                base = rules.free_bacon(opponent) if num_rolls == 0 else rolled
+                fired = rules.points_fired(num_rolls, rolled, 0, opponent)
+                after_touchdown = base + base // 6 if base % 6 == 0 else base
+                assert ("touchdown" in fired) == (after_touchdown != base)
+                assert ("prime" in fired) == (rules.points(num_rolls, rolled, 0, opponent)
+                                              != after_touchdown)

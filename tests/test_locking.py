@@ -87,7 +87,8 @@ def test_locked_cases_never_count_and_the_report_says_how_to_unlock(tmp_path):
     assert "grade -u -q 02" in result.stderr
     import json
     record = json.loads(result.stdout)["questions"]["02"]
-    assert record == {"score": 0, "max_score": 1, "status": "locked", "passed": 1, "failed": 0}
+    assert record == {"score": 0, "max_score": 1, "status": "locked", "passed": 1, "failed": 0,
+                      "locked": 1, "not_run": 0}
 
 
 def test_locked_concept_case_holds_the_question_back(tmp_path):
@@ -132,7 +133,7 @@ def test_lock_command_keeps_formatting_and_untouched_files(tmp_path):
     assert "hihi" not in data["suites"][0]["cases"][1]["code"]
     again = __import__("subprocess").run(GRADE + ["lock", str(staff)], capture_output=True,
                                          text=True)
-    assert "0 file(s) changed" in again.stdout  # locked answers are not locked twice
+    assert "Nothing to lock" in again.stdout  # locked answers are not locked twice
 
 
 @settings(max_examples=80, deadline=None)

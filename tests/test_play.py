@@ -7,6 +7,7 @@ shows. Nothing is downloaded: Playwright drives Debian's /usr/bin/chromium.
 
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -55,8 +56,8 @@ def with_override(code: str) -> str:
 
 
 class Served:
-    def __init__(self, ws: Path, final: bool, stuck_seconds: float = 10.0):
-        self.server = PlayServer(ws, "hog", FA19.rules(), final=final,
+    def __init__(self, ws: Path, final: bool, stuck_seconds: float = 10.0, assignment=FA19):
+        self.server = PlayServer(ws, assignment.module, assignment.rules(), final=final,
                                  stuck_seconds=stuck_seconds)
         self.server.start_game()
         self.thread = threading.Thread(target=self.server.serve, daemon=True)
@@ -219,6 +220,38 @@ def test_two_tabs_show_one_game_and_a_stale_answer_is_refused(browser, serve, tm
     for page in (first, second):
         page.wait_for_selector("#log li[data-turn='3']")
         assert page.inner_text("#log li[data-turn='2']").startswith("Player 1 rolled 1 die")
+
+
+def _http(url, data=None):
+    request = urllib.request.Request(url, method="POST" if data is not None else "GET",
+                                     data=None if data is None else json.dumps(data).encode())
+    return json.loads(urllib.request.urlopen(request).read())
+
+
+@pytest.mark.parametrize("final", [False, True], ids=["two humans", "against final"])
+@pytest.mark.parametrize("edition", assignments.editions())
+def test_every_edition_reference_plays_a_whole_game_unflagged(serve, tmp_path, edition, final):
+    """The edition's own rules referee its own reference: no turn is flagged, and the
+    rules that fire are named in the edition's words."""
+    assignment = assignments.load(edition)
+    ws = workspace.init(assignment, tmp_path / "ws")
+    shutil.copy(assignment.reference / assignment.source, ws / assignment.source)
+    served = serve(ws, final=final, assignment=assignment)
+    rng, version, generation = random.Random(edition), -1, -1
+    for _ in range(400):
+        state = _http(served.url + f"state?since={version}&generation={generation}")
+        version, generation = state["version"], state["generation"]
+        if state["phase"] == "waiting":
+            _http(served.url + "move", {"generation": generation, "dice": rng.randint(0, 10),
+                                        "question": state["asking"]["question"]})
+        elif state["phase"] in ("over", "error"):
+            break
+    assert state["phase"] == "over", state["error"]
+    assert max(state["scores"]) >= assignment.rules().GOAL
+    assert [t["problems"] for t in state["turns"] if t["problems"]] == []
+    named = set(assignment.rules().NAMES.values())
+    assert {name for t in state["turns"] for name in t["fired"]} <= named
+    assert any(t["fired"] for t in state["turns"])
 
 
 def test_the_game_answers_only_under_its_token(serve, tmp_path):

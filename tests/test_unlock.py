@@ -7,11 +7,13 @@ import re
 import signal
 import time
 
+import shutil
+
 import pexpect
 import pytest
 
 from grader.load import casefile
-from locktools import answers_for, grade, locked_marks, make_workspace, spawn
+from locktools import DATA, answers_for, grade, locked_marks, make_workspace, spawn
 
 PROMPT = r"(\(line \d+\))?\? "
 
@@ -106,7 +108,7 @@ def test_stopping_keeps_what_was_unlocked(tmp_path, stop):
     child.expect(pexpect.EOF)
     child.close()
     out = child.before
-    assert child.exitstatus == 1
+    assert child.exitstatus == (130 if stop == "ctrl-c" else 1)
     assert "Traceback" not in out
     assert "Still locked: 01 cases 2, 4" in out
     assert "Still locked: 02 case 1" in out
@@ -181,3 +183,85 @@ def test_kill_during_the_write_leaves_every_file_whole(tmp_path):
     assert result.returncode == 0, result.stdout
     assert casefile.read_literal(path)["padding"] == data["padding"]
     assert grade(ws, "-q", "01").returncode == 0
+
+
+FUNCTION_CASES = """test = {
+  'name': 'Question F',
+  'points': 1,
+  'suites': [
+    {
+      'type': 'doctest',
+      'setup': '>>> from hog import *',
+      'cases': [
+        {'code': '>>> make_test_dice(1)\\n'
+                 '<function make_test_dice.<locals>.dice at 0x7f00deadbeef>',
+         'locked': True},
+        {'code': '>>> always_roll(3)\\nFunction', 'locked': True},
+        {'code': '>>> roll_dice(0)\\nTraceback (most recent call last):\\n  ...\\n'
+                 'AssertionError: Must roll at least once.',
+         'locked': True}
+      ]
+    }
+  ]
+}
+"""
+
+
+@pytest.mark.parametrize("scheme", ["salted", "ok"])
+@pytest.mark.parametrize("word", ["Function", "function", " FUNCTION "])
+def test_the_answer_word_function_unlocks_a_case_that_then_passes(tmp_path, scheme, word):
+    cases = tmp_path / "cases"
+    shutil.copytree(DATA, cases)
+    (cases / "07.py").write_text(FUNCTION_CASES)
+    ws = make_workspace(tmp_path / "ws", scheme=scheme, cases=cases)
+    child = spawn(ws, "-q", "7")
+    child.expect(r"make_test_dice\(1\)")
+    child.expect(PROMPT)
+    child.sendline(word)
+    child.expect("OK!")
+    child.expect(r"always_roll\(3\)")
+    child.expect(PROMPT)
+    child.sendline(word)
+    child.expect("OK!")
+    if scheme == "salted":  # ok's scheme shows tracebacks in the clear: nothing to ask
+        child.expect(r"roll_dice\(0\)")
+        child.expect(PROMPT)
+        child.sendline("AssertionError")
+        child.expect("Not quite")
+        child.expect("the answer is the word Error")
+        child.expect(PROMPT)
+        child.sendline("error")
+        child.expect("OK!")
+    child.expect("All locked cases unlocked")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    result = grade(ws, "-q", "07", "-v")
+    assert result.returncode == 0, result.stdout
+    assert "3/3 passed" in result.stdout
+
+
+@pytest.mark.parametrize("typed", ["it returns 1", "IT RETURNS 1", "  It   returns 1 "])
+def test_choices_by_text_ignore_case_and_a_wrong_number_is_just_wrong(tmp_path, typed):
+    ws = make_workspace(tmp_path / "ws")
+    typed_before = answers_for("01", "salted")[:-1]
+    result = grade(ws, "-u", "-q", "01", input="\n".join(typed_before) + "\n")
+    assert result.returncode == 1
+    child = spawn(ws, "-q", "01")
+    wrong = choose(child, "It returns 0")
+    child.sendline(wrong)
+    child.expect(r"Not quite\. Try again! --\r\n")
+    assert "Choose a number" not in child.before + child.after
+    child.expect(PROMPT)
+    child.sendline("17")
+    child.expect("Not quite. Try again! -- Choose a number from 1 to 3, or type the choice.")
+    child.expect(PROMPT)
+    child.sendline("It returns 2")
+    child.expect("Choose a number from 1 to 3")
+    child.expect(PROMPT)
+    child.sendline(typed)
+    child.expect("OK!")
+    child.expect("All locked cases unlocked")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -250,6 +250,16 @@ def test_a_made_up_edition_reading_everything_is_exact(toy, data):
         plain_rates(toy, table, opponent, goal), abs=1e-12)
 
 
+def test_a_rules_file_is_tabulated_once_per_content(tmp_path):
+    """Bulk grading asks the assignment for its rules once per submission."""
+    (tmp_path / "toy.py").write_text(TOY, encoding="utf-8")
+    first = game(editions.load("toy.py", tmp_path), 20)
+    assert game(editions.load("toy.py", tmp_path), 20) is first
+    (tmp_path / "toy.py").write_text(TOY.replace("min(num_rolls, 3)", "min(num_rolls, 10)"),
+                                     encoding="utf-8")
+    assert game(editions.load("toy.py", tmp_path), 20) is not first
+
+
 def test_only_the_parameters_a_rule_names_are_tabulated():
     fa19 = editions.load("fa19")
     assert winrate.parameters_read(fa19.extra_turn, 4) == (False,) * 4

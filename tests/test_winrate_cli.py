@@ -116,13 +116,17 @@ def test_printing_strategy_is_still_read(tmp_path):
     assert json.loads(done.stdout)["win_rate"] == pytest.approx(win_rate(6, 4).win_rate)
 
 
-def test_flooding_output_does_not_fake_a_table(tmp_path):
-    path = strategy_file(tmp_path, "import atexit, os\n"
-                                   "atexit.register(lambda: os.write(1, b'x' * (3 << 20)))\n"
-                                   + always(6))
-    done = run_grade("winrate", str(path))
-    assert done.returncode == 1
-    assert "verdict" in done.stderr
+@pytest.mark.parametrize("hook", [
+    "lambda: os.write(1, b'x' * (3 << 20))",
+    "lambda: print('{\"table\": ' + repr([[10] * 100] * 100) + ', \"team\": null}')",
+])
+def test_output_at_exit_neither_fakes_nor_breaks_the_verdict(tmp_path, hook):
+    """The verdict travels on the grader's own channel: a flood or a forged verdict
+    printed at exit is not read."""
+    path = strategy_file(tmp_path, f"import atexit, os\natexit.register({hook})\n" + always(6))
+    done = run_grade("winrate", str(path), "--json", "-")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["win_rate"] == pytest.approx(win_rate(6, 4).win_rate)
 
 
 @pytest.mark.parametrize("body, args, words", [

@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # take_turn scores what roll_dice or free_bacon scores: their bugs (questions 1, 2) show here too
             >>> take_turn(2, 0, make_test_dice(4, 5, 1))
             9
             """,
@@ -41,7 +42,11 @@ test = {
         },
         {
           'code': r"""
-            >>> # take_turn must roll the dice it is given
+            >>> # take_turn must roll the dice it is given, from one die up
+            >>> take_turn(1, 42, make_test_dice(4))
+            4
+            >>> take_turn(1, 0, make_test_dice(1))
+            1
             >>> take_turn(10, 0, make_test_dice(6))
             60
             >>> take_turn(5, 20, make_test_dice(2, 4, 3))

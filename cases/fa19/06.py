@@ -20,6 +20,10 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # Question 6's games never roll 0 dice and never let Feral Hogs fire (no dice
+            >>> # count 2 away from the same player's previous one, or from 0 on a first turn):
+            >>> # Free Bacon and Feral Hogs belong to questions 2 and 5b. They are whole games
+            >>> # all the same, so they need play's turns (5a), take_turn, roll_dice and is_swap.
             >>> # Commentary is called after every turn, with both scores
             >>> play(always_roll(1), always_roll(1), dice=make_test_dice(3), goal=10, say=echo, feral_hogs=False)
             Scores: 3 0
@@ -65,15 +69,25 @@ test = {
         },
         {
           'code': r"""
-            >>> # ... and after the Feral Hogs bonus
-            >>> play(always_roll(2), always_roll(4), dice=make_test_dice(3), goal=25, say=numbered(1))
-            Comment 1 at 9 0
-            Comment 2 at 9 12
-            Comment 3 at 15 12
-            Comment 4 at 15 24
-            Comment 5 at 21 24
-            Comment 6 at 21 36
-            (21, 36)
+            >>> # ... on Player 1's turns too (55 and 5 swap on the second turn, 10 and 60 on the fourth)
+            >>> play(always_roll(1), always_roll(1), score0=0, score1=50, dice=make_test_dice(5), goal=62, say=echo, feral_hogs=False)
+            Scores: 5 50
+            Scores: 55 5
+            Scores: 60 5
+            Scores: 10 60
+            Scores: 15 60
+            Scores: 15 65
+            (15, 65)
+            >>> # The game's own arguments are used (start, goal)
+            >>> play(always_roll(3), always_roll(1), score0=30, score1=2, dice=make_test_dice(2), goal=50, say=numbered(1), feral_hogs=False)
+            Comment 1 at 36 2
+            Comment 2 at 36 4
+            Comment 3 at 42 4
+            Comment 4 at 42 6
+            Comment 5 at 48 6
+            Comment 6 at 48 8
+            Comment 7 at 54 8
+            (54, 8)
             """,
           'hidden': False,
           'locked': False
@@ -81,7 +95,7 @@ test = {
         {
           'code': r"""
             >>> # Called on the last turn too, and never more than once per turn
-            >>> play(always_roll(5), always_roll(5), score0=94, score1=94, dice=make_test_dice(2), say=numbered(1))
+            >>> play(always_roll(5), always_roll(5), score0=94, score1=94, dice=make_test_dice(2), say=numbered(1), feral_hogs=False)
             Comment 1 at 104 94
             (104, 94)
             """,
@@ -90,26 +104,25 @@ test = {
         },
         {
           'code': r"""
-            >>> play(always_roll(3), always_roll(2), dice=make_test_dice(3, 5, 4), goal=25, say=say_scores, feral_hogs=False)
+            >>> play(always_roll(3), always_roll(1), dice=make_test_dice(3, 5, 4), goal=25, say=say_scores, feral_hogs=False)
             Player 0 now has 12 and Player 1 now has 0
-            Player 0 now has 12 and Player 1 now has 8
+            Player 0 now has 12 and Player 1 now has 3
+            Player 0 now has 24 and Player 1 now has 3
             Player 0 now has 24 and Player 1 now has 8
-            Player 0 now has 24 and Player 1 now has 15
-            Player 0 now has 36 and Player 1 now has 15
-            (36, 15)
+            Player 0 now has 36 and Player 1 now has 8
+            (36, 8)
             """,
           'hidden': False,
           'locked': False
         },
         {
           'code': r"""
-            >>> play(always_roll(2), always_roll(4), dice=make_test_dice(2, 6, 3), goal=30, say=announce_lead_changes(), feral_hogs=False)
-            Player 0 takes the lead by 8
-            Player 1 takes the lead by 6
-            Player 0 takes the lead by 2
-            Player 1 takes the lead by 12
-            Player 0 takes the lead by 18
-            (42, 24)
+            >>> play(always_roll(3), always_roll(4), dice=make_test_dice(2, 6, 3), goal=30, say=announce_lead_changes(), feral_hogs=False)
+            Player 0 takes the lead by 11
+            Player 1 takes the lead by 2
+            Player 0 takes the lead by 9
+            Player 1 takes the lead by 8
+            (22, 30)
             """,
           'hidden': False,
           'locked': False
@@ -133,23 +146,25 @@ test = {
         },
         {
           'code': r"""
-            >>> play(always_roll(0), always_roll(6), score0=30, score1=60, dice=make_test_dice(4, 3, 5, 6), say=both(numbered(1), both(echo, announce_lead_changes())))
-            Comment 1 at 60 40
-            Scores: 60 40
-            Player 0 takes the lead by 20
-            Comment 2 at 60 65
-            Scores: 60 65
-            Player 1 takes the lead by 5
-            Comment 3 at 65 65
-            Scores: 65 65
-            Comment 4 at 65 94
-            Scores: 65 94
-            Player 1 takes the lead by 29
-            Comment 5 at 71 94
-            Scores: 71 94
-            Comment 6 at 71 119
-            Scores: 71 119
-            (71, 119)
+            >>> play(always_roll(4), always_roll(1), score0=14, score1=30, dice=make_test_dice(3, 4), goal=60, say=both(numbered(1), both(echo, announce_lead_changes())), feral_hogs=False)
+            Comment 1 at 28 30
+            Scores: 28 30
+            Player 1 takes the lead by 2
+            Comment 2 at 28 33
+            Scores: 28 33
+            Comment 3 at 42 33
+            Scores: 42 33
+            Player 0 takes the lead by 9
+            Comment 4 at 42 37
+            Scores: 42 37
+            Comment 5 at 56 37
+            Scores: 56 37
+            Comment 6 at 56 40
+            Scores: 56 40
+            Comment 7 at 40 70
+            Scores: 40 70
+            Player 1 takes the lead by 30
+            (40, 70)
             """,
           'hidden': True,
           'locked': False

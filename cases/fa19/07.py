@@ -101,25 +101,25 @@ test = {
         },
         {
           'code': r"""
-            >>> # In a game
-            >>> play(always_roll(3), always_roll(4), dice=make_test_dice(3, 5, 2, 6, 4), goal=40, say=announce_highest(0), feral_hogs=False)
-            12 point(s)! That's the biggest gain yet for Player 0
-            (12, 44)
-            >>> play(always_roll(2), always_roll(5), dice=make_test_dice(4, 2, 6), goal=40, say=both(announce_highest(0), announce_highest(1)), feral_hogs=False)
+            >>> # Question 7 calls announce_highest directly with the scores of each turn, never
+            >>> # through your play (that is question 6): a game's scores, told to both players
+            >>> say = both(announce_highest(0), announce_highest(1))
+            >>> for scores in [(6, 0), (6, 22), (12, 22), (12, 44), (28, 44), (28, 52), (32, 52)]:
+            ...     say = say(*scores)
             6 point(s)! That's the biggest gain yet for Player 0
             22 point(s)! That's the biggest gain yet for Player 1
             16 point(s)! That's the biggest gain yet for Player 0
-            (32, 52)
             """,
           'hidden': False,
           'locked': False
         },
         {
           'code': r"""
-            >>> play(always_roll(0), always_roll(6), score0=30, score1=60, dice=make_test_dice(4, 3, 5, 6), say=both(announce_highest(1), announce_highest(0)))
+            >>> say = both(announce_highest(1), announce_highest(0))
+            >>> for scores in [(60, 40), (60, 65), (65, 65), (65, 94), (71, 94), (71, 119)]:
+            ...     say = say(*scores)
             40 point(s)! That's the biggest gain yet for Player 1
             60 point(s)! That's the biggest gain yet for Player 0
-            (71, 119)
             """,
           'hidden': True,
           'locked': False

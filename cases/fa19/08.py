@@ -36,15 +36,20 @@ test = {
         },
         {
           'code': r"""
-            >>> # The averaged function passes its arguments through to fn
-            >>> make_averaged(roll_dice, 1000)(2, make_test_dice(3))
-            6.0
+            >>> # The averaged function passes its arguments through to fn. (Question 8 averages
+            >>> # functions of its own, never roll_dice or free_bacon: their bugs are not 8's.)
             >>> def add(a, b):
             ...     return a + b
             >>> make_averaged(add, 10)(3, 4)
             7.0
-            >>> make_averaged(free_bacon, 5)(42)
+            >>> def roll_twice(dice):
+            ...     return dice() + dice()
+            >>> make_averaged(roll_twice, 1000)(make_test_dice(3))
+            6.0
+            >>> make_averaged(lambda score: 10 - min(score // 10, score % 10), 5)(42)
             8.0
+            >>> make_averaged(lambda *parts: sum(parts), 4)(1, 2, 3, 4)
+            10.0
             """,
           'hidden': False,
           'locked': False
@@ -75,9 +80,11 @@ test = {
         },
         {
           'code': r"""
-            >>> averaged = make_averaged(roll_dice, 7)
+            >>> def total(n, dice):
+            ...     return sum(dice() for _ in range(n))
+            >>> averaged = make_averaged(total, 7)
             >>> averaged(3, make_test_dice(2, 4, 1, 6, 5))
-            5.857142857142857
+            10.571428571428571
             >>> averaged(1, make_test_dice(6, 2))
             4.285714285714286
             """,

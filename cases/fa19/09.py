@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # max_scoring_num_rolls averages roll_dice with make_averaged (questions 1 and 8)
             >>> dice = make_test_dice(3)   # dice always returns 3
             >>> max_scoring_num_rolls(dice, num_samples=1000)
             10

@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # bacon_strategy decides on free_bacon's points (question 2)
             >>> bacon_strategy(0, 9, margin=8, num_rolls=5)
             0
             """,

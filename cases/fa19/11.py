@@ -12,6 +12,7 @@ test = {
       'cases': [
         {
           'code': r"""
+            >>> # swap_strategy uses free_bacon, is_swap and bacon_strategy (questions 2, 4 and 10)
             >>> swap_strategy(12, 33, 8, 6)  # beneficial swap: 12 + 7 = 19 and 33 swap
             0
             """,

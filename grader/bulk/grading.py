@@ -10,9 +10,12 @@ exactly what an uninterrupted one does.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
+import os
 import queue
 import shutil
+import stat
 import tempfile
 import zipfile
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -32,6 +35,8 @@ from ..model import CaseResult, GradeResult, Question
 from ..run.runner import Runner
 from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem
 from ..session import grade, kinds_for, prepare
+from ..untrusted import CallInfo, csv_cell, is_safe_name, one_line, printable, safe_name, shown_name
+from .report import ERRORS
 from .store import Store
 
 MAX_SOURCE = 1 << 20
@@ -42,122 +47,250 @@ UNPROTECTED = ("--no-sandbox: submissions run with resource limits only. They ca
                "the grader. Use this only for code you trust.")
 
 
+GRADER_FAILED = 3  # exit status: every report written, but some submissions not graded
+
+
 class BulkError(Exception):
     """The run cannot start as asked (bad input, no sandbox, unusable OUT)."""
 
 
+# --- finding the submissions -------------------------------------------------------
+
 @dataclass
 class Submission:
+    """One student's entry. ID is a safe file name (used under OUT); NAME is the entry's
+    name as given, kept when the id had to differ from it."""
+
     id: str
     source: Optional[bytes] = None
-    problem: Optional[str] = None  # why it cannot be graded, when it cannot
+    problem: Optional[str] = None  # why it cannot be graded: the submission's own doing
+    name: Optional[str] = None
+    failure: Optional[CallInfo] = None  # the grader failed on it (a bug, or a broken input)
 
     @property
     def digest(self) -> str:
-        data = self.source if self.source is not None else (self.problem or "").encode()
+        data = self.source if self.source is not None else \
+            (self.problem or (self.failure.error if self.failure else "") or "").encode()
         return hashlib.sha256(data).hexdigest()
 
 
-# --- finding the submissions -------------------------------------------------------
+@dataclass
+class Entry:
+    """A file or folder found in the submissions, as a path of parts below the top."""
+
+    parts: Tuple[str, ...]
+    kind: str  # "file", "dir", "link" or "special" (fifo, device, socket)
+    read: Callable[[], Optional[bytes]] = lambda: None  # None when over MAX_SOURCE
+
+    @property
+    def shown(self) -> str:
+        return "/".join(self.parts)
+
+
+KIND_WORDS = {"link": "a symbolic link", "special": "not a regular file (a fifo, device or socket)"}
+DEPTH = 6  # wrapper/wrapper/wrapper/student/folder/hog.py: how deep the tree is looked at
+MAX_LISTED = 12  # files named when no source is found
+
 
 def _skipped(part: str) -> bool:
     return part.startswith(".") or part.startswith("__")
 
 
-def _classify(files: Dict[Tuple[str, ...], Callable[[], Optional[bytes]]], source: str,
-              folders: Iterable[str]) -> List[Submission]:
-    found: Dict[str, Submission] = {}
-    loose = {parts[0][:-3]: read for parts, read in files.items()
-             if len(parts) == 1 and parts[0].endswith(".py")}
-    nested = {parts[0]: read for parts, read in files.items()
-              if len(parts) == 2 and parts[1] == source}
-    for name in sorted(set(folders) | set(nested)):
-        if name in nested:
-            found[name] = _load(name, nested[name], source)
-        else:
-            found[name] = Submission(name, problem=f"no {source} in the submission")
-    for name, read in sorted(loose.items()):
-        if name in found:
-            found[name] = Submission(name, problem=f"both {name}/{source} and {name}.py given")
-        else:
-            found[name] = _load(name, read, f"{name}.py")
-    return [found[name] for name in sorted(found)]
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISDIR(mode):
+        return "dir"
+    return "file" if stat.S_ISREG(mode) else "special"
 
 
-def _load(name: str, read: Callable[[], Optional[bytes]], shown: str) -> Submission:
-    data = read()
+def _walk_folder(top: Path) -> List[Entry]:
+    """Every entry under TOP down to DEPTH, links never followed."""
+    entries: List[Entry] = []
+
+    def visit(folder: Path, parts: Tuple[str, ...]) -> None:
+        with os.scandir(folder) as scan:
+            items = sorted(scan, key=lambda item: item.name)
+        for item in items:
+            here = parts + (item.name,)
+            kind = _kind(item.stat(follow_symlinks=False).st_mode)
+            entries.append(Entry(here, kind, _file_reader(Path(item.path))))
+            if kind == "dir" and len(here) < DEPTH and not _skipped(item.name):
+                try:
+                    visit(Path(item.path), here)
+                except OSError as error:  # one unreadable folder stays with its student
+                    entries.append(Entry(here + (f"(unreadable: {error.strerror})",), "special"))
+
+    visit(top, ())
+    return entries
+
+
+def _file_reader(path: Path) -> Callable[[], Optional[bytes]]:
+    """Read PATH, refusing to follow a link or block on a fifo swapped in since the walk."""
+    def read() -> Optional[bytes]:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(f"{path.name} is no longer a regular file")
+            data = handle.read(MAX_SOURCE + 1)
+        return None if len(data) > MAX_SOURCE else data
+    return read
+
+
+def _walk_zip(path: Path) -> Tuple[List[Entry], List[Submission]]:
+    """The zip's entries, and a refused submission per entry whose path is unsafe."""
+    try:
+        archive = zipfile.ZipFile(path)
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        raise BulkError(f"{path} cannot be read as a zip file: {error}") from None
+    entries, refused = [], []
+    for info in infos:
+        name = info.filename
+        parts = tuple(p for p in PurePosixPath(name.lstrip("/")).parts if p not in ("", "."))
+        if not parts:
+            continue
+        if ".." in parts:
+            refused.append(Submission(name, problem=(
+                f"the zip entry {one_line(shown_name(name))!r} points outside the archive "
+                "(its path holds ..): refused")))
+            continue
+        mode = info.external_attr >> 16
+        if info.is_dir():
+            kind = "dir"
+        elif info.create_system == 3 and stat.S_IFMT(mode):  # made on Unix, with a file type
+            kind = _kind(mode)
+        else:
+            kind = "file"
+
+        def read(info: zipfile.ZipInfo = info) -> Optional[bytes]:
+            with archive.open(info) as handle:
+                data = handle.read(MAX_SOURCE + 1)
+            return None if len(data) > MAX_SOURCE else data
+
+        entries.append(Entry(parts, kind, read))
+    return entries, refused
+
+
+def _unwrap(entries: List[Entry], source: str) -> List[Entry]:
+    """Strip wrapping folders (as course exports have): while everything is in one
+    folder that holds no source file itself and no loose .py beside it."""
+    while True:
+        visible = [e for e in entries if not _skipped(e.parts[0])]
+        tops = {e.parts[0] for e in visible}
+        if len(tops) != 1:
+            return entries
+        (top,) = tops
+        inside = [e for e in visible if len(e.parts) > 1]
+        if not inside or any(e.kind != "dir" for e in visible if len(e.parts) == 1) or any(
+                len(e.parts) == 2 and e.parts[1].lower() == source.lower() for e in inside):
+            return entries
+        entries = [Entry(e.parts[1:], e.kind, e.read) for e in inside]
+
+
+def _find_source(name: str, files: List[Entry], source: str) -> Submission:
+    """The submission in one student's folder: its source file at the top (that name,
+    else the same name in another case), else one such file a folder deeper."""
+    def matches(entry: Entry, depth: int, exact: bool) -> bool:
+        last = entry.parts[-1]
+        return len(entry.parts) == depth and entry.kind != "dir" and (
+            last == source if exact else last.lower() == source.lower()) and not any(
+            _skipped(p) for p in entry.parts[1:])
+
+    for depth, exact in ((2, True), (2, False), (3, True), (3, False)):
+        found = [e for e in files if matches(e, depth, exact)]
+        if len(found) > 1:
+            listed = ", ".join("/".join(e.parts[1:]) for e in found)
+            return Submission(name, problem=f"more than one {source} in the submission "
+                                            f"({one_line(listed)}): keep only one")
+        if found:
+            return _load(name, found[0], "/".join(found[0].parts[1:]))
+    listed = [ "/".join(e.parts[1:]) for e in files if e.kind != "dir" and len(e.parts) > 1]
+    if not listed:
+        return Submission(name, problem=f"no {source} in the submission (it is empty)")
+    more = f" and {len(listed) - MAX_LISTED} more" if len(listed) > MAX_LISTED else ""
+    shown = one_line(", ".join(listed[:MAX_LISTED]), 600)
+    return Submission(name, problem=f"no {source} in the submission; it holds: {shown}{more}")
+
+
+def _load(name: str, entry: Entry, shown: str) -> Submission:
+    if entry.kind in KIND_WORDS:
+        return Submission(name, problem=f"{one_line(shown_name(shown))} is "
+                                        f"{KIND_WORDS[entry.kind]}: refused, submit the file itself")
+    data = entry.read()
     if data is None:
-        return Submission(name, problem=f"{shown} is larger than {MAX_SOURCE // 1024} KiB")
+        return Submission(name, problem=f"{one_line(shown_name(shown))} is larger than "
+                                        f"{MAX_SOURCE // 1024} KiB")
     return Submission(name, source=data)
+
+
+def _classify(entries: List[Entry], source: str) -> List[Submission]:
+    """One submission per top-level folder, and per loose ID.py file. Each is found on
+    its own: whatever goes wrong while finding one is recorded with it."""
+    groups: Dict[str, List[Entry]] = {}
+    for entry in entries:
+        if not _skipped(entry.parts[0]):
+            groups.setdefault(entry.parts[0], []).append(entry)
+    found: List[Submission] = []
+    for top, group in sorted(groups.items()):
+        head = next((e for e in group if len(e.parts) == 1), None)
+        loose = top.lower().endswith(".py")
+        if head is None or head.kind == "dir":
+            name = top
+            step = lambda group=group, name=name: _find_source(name, group, source)
+        elif loose or (head.kind == "link" and "." not in top):
+            name = top[:-3] if loose else top
+            step = lambda head=head, name=name, top=top: _load(name, head, top)
+        else:
+            continue  # a loose file that is not a submission (a README, say)
+        info = CallInfo.from_call(step)
+        found.append(info.value if info.value is not None else Submission(name, failure=info))
+    by_name: Dict[str, Submission] = {}
+    for submission in found:
+        if submission.id in by_name:
+            by_name[submission.id] = Submission(submission.id, problem=(
+                f"both {one_line(shown_name(submission.id))}/{source} and "
+                f"{one_line(shown_name(submission.id))}.py given"))
+        else:
+            by_name[submission.id] = submission
+    return [by_name[name] for name in sorted(by_name)]
+
+
+def _name_safely(submissions: List[Submission]) -> List[Submission]:
+    """Give each submission a safe, unique id; keep the name as given when it differs."""
+    taken = {s.id for s in submissions if is_safe_name(s.id)}
+    for submission in submissions:
+        given = submission.id
+        if not is_safe_name(given):
+            submission.id = safe_name(given, taken)
+            submission.name = shown_name(given)
+            taken.add(submission.id)
+    return sorted(submissions, key=lambda s: s.id)
 
 
 def discover(path: Path, source: str = "hog.py") -> List[Submission]:
     """The submissions in PATH (a folder or a .zip), sorted by id.
 
-    Accepted layouts: `ID/hog.py` per student, or `ID.py` per student, possibly inside
-    one wrapping folder (as course exports often are).
+    Accepted layouts: `ID/hog.py` per student (or `ID/SOMEFOLDER/hog.py`, the name in
+    any case), or `ID.py` per student, possibly inside wrapping folders (as course
+    exports often are). Links and special files are refused, never followed.
     """
     path = Path(path)
-    if path.is_file() and zipfile.is_zipfile(path):
-        return _discover_zip(path, source)
-    if not path.is_dir():
-        raise BulkError(f"{path} is neither a folder nor a zip file of submissions")
-    files: Dict[Tuple[str, ...], Callable[[], Optional[bytes]]] = {}
-    folders = []
-    for entry in sorted(path.iterdir()):
-        if _skipped(entry.name):
-            continue
-        if entry.is_dir():
-            folders.append(entry.name)
-            candidate = entry / source
-            if candidate.is_file():
-                files[(entry.name, source)] = _file_reader(candidate)
-        elif entry.is_file():
-            files[(entry.name,)] = _file_reader(entry)
-    loose = [parts for parts in files if len(parts) == 1 and parts[0].endswith(".py")]
-    if len(folders) == 1 and not loose and not (path / folders[0] / source).is_file():
-        return discover(path / folders[0], source)  # one wrapping folder
-    found = _classify(files, source, folders)
+    refused: List[Submission] = []
+    try:
+        if path.is_file() and zipfile.is_zipfile(path):
+            entries, refused = _walk_zip(path)
+        elif path.is_dir():  # staff chose PATH: a link to it is fine; links inside are not
+            entries = _walk_folder(path)
+        else:
+            raise BulkError(f"{path} is neither a folder nor a zip file of submissions")
+    except OSError as error:
+        raise BulkError(f"cannot read the submissions in {path}: {error}") from None
+    found = _classify(_unwrap(entries, source), source) + refused
     if not found:
         raise BulkError(f"no submissions in {path}: expected one folder per student holding "
                         f"{source}, or one ID.py file per student")
-    return found
-
-
-def _file_reader(path: Path) -> Callable[[], Optional[bytes]]:
-    def read() -> Optional[bytes]:
-        if path.stat().st_size > MAX_SOURCE:
-            return None
-        return path.read_bytes()
-    return read
-
-
-def _discover_zip(path: Path, source: str) -> List[Submission]:
-    try:
-        archive = zipfile.ZipFile(path)
-        infos = [i for i in archive.infolist()]
-    except (zipfile.BadZipFile, OSError) as error:
-        raise BulkError(f"{path} cannot be read as a zip file: {error}") from None
-    entries = []
-    for info in infos:
-        parts = tuple(p for p in PurePosixPath(info.filename).parts if p not in ("", "."))
-        if not parts or ".." in parts or any(_skipped(p) for p in parts):
-            continue
-        entries.append((parts, info))
-    while entries and len({parts[0] for parts, _ in entries}) == 1 and \
-            all(len(parts) > 1 for parts, info in entries if not info.is_dir()) and \
-            not any(len(parts) == 2 and parts[1] == source for parts, _ in entries):
-        entries = [(parts[1:], info) for parts, info in entries if len(parts) > 1]
-
-    def reader(info: zipfile.ZipInfo) -> Callable[[], Optional[bytes]]:
-        return lambda: None if info.file_size > MAX_SOURCE else archive.read(info)
-
-    files = {parts: reader(info) for parts, info in entries if not info.is_dir()}
-    folders = sorted({parts[0] for parts, info in entries if len(parts) > 1 or info.is_dir()})
-    found = _classify(files, source, folders)
-    if not found:
-        raise BulkError(f"no submissions in {path}: expected ID/{source} or ID.py entries")
-    return found
+    return _name_safely(found)
 
 
 # --- grading one submission --------------------------------------------------------
@@ -227,9 +360,15 @@ def short_error(message: str) -> str:
     return f"{lines[0].rstrip(':')}: {lines[-1]}"
 
 
+def _base(submission: Submission) -> Dict[str, Any]:
+    record: Dict[str, Any] = {"id": submission.id}
+    if submission.name is not None:
+        record["name"] = submission.name
+    return record
+
+
 def make_record(submission: Submission, result: GradeResult, folder: Path) -> Dict[str, Any]:
-    record = result.record()
-    record["id"] = submission.id
+    record = {**_base(submission), **result.record()}
     if record["error"]:
         record["error"] = short_error(_clean(record["error"], folder))
     failures = []
@@ -259,20 +398,53 @@ def make_record(submission: Submission, result: GradeResult, folder: Path) -> Di
     return record
 
 
-def error_record(submission: Submission, questions: List[Question]) -> Dict[str, Any]:
-    message = submission.problem or "not graded"
-    return {"id": submission.id, "score": 0,
-            "max_score": sum(q.points for q in questions), "error": message, "failures": [],
+def error_record(submission: Submission, questions: List[Question],
+                 message: str) -> Dict[str, Any]:
+    """Zero for every question, with MESSAGE as the reason."""
+    return {**_base(submission), "score": 0, "max_score": sum(q.points for q in questions),
+            "error": message, "failures": [],
             "questions": {q.key: {"name": q.name, "score": 0, "max_score": q.points,
                                   "status": "error", "passed": 0, "failed": 0,
                                   "output": message} for q in questions}}
 
 
+def failure_record(submission: Submission, questions: List[Question],
+                   info: CallInfo) -> Dict[str, Any]:
+    """The grader itself failed on SUBMISSION: say so (it is not the student's doing),
+    keep the traceback for errors/ID.txt, and mark it for --resume to grade again."""
+    message = (f"the grader failed on this submission ({info.error}); this is not a verdict "
+               f"on the code: the traceback is in {ERRORS}/{submission.id}.txt, and "
+               "--resume grades it again")
+    record = error_record(submission, questions, message)
+    record["grader_failed"] = True
+    record["traceback"] = info.traceback or info.error or ""
+    return record
+
+
+def graded_record(submission: Submission, questions: List[Question], assignment: Assignment,
+                  settings: Settings, slot: int = 0) -> Dict[str, Any]:
+    """SUBMISSION's record, whatever happens: a grade, the reason it has none, or the
+    grader's own failure on it (nothing raised here ends the run)."""
+    if submission.failure is not None:
+        return failure_record(submission, questions, submission.failure)
+    if submission.problem is not None:
+        return error_record(submission, questions, submission.problem)
+
+    def step() -> Dict[str, Any]:
+        record = grade_submission(submission, questions, assignment, settings, slot)
+        json.dumps(record)  # what the store will need: a record it cannot keep fails here
+        return record
+
+    info = CallInfo.from_call(step)
+    return info.value if info.value is not None else failure_record(submission, questions, info)
+
+
 def grade_submission(submission: Submission, questions: List[Question], assignment: Assignment,
                      settings: Settings, slot: int = 0) -> Dict[str, Any]:
-    """Grade one submission in a fresh sandboxed copy; return its record."""
+    """Grade one submission in a fresh sandboxed copy; return its record (may raise:
+    `graded_record` is the safe entry)."""
     if submission.source is None:
-        return error_record(submission, questions)
+        return error_record(submission, questions, submission.problem or "not graded")
     with tempfile.TemporaryDirectory(prefix="hog-bulk-") as tmp:
         folder = Path(tmp) / "submission"
         folder.mkdir()
@@ -284,8 +456,7 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
         runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
                         wrap=box.wrap, preflight=(assignment.module,), seed=SEED)
         result = grade(questions, runner, assignment=assignment, verbose=True,
-                       respect_locks=False,
-                       stop_on_timeout=True)
+                       respect_locks=False, stop_on_timeout=True)
         return make_record(submission, result, folder)
 
 
@@ -302,8 +473,23 @@ def load_cases(assignment: Assignment, folder: Optional[Path]) -> List[Question]
         questions = casefile.load_questions(folder, order)
     except casefile.CaseFileError as error:
         raise BulkError(f"a case file is broken: {error}") from None
+    locked = locked_cases(questions)
+    if locked:
+        shown = ", ".join(locked[:3]) + (f" and {len(locked) - 3} more" if len(locked) > 3 else "")
+        raise BulkError(f"{folder} holds locked cases ({shown}): their answers are hashes, "
+                        "so no submission could pass them. Bulk grading needs case files "
+                        "with answers: the assignment's own (leave out --cases) or a staff "
+                        "copy, not a student workspace's tests/")
     prepare(questions, kinds_for(assignment))
     return questions
+
+
+def locked_cases(questions: List[Question]) -> List[str]:
+    """The cases whose answers are locked (hashed), as "Question 1 case 2"."""
+    from ..locking.hashes import is_token
+
+    return [f"{q.name} case {c.number}" for q in questions for c in q.cases
+            if any(e.locked for e in c.examples) or is_token(c.answer or "")]
 
 
 def cases_digest(questions: List[Question]) -> str:
@@ -315,11 +501,21 @@ def cases_digest(questions: List[Question]) -> str:
     return digest.hexdigest()
 
 
+def _hypothesis_home(folder: Optional[str]) -> None:
+    """Where hypothesis (the fuzz shrinker) keeps its files: even without an example
+    database it caches constants in ./.hypothesis, and a bulk run writes nothing
+    outside OUT. None restores its default."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    set_hypothesis_home_dir(folder)
+
+
 @dataclass
 class Outcome:
     submissions: List[Submission]
     records: List[Dict[str, Any]]
     graded: int  # how many were graded in this run (the rest came from the store)
+    failed: List[str] = field(default_factory=list)  # ids the grader failed on (errors/ID.txt)
 
 
 def run(source: Path, out: Path, assignment: Assignment, questions: List[Question],
@@ -338,7 +534,12 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         raise BulkError(f"--out {out} exists and is not a folder")
     settings.hide = sorted({Path(source).resolve(), out.resolve(), assignment.reference,
                             assignment.cases, *[q.path.parent for q in questions if q.path]})
-    store = Store(out)
+    try:
+        store = Store(out)
+    except OSError as error:
+        raise BulkError(f"--out {out} cannot be used: {error.strerror or error}") from None
+    scratch = tempfile.TemporaryDirectory(prefix="hog-bulk-hypothesis-")
+    _hypothesis_home(scratch.name)
     try:
         kept = store.begin({"assignment": assignment.name, "cases": cases_digest(questions),
                             "timeout": settings.timeout, "budget": settings.time_budget,
@@ -352,26 +553,42 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         def work(submission: Submission) -> Dict[str, Any]:
             slot = slots.get()
             try:
-                return grade_submission(submission, questions, assignment, settings, slot)
+                return graded_record(submission, questions, assignment, settings, slot)
             finally:
                 slots.put(slot)
+
+        unsaved: Dict[str, Dict[str, Any]] = {}  # records the store refused: reported anyway
+
+        def keep(submission: Submission, record: Dict[str, Any]) -> Dict[str, Any]:
+            stored = CallInfo.from_call(lambda: store.put(
+                submission.id, submission.digest, record, retry=bool(record.get("grader_failed"))))
+            if stored.error is not None:
+                record = failure_record(submission, questions, stored)
+                again = CallInfo.from_call(lambda: store.put(
+                    submission.id, submission.digest, record, retry=True))
+                if again.error is not None:
+                    unsaved[submission.id] = record
+            return record
 
         with ThreadPoolExecutor(max_workers=settings.jobs) as pool:
             futures = {pool.submit(work, s): s for s in todo}
             try:
                 for future in as_completed(futures):
                     submission = futures[future]
-                    record = future.result()
-                    store.put(submission.id, submission.digest, record)
+                    record = keep(submission, future.result())
                     on_done(record)
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
-        records = store.records([s.id for s in submissions])
+        records = [unsaved.get(s.id) or r for s, r in
+                   zip(submissions, store.records([s.id for s in submissions], missing=True))
+                   if unsaved.get(s.id) or r]
     finally:
         store.close()
-    bulk_report.write_all(out, assignment, questions, records)
-    return Outcome(submissions, records, len(todo))
+        _hypothesis_home(None)
+        scratch.cleanup()
+    failed = bulk_report.write_all(out, assignment, questions, records)
+    return Outcome(submissions, records, len(todo), failed)
 
 
 # --- the command ---------------------------------------------------------------------
@@ -403,9 +620,10 @@ class Display:
 
     def finish(self, record: Dict[str, Any]) -> None:
         self.done += 1
-        line = (f"[{self.done}/{self.total}] {record['id']}: "
-                f"{record['score']:g}/{record['max_score']:g}"
-                + (f" ({record['error'].splitlines()[0]})" if record["error"] else ""))
+        line = printable(f"[{self.done}/{self.total}] {record['id']}: "
+                         f"{record['score']:g}/{record['max_score']:g}"
+                         + (f" ({record['error'].splitlines()[0]})" if record["error"] else ""),
+                         keep_newlines=False)
         if self.progress is not None:
             self.progress.advance(self.task)
         else:
@@ -448,4 +666,11 @@ def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: 
     if rates:
         console.print(rates.capitalize() + ".")
     console.print(f"Wrote {out}: results.json, grades.csv, gradescope/, report.html")
+    if outcome.failed:
+        shown = ", ".join(printable(sid, keep_newlines=False) for sid in outcome.failed[:10])
+        more = f" and {len(outcome.failed) - 10} more" if len(outcome.failed) > 10 else ""
+        report.print_error(errors, f"the grader failed on {len(outcome.failed)} submission(s) "
+                           f"({shown}{more}): tracebacks in {Path(out) / ERRORS}; they are "
+                           "recorded as not graded, and --resume grades them again")
+        return GRADER_FAILED
     return 0

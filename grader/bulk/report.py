@@ -8,9 +8,10 @@ writing leaves the previous version, never half a file.
 from __future__ import annotations
 
 import csv
-import html
+import hashlib
 import io
 import json
+import math
 import os
 import statistics
 from collections import Counter
@@ -22,6 +23,10 @@ from rich.text import Text
 
 from ..assignment import Assignment
 from ..model import Question
+from ..templates import render
+from ..untrusted import CallInfo, csv_cell, printable
+
+ERRORS = "errors"  # OUT/errors/ID.txt: the traceback of each submission the grader failed on
 
 QUESTION_KEYS = ("score", "max_score", "status", "passed", "failed", "output")
 
@@ -38,8 +43,9 @@ def _write(path: Path, text: str) -> None:
 
 
 def results_json(assignment: Assignment, records: List[Dict[str, Any]]) -> str:
-    submissions = [{"id": r["id"], "score": r["score"], "max_score": r["max_score"],
-                    "error": r["error"],
+    submissions = [{"id": r["id"], **({"name": r["name"]} if "name" in r else {}),
+                    "score": r["score"], "max_score": r["max_score"], "error": r["error"],
+                    **({"grader_failed": True} if r.get("grader_failed") else {}),
                     "questions": {key: {**{k: q[k] for k in QUESTION_KEYS},
                                         **{k: v for k, v in q.items()
                                            if k not in QUESTION_KEYS and k != "name"}}
@@ -51,10 +57,10 @@ def results_json(assignment: Assignment, records: List[Dict[str, Any]]) -> str:
 
 def grades_csv(questions: List[Question], records: List[Dict[str, Any]]) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer)  # RFC 4180 lines: a CR or LF in a cell is quoted
     writer.writerow(["id"] + [q.key for q in questions] + ["total"])
     for r in records:
-        writer.writerow([r["id"]] + [_points(r["questions"].get(q.key, {}).get("score", 0))
+        writer.writerow([csv_cell(r["id"])] + [_points(r["questions"].get(q.key, {}).get("score", 0))
                                      for q in questions] + [_points(r["score"])])
     return buffer.getvalue()
 
@@ -137,57 +143,65 @@ def summary_table(questions: List[Question], records: List[Dict[str, Any]]) -> T
         passed, rate = pass_rate(records, q.key)
         common = common_failure(records, q.key)
         table.add_row(q.name, _points(q.points), f"{passed}/{len(records)} ({rate:.0%})",
-                      Text(f"{common[0]} ({common[1]})" if common else "-", overflow="fold"))
+                      Text(printable(f"{common[0]} ({common[1]})") if common else "-",
+                           overflow="fold"))
     return table
 
 
 # --- report.html --------------------------------------------------------------------
 
-CSS = """
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 72em; color: #222; }
-h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: .3em .6em; border-bottom: 1px solid #eee; vertical-align: top; }
-.bar { background: #e8eef7; height: 1em; width: 12em; position: relative; }
-.bar span { display: block; height: 100%; background: #3c78d8; }
-.facts span { margin-right: 2em; }
-details { border-bottom: 1px solid #eee; padding: .3em 0; }
-summary { cursor: pointer; display: flex; gap: 1.5em; }
-summary .id { min-width: 14em; font-weight: 600; }
-.passed { color: #18794e; } .failed, .error { color: #c62828; } .timeout { color: #b26a00; }
-pre { background: #f6f8fa; padding: .6em; overflow-x: auto; white-space: pre-wrap; }
-svg text { font-size: 11px; fill: #444; }
-"""
+CHART_HEIGHT = 160  # pixels of the tallest bar
+CHART_TOP = 22  # room above the tallest bar for its count
 
 
-def _histogram(records: List[Dict[str, Any]], top: float) -> str:
+def histogram(labels: List[str], counts: List[int], bar: int = 22, step: int = 28,
+              left: int = 10) -> Dict[str, Any]:
+    """An SVG bar chart's geometry: one bar per label, its count above it (inside the
+    drawing: the tallest bar's label has CHART_TOP pixels of room)."""
+    tallest = max(counts, default=0) or 1
+    bars = []
+    for index, (label, count) in enumerate(zip(labels, counts)):
+        h = round(CHART_HEIGHT * count / tallest)
+        x = left + index * step
+        bars.append({"x": x, "y": CHART_TOP + CHART_HEIGHT - h, "height": h, "width": bar,
+                     "middle": x + bar / 2, "count": count, "label": label})
+    return {"bars": bars, "width": len(labels) * step + left + 10,
+            "height": CHART_TOP + CHART_HEIGHT + 34, "base": CHART_TOP + CHART_HEIGHT}
+
+
+def score_histogram(records: List[Dict[str, Any]], top: float) -> Dict[str, Any]:
     bins = int(top) + 1 if top else 1
     counts = [0] * bins
     for r in records:
-        counts[min(int(r["score"]), bins - 1)] += 1
-    tallest = max(counts) or 1
-    width, height, bar = 28, 160, 22
-    parts = [f'<svg id="histogram" role="img" aria-label="score distribution" '
-             f'width="{bins * width + 20}" height="{height + 40}" '
-             f'xmlns="http://www.w3.org/2000/svg">']
-    for index, count in enumerate(counts):
-        h = round(height * count / tallest)
-        x = 10 + index * width
-        parts.append(f'<rect class="bin" x="{x}" y="{height - h + 10}" width="{bar}" '
-                     f'height="{h}" fill="#3c78d8"><title>score {index}: {count}</title></rect>')
-        if count:
-            parts.append(f'<text x="{x + bar / 2}" y="{height - h + 6}" '
-                         f'text-anchor="middle">{count}</text>')
-        parts.append(f'<text x="{x + bar / 2}" y="{height + 26}" '
-                     f'text-anchor="middle">{index}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+        counts[max(0, min(int(r["score"]), bins - 1))] += 1
+    return histogram([str(i) for i in range(bins)], counts)
 
 
-def _win_rate_span(record: Dict[str, Any]) -> str:
+def win_rates(records: List[Dict[str, Any]]) -> List[float]:
+    return sorted(rate for rate in (record_win_rate(r) for r in records) if rate is not None)
+
+
+def record_win_rate(record: Dict[str, Any]) -> Optional[float]:
     rates = [q["win_rate"] for q in record["questions"].values()
-             if isinstance(q.get("win_rate"), float)]
-    return f'<span class="win-rate">win rate {rates[0]:.4f}</span>' if rates else ""
+             if isinstance(q, dict) and isinstance(q.get("win_rate"), float)]
+    return rates[0] if rates else None
+
+
+def win_rate_histogram(rates: List[float], bins: int = 20) -> Optional[Dict[str, Any]]:
+    """The win rates in BINS equal bins from the lowest to the highest (rounded out to
+    hundredths), labelled by each bin's lower edge."""
+    if not rates:
+        return None
+    low = math.floor(min(rates) * 100) / 100
+    high = max(math.ceil(max(rates) * 100) / 100, low + 0.01)
+    width = (high - low) / bins
+    counts = [0] * bins
+    for rate in rates:
+        counts[min(int((rate - low) / width), bins - 1)] += 1
+    chart = histogram([f"{low + i * width:.3f}" for i in range(bins)], counts, bar=30, step=36,
+                      left=40)
+    chart.update(low=low, high=high)
+    return chart
 
 
 def win_rate_facts(records: List[Dict[str, Any]]) -> Optional[str]:
@@ -203,59 +217,100 @@ def win_rate_facts(records: List[Dict[str, Any]]) -> Optional[str]:
     return line
 
 
+def student_status(record: Dict[str, Any]) -> str:
+    if record.get("grader_failed"):
+        return "grader-failed"
+    if record["error"]:
+        return "error"
+    return "full" if record["score"] == record["max_score"] else "partial"
+
+
+STATUS_WORDS = {"grader-failed": "grader failed", "error": "could not be graded",
+                "full": "full marks", "partial": "some failed"}
+
+
+def student_view(record: Dict[str, Any], questions: List[Question]) -> Dict[str, Any]:
+    """What the page shows of one student: the row, and failures grouped by question."""
+    status = student_status(record)
+    groups = []
+    for key, entry in record["questions"].items():
+        if entry.get("status") == "passed":
+            continue
+        failures = [f for f in record["failures"] if f["question"] == key]
+        groups.append({"key": key, "name": entry.get("name", key),
+                       "score": _points(entry["score"]), "max": _points(entry["max_score"]),
+                       "status": entry["status"], "failures": failures,
+                       "output": "" if failures else entry.get("output", ""),
+                       "notes": entry.get("notes", [])})
+    reason = record["error"].splitlines()[0] if record["error"] else ""
+    count = len(record["failures"])
+    rate = record_win_rate(record)
+    return {"id": record["id"], "name": record.get("name"), "status": status,
+            "status_words": STATUS_WORDS[status], "score": record["score"],
+            "score_text": _points(record["score"]), "max": _points(record["max_score"]),
+            "scores": [{"key": q.key, "score": record["questions"].get(q.key, {}).get("score"),
+                        "max": q.points} for q in questions],
+            "win_rate": rate, "error": record["error"] or "",
+            "summary": reason if reason else (f"{count} failing case{'s' * (count != 1)}"
+                                              if count else "all cases passed"),
+            "failing": count, "groups": groups}
+
+
+def broken_view(record: Any, info: CallInfo) -> Dict[str, Any]:
+    """A student whose record the page could not show: a row that says so."""
+    sid = str(record.get("id", "?")) if isinstance(record, dict) else "?"
+    return {"id": sid, "name": None, "status": "grader-failed",
+            "status_words": STATUS_WORDS["grader-failed"], "score": 0, "score_text": "?",
+            "max": "?", "scores": [], "win_rate": None, "failing": 0, "groups": [],
+            "error": f"the report could not show this submission: {info.error}",
+            "summary": f"the report could not show this submission: {info.error}"}
+
+
 def report_html(assignment: Assignment, questions: List[Question],
                 records: List[Dict[str, Any]]) -> str:
-    e = html.escape
     facts = overview(records)
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           f"<title>{e(assignment.name)}: bulk grading report</title>",
-           f"<style>{CSS}</style></head><body>",
-           f"<h1>{e(assignment.name)}: bulk grading report</h1>",
-           '<p class="facts">'
-           f'<span>Submissions: <b id="count">{facts["count"]}</b></span>'
-           f'<span>Mean: <b>{facts["mean"]:.2f}</b> / {_points(facts["max"])}</span>'
-           f'<span>Median: <b>{_points(facts["median"])}</b></span>'
-           f'<span>Full marks: <b>{facts["full"]}</b></span>'
-           f'<span>Could not be graded: <b>{facts["errors"]}</b></span></p>',
-           "<h2>Score distribution</h2>", _histogram(records, facts["max"]),
-           *([f'<p id="win-rates">{e(win_rate_facts(records))}</p>']
-             if win_rate_facts(records) else []),
-           "<h2>Questions</h2>",
-           '<table id="questions"><thead><tr><th>Question</th><th>Points</th>'
-           "<th>Pass rate</th><th></th><th>Most common failure</th></tr></thead><tbody>"]
+    students = []
+    for record in records:
+        shown = CallInfo.from_call(lambda: student_view(record, questions))
+        students.append(shown.value if shown.value is not None else broken_view(record, shown))
+    question_rows = []
     for q in questions:
         passed, rate = pass_rate(records, q.key)
-        common = common_failure(records, q.key)
-        common_text = (f"{e(common[0])} <i>({common[1]} student{'s' * (common[1] != 1)})</i>"
-                       if common else "—")
-        out.append(f'<tr data-question="{e(q.key)}"><td>{e(q.name)}</td>'
-                   f"<td>{_points(q.points)}</td><td>{passed}/{len(records)} ({rate:.0%})</td>"
-                   f'<td><div class="bar"><span style="width:{rate * 100:.1f}%"></span></div>'
-                   f"</td><td>{common_text}</td></tr>")
-    out += ["</tbody></table>", "<h2>Students</h2>", '<div id="students">']
-    for r in records:
-        status = "error" if r["error"] else ("passed" if r["score"] == r["max_score"] else "failed")
-        out.append(f'<details class="student" data-id="{e(r["id"])}"><summary>'
-                   f'<span class="id">{e(r["id"])}</span>'
-                   f'<span class="{status}">{_points(r["score"])} / {_points(r["max_score"])}'
-                   f"</span><span>{len(r['failures'])} failing case(s)</span>"
-                   f"{_win_rate_span(r)}</summary>")
-        if r["error"]:
-            out.append(f'<p class="error">Could not be graded:</p><pre>{e(r["error"])}</pre>')
-        for f in r["failures"]:
-            name = r["questions"].get(f["question"], {}).get("name", f["question"])
-            hidden = " (hidden)" if f["hidden"] else ""
-            out.append(f'<h4 class="{e(f["status"])}">{e(name)} › Case {f["case"]}{hidden}: '
-                       f'{e(f["status"])}</h4><pre>{e(f["detail"])}</pre>')
-        out.append("</details>")
-    out += ["</div>", "</body></html>", ""]
-    return "\n".join(out)
+        question_rows.append({"key": q.key, "name": q.name, "points": _points(q.points),
+                              "passed": passed, "rate": rate,
+                              "common": common_failure(records, q.key)})
+    rates = win_rates(records)
+    return render("bulk_report.html.j2", assignment=assignment.name, facts=facts,
+                  max_text=_points(facts["max"]), median_text=_points(facts["median"]),
+                  scores=score_histogram(records, facts["max"]),
+                  rates=win_rate_histogram(rates), rate_facts=win_rate_facts(records),
+                  questions=question_rows, students=students, statuses=STATUS_WORDS)
 
 
 def write_all(out: Path, assignment: Assignment, questions: List[Question],
-              records: List[Dict[str, Any]]) -> None:
+              records: List[Dict[str, Any]]) -> List[str]:
+    """Write every file; return the ids of the submissions the grader failed on (their
+    tracebacks are in errors/ID.txt). A file of one submission that cannot be written
+    is one of those, never the end of the others."""
+    failed = {r["id"]: r["traceback"] for r in records if r.get("grader_failed")}
+    for record in records:
+        written = CallInfo.from_call(lambda: _write(out / "gradescope" / record["id"] /
+                                                    "results.json", gradescope_json(record)))
+        if written.error is not None:
+            failed[record["id"]] = (failed.get(record["id"], "") +
+                                    f"Writing gradescope/{record['id']}/results.json failed:\n"
+                                    + (written.traceback or ""))
     _write(out / "results.json", results_json(assignment, records))
     _write(out / "grades.csv", grades_csv(questions, records))
-    for record in records:
-        _write(out / "gradescope" / record["id"] / "results.json", gradescope_json(record))
     _write(out / "report.html", report_html(assignment, questions, records))
+    errors = out / ERRORS
+    if errors.is_dir():
+        for stale in errors.glob("*.txt"):
+            if stale.stem not in failed:
+                stale.unlink()
+    for sid, text in sorted(failed.items()):
+        written = CallInfo.from_call(lambda: _write(errors / f"{sid}.txt", text))
+        if written.error is not None:  # even its error file: keep it beside the others
+            _write(errors / f"{hashlib.sha256(sid.encode()).hexdigest()[:16]}.txt",
+                   f"{sid!r}\n{text}")
+    return sorted(failed)

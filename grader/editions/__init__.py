@@ -23,6 +23,10 @@ A rules module defines (scores are from the mover's point of view):
     remember(num_rolls, memory, again) -> the memory the next mover sees (the same
         player when AGAIN)
 
+Optionally, `points_fired(num_rolls, rolled, score, opponent)` names (keys of NAMES) the
+transforms of the turn score that fired (sp13's Touchdown, Hogtimus Prime): only the
+browser game reads it.
+
 `grader.editions.turn` plays one turn from these, the one place that orders them.
 
 The exact win-rate engine (`grader.strategy.winrate`) tabulates these functions, so
@@ -74,6 +78,11 @@ class RulesError(Exception):
     """A rules module that is missing or incomplete."""
 
 
+# A rules file loaded once per content, so engines that cache by module (the win-rate
+# tables) build once, however often an assignment's rules are asked for.
+_FILES: dict = {}
+
+
 def load(name: str, folder: Optional[Path] = None) -> ModuleType:
     """The rules NAME: a module of this package, or NAME as a .py path in FOLDER."""
     if name.endswith(".py"):
@@ -82,9 +91,14 @@ def load(name: str, folder: Optional[Path] = None) -> ModuleType:
         path = (Path(folder) / name).resolve()
         if not path.is_file():
             raise RulesError(f"no rules file {path}")
-        spec = importlib.util.spec_from_file_location(f"_hog_rules_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        module = _FILES.get(key)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(f"_hog_rules_{path.stem}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            _FILES[key] = module
     else:
         try:
             module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
@@ -122,13 +136,15 @@ def turn(rules: ModuleType, score: int, opponent: int, num_rolls: int,
     rolled = rules.dice(num_rolls, score, opponent)
     if rolled != num_rolls:
         fired.append("dice")
-    if rules.sides(score, opponent) != rules.SIDES:
+    if rolled and rules.sides(score, opponent) != rules.SIDES:
         fired.append("sides")
     if rolled == 0:
         fired.append("zero")
     elif 1 in outcomes:
         fired.append("pig_out")
     points = rules.points(rolled, pig_out(outcomes), score, opponent)
+    if hasattr(rules, "points_fired"):
+        fired += rules.points_fired(rolled, pig_out(outcomes), score, opponent)
     bonus = rules.bonus(rolled, memory)
     if bonus:
         fired.append("bonus")

@@ -8,7 +8,8 @@ NAME = "sp13"
 GOAL = 100
 SIDES = 6
 MAX_DICE = 10
-NAMES = {"zero": "Free Bacon", "pig_out": "Pig Out", "dice": "Hog Tied", "sides": "Hog Wild"}
+NAMES = {"zero": "Free Bacon", "pig_out": "Pig Out", "dice": "Hog Tied", "sides": "Hog Wild",
+         "touchdown": "Touchdown", "prime": "Hogtimus Prime"}
 START = ()
 
 
@@ -51,6 +52,18 @@ def touchdown_then_prime(turn_score):
     if turn_score % 6 == 0:
         turn_score += turn_score // 6
     return next_prime(turn_score) if is_prime(turn_score) else turn_score
+
+
+def points_fired(num_rolls, rolled, score, opponent):
+    """Which of the two transforms changed this turn's score (for the browser game)."""
+    turn_score = free_bacon(opponent) if num_rolls == 0 else rolled
+    fired = []
+    if turn_score % 6 == 0:
+        fired.append("touchdown")
+        turn_score += turn_score // 6
+    if is_prime(turn_score):
+        fired.append("prime")
+    return fired
 
 
 def points(num_rolls, rolled, score, opponent):

@@ -177,7 +177,7 @@ def _student_traceback(error, src):
     if not src:
         return ""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if os.path.abspath(frame.filename).startswith(src)]
+              if os.path.isabs(frame.filename) and frame.filename.startswith(src)]
     return ("Traceback (most recent call last):\n"
             + "".join(traceback.StackSummary.from_list(frames).format())
             + _error_line(error) + "\n")

@@ -26,13 +26,13 @@ from . import explain as fuzz_explain
 from . import driver as fuzz_driver
 from ..run.runner import end_group, spawn
 
-DRIVER = Path(fuzz_driver.__file__)
 Spec = Dict[str, Any]
 Trace = List[Any]
 
 
 def driver_source() -> str:
-    return DRIVER.read_text(encoding="utf-8")
+    from ..run import scripts
+    return scripts.source(fuzz_driver.__name__)
 
 
 # --- the edition: how its play is called ------------------------------------------
@@ -56,8 +56,11 @@ def check_adapter(rules: Any) -> None:
 
 
 def edition_source(rules: Any) -> str:
-    """The rules module's source, sent to the worker beside the tracer."""
-    return Path(rules.__file__).read_text(encoding="utf-8")
+    """The rules module's source, sent to the worker beside the tracer: from its loader,
+    so a module inside the zip of a workspace's self-contained runner has one too."""
+    loader = getattr(rules, "__loader__", None)
+    text = loader.get_source(rules.__name__) if hasattr(loader, "get_source") else None
+    return text if text is not None else Path(rules.__file__).read_text(encoding="utf-8")
 
 
 def game_options(rules: Any, given: Dict[str, Any]) -> Dict[str, bool]:
@@ -69,18 +72,28 @@ def game_options(rules: Any, given: Dict[str, Any]) -> Dict[str, bool]:
 # --- games ---------------------------------------------------------------------------
 
 def random_spec(rng: random.Random, play: Dict[str, Any], options: Dict[str, bool],
-                say: bool, goal: int = 100) -> Spec:
+                say: bool, goal: int = 100,
+                counts: Optional[Sequence[Sequence[int]]] = None) -> Spec:
     """One game: a random start and goal (where the edition's play takes them), short
     test dice, two strategies drawn from a few dice counts by a linear hash of the two
-    scores."""
+    scores.
+
+    COUNTS, when given, are the sets of dice counts a strategy may draw from (one set
+    per strategy, picked at random): a question keeps a rule it does not own from
+    firing that way (fa19: no two counts 2 apart, so Feral Hogs never fires)."""
     if play["goal"]:
         goal = rng.choice((100, rng.randint(1, 100), rng.randint(5, 40)))
     if not play["start"] or rng.random() < 0.4:
         score0 = score1 = 0
     else:
         score0, score1 = rng.randrange(goal), rng.randrange(goal)
-    strategies = [[[rng.randint(0, 10) for _ in range(rng.randint(1, 4))],
-                   rng.randint(0, 5), rng.randint(0, 5)] for _ in range(2)]
+    if counts:
+        pools = [list(rng.choice(counts)) for _ in range(2)]
+        strategies = [[[rng.choice(pool) for _ in range(rng.randint(1, 4))],
+                       rng.randint(0, 5), rng.randint(0, 5)] for pool in pools]
+    else:
+        strategies = [[[rng.randint(0, 10) for _ in range(rng.randint(1, 4))],
+                       rng.randint(0, 5), rng.randint(0, 5)] for _ in range(2)]
     dice = {name: [rng.randint(1, faces) for _ in range(rng.randint(1, 6))]
             for name, faces in play["dice"].items()}
     return {"strategies": strategies, "dice": dice if len(dice) > 1 else next(iter(dice.values())),
@@ -89,16 +102,16 @@ def random_spec(rng: random.Random, play: Dict[str, Any], options: Dict[str, boo
 
 
 def generate(seed: int, games: int, rules: Any = None, *, say: bool = False,
-             **options: bool) -> List[Spec]:
+             counts: Optional[Sequence[Sequence[int]]] = None, **options: bool) -> List[Spec]:
     """The games of SEED for the edition of RULES (default: Fall 2019's shape, OPTIONS
-    as given): the same seed gives the same games on every run."""
+    as given), strategies drawing from COUNTS if given: the same seed gives the same
+    games on every run."""
     play = settings(rules)
     if rules is not None:
         options = game_options(rules, options)
     rng = random.Random(f"hog-fuzz:{seed}")
     goal = getattr(rules, "GOAL", 100)
-    return [random_spec(rng, play, options, say, goal) for _ in range(games)]
-
+    return [random_spec(rng, play, options, say, goal, counts) for _ in range(games)]
 
 # --- the reference, traced in this process -------------------------------------------
 
@@ -354,14 +367,16 @@ class Player:
 
 def player_argv(python: str = sys.executable,
                 wrap: Callable[[List[str]], List[str]] = lambda argv: argv) -> List[str]:
-    return wrap([python, "-I", "-B", str(DRIVER)])
+    from ..run import scripts
+    return wrap([python, "-I", "-B", *scripts.argv(fuzz_driver.__name__)])
 
 
 # --- shrinking -----------------------------------------------------------------------
 
-def spec_strategy(play: Dict[str, Any], options: Dict[str, bool], say: bool, goal: int = 100):
-    """Hypothesis strategy of game specs like `random_spec`'s; its simplest games are
-    short ones."""
+def spec_strategy(play: Dict[str, Any], options: Dict[str, bool], say: bool, goal: int = 100,
+                  counts: Optional[Sequence[Sequence[int]]] = None):
+    """Hypothesis strategy of game specs like `random_spec`'s (with the same COUNTS);
+    its simplest games are short ones."""
     from hypothesis import strategies as st
 
     @st.composite
@@ -371,8 +386,11 @@ def spec_strategy(play: Dict[str, Any], options: Dict[str, bool], say: bool, goa
             score0, score1 = draw(st.integers(0, end - 1)), draw(st.integers(0, end - 1))
         else:
             score0 = score1 = 0
-        strategies = [[draw(st.lists(st.integers(0, 10), min_size=1, max_size=4)),
-                       draw(st.integers(0, 5)), draw(st.integers(0, 5))] for _ in range(2)]
+        pools = [st.integers(0, 10) if not counts
+                 else st.sampled_from(list(draw(st.sampled_from(list(counts)))))
+                 for _ in range(2)]
+        strategies = [[draw(st.lists(pool, min_size=1, max_size=4)),
+                       draw(st.integers(0, 5)), draw(st.integers(0, 5))] for pool in pools]
         dice = {name: draw(st.lists(st.integers(1, faces), min_size=1, max_size=6))
                 for name, faces in play["dice"].items()}
         return {"strategies": strategies,
@@ -383,12 +401,15 @@ def spec_strategy(play: Dict[str, Any], options: Dict[str, bool], say: bool, goa
 
 
 def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int],
-           budget: float = 10.0, max_examples: int = 400, rules: Any = None) -> Spec:
+           budget: float = 10.0, max_examples: int = 400, rules: Any = None,
+           counts: Optional[Sequence[Sequence[int]]] = None) -> Spec:
     """The smallest game (by SIZE) that FAILS, found by hypothesis (derandomised, no
     example database), or SPEC itself if nothing smaller fails within BUDGET seconds.
 
     Past the budget every new game counts as passing, so hypothesis winds down at
-    once; answers are cached, so its final replay of the minimal game agrees.
+    once; answers are cached, so its final replay of the minimal game agrees. A replay
+    that breaks (the student's process died, say) counts as passing: it is no smaller
+    game known to fail, and nothing it raises reaches hypothesis.
     """
     from hypothesis import HealthCheck, Phase, Verbosity, errors, find
     from hypothesis import settings as hypothesis_settings
@@ -419,7 +440,7 @@ def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int
             options = {key: value for key, value in spec.items() if type(value) is bool
                        and key != "say"}
         strategy = spec_strategy(play, options, bool(spec.get("say")),
-                                 getattr(rules, "GOAL", 100))
+                                 getattr(rules, "GOAL", 100), counts)
         found = find(strategy, condition, settings=config)
         return found if size(found) < size(spec) else spec
     except (errors.NoSuchExample, errors.Unsatisfiable):

@@ -44,20 +44,37 @@ def params(case: Case) -> Dict[str, Any]:
     for key in ("games", "seed", "recorded_games"):
         if isinstance(merged[key], bool) or not isinstance(merged[key], int):
             raise FuzzSetupError(f"fuzz suite parameter {key!r} must be an integer")
+    merged["dice_counts"] = dice_counts(merged.get("dice_counts"))
     return merged
+
+
+def dice_counts(value: Any) -> Optional[Tuple[Tuple[int, ...], ...]]:
+    """The suite's `dice_counts` (sets of dice counts the games' strategies draw from),
+    checked, as a hashable tuple; None when the suite leaves them free (0 to 10)."""
+    if value is None:
+        return None
+    ok = isinstance(value, list) and value and all(
+        isinstance(pool, list) and pool and all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10 for n in pool)
+        for pool in value)
+    if not ok:
+        raise FuzzSetupError("fuzz suite parameter 'dice_counts' must be a list of non-empty "
+                             "lists of dice counts from 0 to 10")
+    return tuple(tuple(pool) for pool in value)
 
 
 def _specs(rules: Any, p: Dict[str, Any], games: int) -> List[Dict[str, Any]]:
     options = fuzz.game_options(rules, p)
-    return fuzz.generate(p["seed"], games, rules, say=bool(p["say"]), **options)
+    return fuzz.generate(p["seed"], games, rules, say=bool(p["say"]),
+                         counts=dice_counts(p.get("dice_counts")), **options)
 
 
 @functools.lru_cache(maxsize=16)
 def _live_traces(folder: str, module: str, rules: Any, seed: int, games: int,
-                 options: Tuple[Tuple[str, bool], ...], say: bool) -> Tuple[list, list]:
-    specs = fuzz.generate(seed, games, rules, say=say, **dict(options))
+                 options: Tuple[Tuple[str, bool], ...], say: bool,
+                 counts: Optional[Tuple[Tuple[int, ...], ...]]) -> Tuple[list, list]:
+    specs = fuzz.generate(seed, games, rules, say=say, counts=counts, **dict(options))
     return specs, fuzz.reference_traces(folder, specs, module, rules)
-
 
 def _recorded_path(case: Case, p: Dict[str, Any]) -> Path:
     if case.suite.path is None:
@@ -81,8 +98,9 @@ def _recorded(path: Path, seed: int) -> Tuple[list, list]:
         if problem:
             break
     if problem is not None:
+        import grader
         raise FuzzSetupError(f"{path} holds no usable recorded games for seed {seed} "
-                             f"({problem}): recreate the workspace's tests with `grade init`")
+                             f"({problem}): {grader.restore_tests_advice()}")
     return [g[0] for g in games], [g[1] for g in games]
 
 
@@ -99,7 +117,8 @@ class FuzzKind(assignments.AssignmentBound):
             a = self.assignment
             options = tuple(sorted(fuzz.game_options(rules, p).items()))
             specs, expected = _live_traces(str(a.reference), a.module, rules, p["seed"],
-                                           p["games"], options, bool(p["say"]))
+                                           p["games"], options, bool(p["say"]),
+                                           p["dice_counts"])
         return p, specs, expected
 
     def rules(self):
@@ -166,7 +185,7 @@ class FuzzKind(assignments.AssignmentBound):
                    f"the reference: {fuzz.explain(spec, want, have, self._rules())}.")
         malformed = fuzz.compare.problem(have) is not None
         if not recorded and runner is not None and p["shrink"] and not malformed:
-            small = self._shrink(spec, runner, float(p["shrink"]))
+            small = self._shrink(spec, runner, float(p["shrink"]), p["dice_counts"])
             if small is not None and small[0] is not spec:
                 spec, want, have = small
                 message += (f"\nThe smallest failing game found: "
@@ -179,15 +198,18 @@ class FuzzKind(assignments.AssignmentBound):
         return CaseResult(case, "failed", message=message, expected=expected, got=got,
                           transcript=HEADER + fuzz.reproduction(spec, rules).rstrip("\n"))
 
-    def _shrink(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
-        """(spec, expected, got) of the smallest failing game found, or None (also when
-        anything at all goes wrong: the game that failed stands on its own)."""
+    def _shrink(self, spec, runner: Runner, budget: float,
+                counts=None) -> Optional[Tuple[dict, list, list]]:
+        """(spec, expected, got) of the smallest failing game found among games like the
+        suite's (dice COUNTS), or None (also when anything at all goes wrong: the game
+        that failed stands on its own)."""
         try:
-            return self._shrunk(spec, runner, budget)
+            return self._shrunk(spec, runner, budget, counts)
         except Exception:
             return None
 
-    def _shrunk(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
+    def _shrunk(self, spec, runner: Runner, budget: float,
+                counts) -> Optional[Tuple[dict, list, list]]:
         a = self.assignment
         rules = self.rules()
         module = runner.preflight[0] if runner.preflight else a.module
@@ -207,7 +229,7 @@ class FuzzKind(assignments.AssignmentBound):
             def size(candidate):
                 return len(reference([candidate])[0])
 
-            small = fuzz.shrink(spec, fails, size, budget=budget, rules=rules)
+            small = fuzz.shrink(spec, fails, size, budget=budget, rules=rules, counts=counts)
             if small is spec:
                 return None
             want, have = reference([small])[0], player.traces([small])[0]
@@ -258,14 +280,17 @@ def set_seed(questions: Iterable[Question], seed: int) -> None:
 
 def record(assignment: assignments.Assignment, key: str, data: Dict, tests: Path) -> Dict:
     """The student case-file dict with its fuzz suites in recorded mode; writes the
-    expected traces of their games (played by the reference) to tests/KEY.fuzz.json."""
-    seeds: Dict[str, List] = {}
+    expected traces of their games (played by the reference) to tests/KEY.fuzz.json
+    (a question's second fuzz suite to KEY-2.fuzz.json, and so on)."""
     suites = []
-    name = f"{key}.fuzz.json"
+    count = 0
     for suite in data.get("suites", []):
         if suite.get("type") != "fuzz" or suite.get("mode") == "recorded":
             suites.append(suite)
             continue
+        count += 1
+        name = f"{key}.fuzz.json" if count == 1 else f"{key}-{count}.fuzz.json"
+        seeds: Dict[str, List] = {}
         cases = suite.get("cases") or [{}]
         for raw in cases:
             p = {**DEFAULTS, **{k: v for k, v in suite.items() if k != "cases"}, **raw}
@@ -274,8 +299,7 @@ def record(assignment: assignments.Assignment, key: str, data: Dict, tests: Path
             traces = fuzz.reference_traces(str(assignment.reference), specs, assignment.module,
                                            rules)
             seeds[str(p["seed"])] = [[s, t] for s, t in zip(specs, traces)]
-        suites.append({**suite, "mode": "recorded", "recorded": name, "cases": cases})
-    if seeds:
         (tests / name).write_text(json.dumps({"seeds": seeds}, separators=(",", ":")) + "\n",
                                   encoding="utf-8")
+        suites.append({**suite, "mode": "recorded", "recorded": name, "cases": cases})
     return {**data, "suites": suites}

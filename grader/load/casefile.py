@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
+import glob
 import json
 import os
 import re
@@ -259,10 +260,74 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
     return case
 
 
+_TEST_ASSIGNMENT = re.compile(rb"^test\s*=", re.M)
+
+
+def ok_config(folder: Path) -> Optional[Path]:
+    """The ok configuration (`*.ok`) of the project whose case folder is FOLDER: in the
+    project folder (FOLDER's parent, ok's working directory), else in FOLDER itself."""
+    for place in (Path(folder).parent, Path(folder)):
+        configs = sorted(place.glob("*.ok"))
+        if configs:
+            return configs[0]
+    return None
+
+
+def _ok_case_files(config: Path, folder: Path) -> Optional[List[Path]]:
+    """The case files the ok config names inside FOLDER, as ok finds them: each key of
+    its "tests" is a glob relative to the config's folder (a `:parameter` suffix is
+    ok's, not the file's); None when the config names no tests."""
+    try:
+        tests = json.loads(config.read_text(encoding="utf-8")).get("tests")
+    except (OSError, ValueError, AttributeError) as error:
+        raise CaseFileError(f"{config}: not a valid ok configuration ({error})") from None
+    if not isinstance(tests, dict) or not tests:
+        return None
+    root, inside = config.parent.resolve(), Path(folder).resolve()
+    found: List[Path] = []
+    for pattern, sources in tests.items():
+        if "ok_test" not in str(sources).split(","):
+            continue
+        pattern = str(pattern).split(":", 1)[0]
+        for name in sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern))):
+            path = Path(name).resolve()
+            if path.parent != inside or path.suffix != ".py" or path in found:
+                continue
+            if path.name == "__init__.py" and not path.read_text(errors="replace").strip():
+                continue  # ok skips an empty package marker too
+            found.append(path)
+    return found
+
+
+def case_files(folder: Path) -> Dict[str, Path]:
+    """Question key (the file's stem) -> case file, for the case files in FOLDER.
+
+    An ok configuration of the project decides which files are cases, with ok's own
+    semantics (globs included): the other files beside them (`__init__.py`, helper
+    modules, data) are the cases' helpers. Without one, a `.py` file that assigns
+    `test = ...` is a case file and any other is a helper."""
+    folder = Path(folder)
+    config = ok_config(folder)
+    named = _ok_case_files(config, folder) if config is not None else None
+    if named is not None:
+        return {p.stem: Path(folder) / p.name for p in named}
+    files = {}
+    for path in sorted(folder.glob("*.py")):
+        if path.name.startswith("_"):
+            continue
+        try:
+            head = path.read_bytes()
+        except OSError:
+            continue
+        if _TEST_ASSIGNMENT.search(head):
+            files[path.stem] = path
+    return files
+
+
 def load_questions(folder: Path, keys: Optional[Iterable[str]] = None) -> List[Question]:
     """Load every case file in FOLDER (or just KEYS), in question order."""
     folder = Path(folder)
-    available = {p.stem: p for p in folder.glob("*.py") if not p.name.startswith("_")}
+    available = case_files(folder)
     if keys is None:
         chosen = sorted(available)
     else:
@@ -276,7 +341,7 @@ def load_questions(folder: Path, keys: Optional[Iterable[str]] = None) -> List[Q
 
 
 def question_keys(folder: Path) -> List[str]:
-    return sorted(p.stem for p in Path(folder).glob("*.py") if not p.name.startswith("_"))
+    return sorted(case_files(folder))
 
 
 # --- writing -------------------------------------------------------------------------

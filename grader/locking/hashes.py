@@ -235,8 +235,11 @@ def lock_outputs(block: Block, scheme: str, key: str) -> Optional[List[str]]:
     outputs = block.outputs
     raises = bool(outputs) and outputs[0].strip() in _TRACEBACK
     if scheme == "ok":
-        # ok hashes expected lines only, and shows tracebacks in the clear: so do we.
-        return [ok_hash(key, line) for line in outputs] if outputs and not raises else None
+        # ok hashes expected lines only, and shows tracebacks in the clear: so do we. A
+        # function's repr (its address differs on every run) is locked as the answer
+        # word a student types for it; the judge matches `Function` with any function.
+        return ([ok_hash(key, "Function" if _FUNCTION.match(line.strip()) else line)
+                 for line in outputs] if outputs and not raises else None)
     if raises:
         return [seal("\n".join(outputs), "Error")]
     if not outputs:

@@ -10,12 +10,14 @@ everything unlocked so far.
 from __future__ import annotations
 
 import random
+import re
 import signal
 import sys
 import textwrap
 from collections import OrderedDict
 from typing import Callable, Dict, List, Optional, Sequence, TextIO, Tuple
 
+import grader
 from ..load import casewrite
 from . import hashes as locking
 from ..model import Case, Question
@@ -25,6 +27,11 @@ INTRO = ("At each \"? \", type what you would expect Python to print.\n"
          "Answer words: Error (it raises an exception), Nothing (it prints nothing),\n"
          "Function (the value is a function), Infinite Loop (it never finishes).\n"
          "Type exit() or press Ctrl-D to stop; what you unlock is saved as you go.")
+
+
+_EXCEPTION_NAME = re.compile(r"^(Traceback\b.*|[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)"
+                             r"\b.*)$")
+INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 
 
 class Stop(Exception):
@@ -90,15 +97,31 @@ class Unlocker:
             picked = guess.strip()
             # A number picks a choice, unless the choices are numbers themselves: try both.
             guesses = [guess]
+            is_choice = False
             if shown and picked.isdigit() and 1 <= int(picked) <= len(shown):
                 guesses.append(shown[int(picked) - 1])
+                is_choice = True
+            if shown:
+                typed = locking.normalize(picked).casefold()
+                same = [c for c in shown if locking.normalize(c).casefold() == typed]
+                guesses += same
+                is_choice = is_choice or bool(same)
             for attempt in guesses:
                 plain = locking.check(token, attempt, self.key)
                 if plain is not None:
                     self.out("-- OK! --")
                     return plain
-            hint = f" Choose a number from 1 to {len(shown)}, or type the choice." if shown else ""
-            self.out("-- Not quite. Try again! --" + hint)
+            self.out("-- Not quite. Try again! --" + self._hint(picked, shown, is_choice))
+
+    @staticmethod
+    def _hint(picked: str, shown: Sequence[str], is_choice: bool) -> str:
+        """A nudge about the form of a wrong answer (never about its content)."""
+        if shown and not is_choice:
+            return f" Choose a number from 1 to {len(shown)}, or type the choice."
+        if _EXCEPTION_NAME.match(picked):
+            return (" (When the code raises an exception, the answer is the word Error, "
+                    "whatever the exception.)")
+        return ""
 
     def case(self, case: Case) -> Dict[str, object]:
         """Walk through CASE; return the keys of its dict to change to unlock it."""
@@ -158,7 +181,7 @@ def _left(todo: Sequence[Tuple[Question, Case]], done: set) -> "OrderedDict[str,
 def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
         stdin: TextIO = sys.stdin, out: Optional[Callable[[str], None]] = None) -> int:
     """Unlock the locked cases of QUESTIONS (the ones CHOSEN with -q, or all); return 0
-    when none is left locked, 1 otherwise."""
+    when none is left locked, 130 after Ctrl-C, 1 otherwise."""
     if out is None:
         def out(text: str) -> None:
             print(text, flush=True)
@@ -166,12 +189,13 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
     todo = [(q, c) for q in questions for c in q.cases if c.locked]
     if not todo:
         out(f"Nothing to unlock: no locked cases in {', '.join(q.name for q in questions)}.")
-        out(f"Run them with: grade {keys}".rstrip())
+        out(f"Run them with: {grader.PROGRAM} {keys}".rstrip())
         return 0
     unlocker = Unlocker(key, Prompter(stdin, out), out)
     done: set = set()
     out(INTRO)
     problem: Optional[str] = None
+    interrupted = False
     try:
         for question, case in todo:
             left = len(todo) - len(done)
@@ -188,8 +212,9 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
             save(question, case, changes)
             done.add((question.key, case.number))
             out(f"-- Case {case.number} unlocked (saved in {question.path.name}). --")
-    except (Stop, KeyboardInterrupt, EOFError):
+    except (Stop, KeyboardInterrupt, EOFError) as stop:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        interrupted = isinstance(stop, KeyboardInterrupt)
         out("")
         out("-- Exiting the unlocker. What you unlocked is saved. --")
     except OSError as error:
@@ -199,10 +224,10 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
     if problem:
         out(f"Error: {problem}")
     if not left:
-        out(f"All locked cases unlocked. Now run: grade {keys}".rstrip())
+        out(f"All locked cases unlocked. Now run: {grader.PROGRAM} {keys}".rstrip())
         return 0
     for qkey, cases in left.items():
         numbers = ", ".join(str(c.number) for c in cases)
         out(f"Still locked: {qkey} case{'s' if len(cases) != 1 else ''} {numbers}")
-    out("Continue with: grade -u " + " ".join(f"-q {k}" for k in left))
-    return 1
+    out(f"Continue with: {grader.PROGRAM} -u " + " ".join(f"-q {k}" for k in left))
+    return INTERRUPTED if interrupted else 1

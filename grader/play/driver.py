@@ -91,12 +91,28 @@ def die(channel, sides):
     return roll
 
 
+def gui_commentary(hog):
+    """The course GUI's commentary, from the student's own functions: Fall 2019 wires
+    both(announce_highest(0), both(announce_highest(1), announce_lead_changes())); an
+    edition without some of them uses those it has."""
+    parts = []
+    if hasattr(hog, "announce_highest"):
+        parts += [hog.announce_highest(0), hog.announce_highest(1)]
+    if hasattr(hog, "announce_lead_changes"):
+        parts.append(hog.announce_lead_changes())
+    if not parts:
+        return None
+    combined = parts[-1]
+    for part in reversed(parts[:-1]):
+        combined = hog.both(part, combined)
+    return combined
+
+
 def commentary(channel, hog):
-    """The course GUI's commentary, from the student's own functions; if it breaks,
-    the game goes on without it and the page says why."""
+    """The GUI's commentary (see gui_commentary); if it breaks, the game goes on
+    without it and the page says why."""
     try:
-        current = hog.both(hog.announce_highest(0),
-                           hog.both(hog.announce_highest(1), hog.announce_lead_changes()))
+        current = gui_commentary(hog)
     except Exception as error:
         channel.send({"event": "note", "text": "no commentary: building it raised "
                       + student_frames(error, channel.src)})

@@ -57,9 +57,24 @@ def _raised(data: Optional[Dict]) -> Optional[RaisedException]:
                            traceback=str(data.get("traceback", "")))
 
 
+def _count(value) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
 def _outputs(data: List[Dict]) -> List[ExampleOutput]:
+    """The examples' outputs as the worker reported them; anything not shaped like one
+    (student code can write to the channel too) stops the list there."""
+    if not isinstance(data, list):
+        return []
+    shaped = []
+    for item in data:
+        if not isinstance(item, dict) or not isinstance(item.get("raised") or {}, dict):
+            break
+        shaped.append(item)
     return [ExampleOutput(printed=str(item.get("printed", "")), raised=_raised(item.get("raised")),
-                          truncated=bool(item.get("truncated"))) for item in data]
+                          truncated=bool(item.get("truncated")),
+                          tail=str(item.get("tail", ""))[-8192:],
+                          lines=_count(item.get("lines"))) for item in shaped]
 
 
 def _drain(stream, sink: bytearray) -> None:
@@ -217,7 +232,12 @@ class Runner:
         self._early: Optional[Worker] = None
 
     def command(self) -> List[str]:
-        return self.wrap([self.python, "-I", "-S", "-B", str(self.worker_path), "{fd}",
+        from . import scripts
+        if Path(self.worker_path).is_file() and not scripts.INLINE:
+            script = [str(self.worker_path)]
+        else:  # the grader runs from a zip (the runner `grade publish` builds), or inline
+            script = scripts.argv("grader.run.worker")
+        return self.wrap([self.python, "-I", "-S", "-B", *script, "{fd}",
                           str(self.src), *self.preflight])
 
     def start(self) -> "Runner":
@@ -244,72 +264,80 @@ class Runner:
         After a timeout or crash, jobs for which SKIP says true are not given to the
         next worker (they are yielded as "skipped"): a question that already failed
         need not pay for another infinite loop. Raises SubmissionError before the
-        first case if the submission does not import.
+        first case if the submission does not import. A caller that stops iterating
+        early (closes the generator) stops the worker too.
         """
-        pending = list(jobs)
-        wasted = 0.0
-        first = True
-        while pending:
-            if not first:
-                for job in [j for j in pending if skip(j.id)]:
-                    yield job.id, CaseRun(status="skipped")
-                pending = [j for j in pending if not skip(j.id)]
-                if not pending:
-                    return
-            if self.budget is not None and wasted >= self.budget:
-                for job in pending:
-                    yield job.id, CaseRun(status="timeout", message=(
-                        "not run: this submission already used its time budget "
-                        f"({self.budget:g} s) on cases that timed out or crashed"))
-                return
-            worker = self._spawn()
-            kind, message = worker.next_message(self.timeout)
-            if kind != "message" or "ready" not in message:
-                note = self._preflight_failure(worker, kind, message)
-                if first:
-                    raise SubmissionError(note)
-                for job_ in pending:
-                    yield job_.id, CaseRun(status="crashed", message=note)
-                return
-            worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
-                             "cases": [j.payload() for j in pending]})
-            first = False
+        live: List[Worker] = []  # closed when the caller stops early (GeneratorExit)
+        try:
+            pending = list(jobs)
+            wasted = 0.0
+            first = True
             while pending:
-                current = pending[0]
-                started = time.monotonic()
+                if not first:
+                    for job in [j for j in pending if skip(j.id)]:
+                        yield job.id, CaseRun(status="skipped")
+                    pending = [j for j in pending if not skip(j.id)]
+                    if not pending:
+                        return
+                if self.budget is not None and wasted >= self.budget:
+                    for job in pending:
+                        yield job.id, CaseRun(status="timeout", message=(
+                            "not run: this submission already used its time budget "
+                            f"({self.budget:g} s) on cases that timed out or crashed"))
+                    return
+                worker = self._spawn()
+                live.append(worker)
                 kind, message = worker.next_message(self.timeout)
-                elapsed = time.monotonic() - started
-                if kind == "message" and message.get("id") == current.id:
-                    pending.pop(0)
-                    if "setup_error" in message:
-                        raised = _raised(message["setup_error"])
-                        yield current.id, CaseRun(status="setup-error", duration=elapsed,
-                                                  message=raised.traceback if raised else "")
+                if kind != "message" or "ready" not in message:
+                    note = self._preflight_failure(worker, kind, message)
+                    if first:
+                        raise SubmissionError(note)
+                    for job_ in pending:
+                        yield job_.id, CaseRun(status="crashed", message=note)
+                    return
+                worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
+                                 "cases": [j.payload() for j in pending]})
+                first = False
+                while pending:
+                    current = pending[0]
+                    started = time.monotonic()
+                    kind, message = worker.next_message(self.timeout)
+                    elapsed = time.monotonic() - started
+                    if kind == "message" and message.get("id") == current.id:
+                        pending.pop(0)
+                        if "setup_error" in message:
+                            raised = _raised(message["setup_error"])
+                            yield current.id, CaseRun(status="setup-error", duration=elapsed,
+                                                      message=raised.traceback if raised else "")
+                        else:
+                            yield current.id, CaseRun(outputs=_outputs(message.get("outputs", [])),
+                                                      duration=elapsed)
+                        continue
+                    if kind == "timeout":
+                        worker.close()
+                        run = CaseRun(status="timeout", duration=elapsed, message=(
+                            f"did not finish within {self.timeout:g} s "
+                            "(an infinite loop, or far too slow)"))
+                    elif kind == "message" and message.get("done"):
+                        worker.close()
+                        run = CaseRun(status="crashed", duration=elapsed,
+                                      message="the worker skipped this case")
+                    elif kind == "eof":
+                        run = CaseRun(status="crashed", duration=elapsed, message=worker.death_note())
                     else:
-                        yield current.id, CaseRun(outputs=_outputs(message.get("outputs", [])),
-                                                  duration=elapsed)
-                    continue
-                if kind == "timeout":
-                    worker.close()
-                    run = CaseRun(status="timeout", duration=elapsed, message=(
-                        f"did not finish within {self.timeout:g} s "
-                        "(an infinite loop, or far too slow)"))
-                elif kind == "message" and message.get("done"):
-                    worker.close()
-                    run = CaseRun(status="crashed", duration=elapsed,
-                                  message="the worker skipped this case")
-                elif kind == "eof":
-                    run = CaseRun(status="crashed", duration=elapsed, message=worker.death_note())
+                        worker.close()
+                        run = CaseRun(status="crashed", duration=elapsed, message=(
+                            "the code wrote over the grader's report channel"))
+                    wasted += elapsed
+                    pending.pop(0)
+                    yield current.id, run
+                    break
                 else:
                     worker.close()
-                    run = CaseRun(status="crashed", duration=elapsed, message=(
-                        "the code wrote over the grader's report channel"))
-                wasted += elapsed
-                pending.pop(0)
-                yield current.id, run
-                break
-            else:
-                worker.close()
+        finally:
+            for worker in live:
+                if worker.process.returncode is None:
+                    worker.close()
 
     def _preflight_failure(self, worker: Worker, kind: str, message: Optional[Dict]) -> str:
         name = f"{self.preflight[0]}.py" if self.preflight else "the submission"

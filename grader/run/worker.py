@@ -19,11 +19,17 @@ import traceback
 CASE_FILENAME = "<case>"
 
 
+TAIL = 4096  # characters kept from the end of an output cut at its cap
+
+
 class Capture(io.TextIOBase):
-    """sys.stdout for one example: keeps the first CAP characters, counts the rest."""
+    """sys.stdout for one example: keeps the first CAP characters and the last TAIL
+    beyond them, and counts characters and lines, so a runaway print can be shown as
+    its head, its tail and how much was cut."""
 
     def __init__(self, cap):
-        self.cap, self.size, self.parts = cap, 0, []
+        self.cap, self.size, self.parts, self.lines = cap, 0, [], 0
+        self.tail_parts, self.tail_size = [], 0
 
     def writable(self):
         return True
@@ -34,11 +40,22 @@ class Capture(io.TextIOBase):
         room = self.cap - self.size
         if room > 0:
             self.parts.append(text[:room])
+        if len(text) > room:
+            beyond = text[max(room, 0):][-TAIL:]
+            self.tail_parts.append(beyond)
+            self.tail_size += len(beyond)
+            if self.tail_size > 4 * TAIL:
+                kept = "".join(self.tail_parts)[-TAIL:]
+                self.tail_parts, self.tail_size = [kept], len(kept)
         self.size += len(text)
+        self.lines += text.count("\n")
         return len(text)
 
     def value(self):
         return "".join(self.parts)
+
+    def tail(self):
+        return "".join(self.tail_parts)[-TAIL:]
 
     @property
     def truncated(self):
@@ -48,7 +65,7 @@ class Capture(io.TextIOBase):
 def describe(error, src):
     """The exception as doctest compares it, with only the student's frames."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if frame.filename != CASE_FILENAME
+              if os.path.isabs(frame.filename)  # not <case>, nor this script run by -c
               and os.path.abspath(frame.filename).startswith(src + os.sep)]
     try:
         only = traceback.format_exception_only(type(error), error)
@@ -78,8 +95,11 @@ def run_examples(sources, namespace, src, cap):
         finally:
             sys.stdout = saved_stdout
             sys.displayhook = sys.__displayhook__
-        outputs.append({"printed": capture.value(), "raised": raised,
-                        "truncated": capture.truncated})
+        output = {"printed": capture.value(), "raised": raised,
+                  "truncated": capture.truncated, "lines": capture.lines}
+        if capture.truncated:
+            output["tail"] = capture.tail()
+        outputs.append(output)
         if raised is not None and raised["type"] == "SystemExit":
             break
     return outputs

@@ -4,6 +4,7 @@ figures with rich and write them for machines."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import time
@@ -16,6 +17,7 @@ from rich.text import Text
 from .. import report
 from . import reader as strategies
 from ..assignment import Assignment
+from ..untrusted import one_line, printable, safe_name, shown_name
 
 RATE = "{:.7f}"
 
@@ -90,27 +92,39 @@ def winrate(assignment: Assignment, hog_py: Path, function: str, baseline: int,
 
 
 def contest_entries(folder: Path, assignment: Assignment) -> List[Path]:
-    """The entries of a contest folder: its .py files and its folders holding hog.py."""
+    """The entries of a contest folder: its .py files and its folders holding hog.py
+    (links among them are kept, to be refused by name when they are read)."""
     if not folder.is_dir():
         raise strategies.StrategyFileError(f"{folder} is not a folder of entries")
     entries = [p for p in sorted(folder.iterdir())
                if not p.name.startswith((".", "_"))
-               and ((p.is_file() and p.suffix == ".py")
-                    or (p.is_dir() and (p / assignment.source).is_file()))]
+               and (p.suffix == ".py" and (p.is_symlink() or p.is_file())
+                    or p.is_symlink() and not p.suffix
+                    or p.is_dir() and (p / assignment.source).exists())]
     if not entries:
         raise strategies.StrategyFileError(
             f"no entries in {folder}: expected .py files or folders holding {assignment.source}")
     return entries
 
 
-def _team_names(reads) -> List[str]:
-    """Each valid entry's TEAM_NAME (or its file name), made unique."""
-    names, seen = [], {}
+def team_names(reads) -> List[str]:
+    """Each valid entry's TEAM_NAME (or its file name) as one printable line, made
+    unique: a name already taken gets the entry's file name, then a number."""
+    names: List[str] = []
+    taken = set()
     for read in reads:
-        base = (read.team or "").strip() or read.source.stem
-        seen[base] = seen.get(base, 0) + 1
-        names.append(base if seen[base] == 1 else f"{base} ({read.source.name})")
+        base = one_line(read.team or "", strategies.TEAM_CAP) or one_line(read.source.stem, 60) \
+            or "entry"
+        labelled = f"{base} ({one_line(read.source.name, 60)})"
+        name = next(c for c in itertools.chain([base, labelled],
+                                               (f"{labelled} {n}" for n in itertools.count(2)))
+                    if c not in taken)
+        taken.add(name)
+        names.append(name)
     return names
+
+
+CONTEST_GRADER_FAILED = 3  # exit status: ranked, but the grader failed on some entries
 
 
 def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: float,
@@ -142,24 +156,52 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
     valid = [r for r in reads if r.valid]
     invalid = [r for r in reads if not r.valid]
     for read in invalid:
-        console.print(Text(f"Excluded {read.source.name}: {read.error}", style="yellow"))
+        console.print(Text(printable(f"Excluded {read.source.name}: {read.error}",
+                                     keep_newlines=False), style="yellow"))
+    failed = _write_failures(out, invalid)
     if len(valid) < 2:
+        _write_excluded(out, invalid)
         report.print_error(errors, f"{len(valid)} valid entr{'y' if len(valid) == 1 else 'ies'}: "
                            "a contest needs at least two")
         return 1
-    names = _team_names(valid)
+    names = team_names(valid)
     result = round_robin(list(zip(names, [r.table for r in valid])), rules, processes=jobs)
-    write_report(result, out)
+    excluded = _excluded(invalid)
+    write_report(result, out, excluded=excluded)
     _write_excluded(out, invalid)
     console.print(leaderboard(result))
     console.print(f"{len(valid) * (len(valid) - 1) // 2} matches in {result.seconds:.1f} s. "
                   f"Wrote {out}: leaderboard.csv, matrix.json, index.html")
+    if failed:
+        report.print_error(errors, f"the grader failed on {len(failed)} entr"
+                           f"{'y' if len(failed) == 1 else 'ies'}: tracebacks in "
+                           f"{out / 'errors'}; they are left out of the contest")
+        return CONTEST_GRADER_FAILED
     return 0
 
 
+def _excluded(invalid) -> List[dict]:
+    return [{"entry": shown_name(r.source.name), "team": r.team, "error": r.error,
+             **({"grader_failed": True} if r.failure else {})} for r in invalid]
+
+
 def _write_excluded(out: Path, invalid) -> None:
-    data = [{"entry": r.source.name, "team": r.team, "error": r.error} for r in invalid]
-    (out / "excluded.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "excluded.json").write_text(json.dumps(_excluded(invalid), indent=1) + "\n",
+                                       encoding="utf-8")
+
+
+def _write_failures(out: Path, invalid) -> List[str]:
+    """OUT/errors/ENTRY.txt for each entry the grader failed on; their names."""
+    failed = [r for r in invalid if r.failure]
+    taken: set = set()
+    for read in failed:
+        name = safe_name(read.source.name, taken)
+        taken.add(name)
+        path = out / "errors" / f"{name}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(read.failure, encoding="utf-8")
+    return sorted(taken)
 
 
 def leaderboard(result) -> Table:
@@ -171,7 +213,8 @@ def leaderboard(result) -> Table:
                           ("mean win rate", "right")):
         table.add_column(name, justify=justify)
     for position, team, points in result.ranking:
-        table.add_row(str(position), Text(team), str(points), f"{means[team]:.4f}")
+        table.add_row(str(position), Text(printable(team, keep_newlines=False)), str(points),
+                      f"{means[team]:.4f}")
     return table
 
 

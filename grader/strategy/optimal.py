@@ -126,7 +126,10 @@ def reach(g: Game, tables) -> np.ndarray:
         if g.parts == 2:
             flow = np.where(again[..., None], chance[:, None, :, None] * bins[:, :, None, 1, :],
                             flow)
-        np.add.at(flat, slab.reshape(-1), flow.reshape(-1, g.width))
+        targets, where = np.unique(slab.reshape(-1), return_inverse=True)
+        columns = (where.reshape(-1, 1) * g.width + np.arange(g.width)).reshape(-1)
+        flat[targets] += np.bincount(columns, weights=flow.reshape(-1),
+                                     minlength=len(targets) * g.width).reshape(-1, g.width)
     mass[:, g.cells:] = 0.0
     return mass
 

@@ -3,9 +3,11 @@
 Each file is copied, as hog.py, into a fresh folder with the assignment's support files
 and `strategy_table.py` runs on it in a child process: inside the bubblewrap sandbox
 when it works here, else under resource limits only (fine for a student's own file).
-The child's verdict is its last line of output; nothing it prints can change the table
-of another entry, and a child that loops, crashes or floods its output is reported as
-an invalid strategy.
+The child writes its verdict on a private pipe, never its output: what the student's
+code prints (an atexit hook too) is thrown away, and exactly one verdict is accepted.
+Every limit (the table's shape and values, the team name) is checked again here, on
+what arrived. A child that loops, crashes or writes junk is an invalid strategy, and
+whatever goes wrong in the grader while reading one entry stays with that entry.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import json
 import os
 import queue
 import shutil
+import stat
 import subprocess
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -24,7 +28,8 @@ from typing import Callable, List, Optional, Sequence
 
 from . import table as strategy_table
 from ..assignment import Assignment
-from ..run.runner import end_group
+from ..run.runner import end_group, spawn
+from ..untrusted import CallInfo, one_line
 from ..run.sandbox import Limits, Sandbox, bwrap_problem
 
 SCRIPT = Path(strategy_table.__file__).resolve()
@@ -47,22 +52,46 @@ class StrategyRead:
     team: Optional[str] = None
     seconds: float = 0.0
     no_function: bool = False  # the file has no such function (a usage error, not a bad strategy)
+    failure: Optional[str] = None  # the grader's own traceback, when it failed on this entry
 
     @property
     def valid(self) -> bool:
         return self.table is not None
 
 
+class RefusedEntry(Exception):
+    """The entry is a link or a special file: never followed, never read."""
+
+
+def _regular(path: Path) -> bool:
+    return stat.S_ISREG(os.lstat(path).st_mode)
+
+
+def _copy_file(source: Path, target: Path) -> None:
+    """Copy SOURCE's bytes, refusing a link or special file swapped in since it was seen."""
+    fd = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RefusedEntry(f"{source.name} is not a regular file: refused")
+        target.write_bytes(handle.read(SIBLING_CAP + 1)[:SIBLING_CAP + 1])
+
+
 def _copy_submission(source: Path, folder: Path, assignment: Assignment,
                      siblings: bool) -> None:
     """FOLDER gets SOURCE as the assignment's source file, the support files, and (with
-    SIBLINGS) small top-level modules of a folder entry or of the file's own folder."""
+    SIBLINGS) small top-level modules of a folder entry or of the file's own folder.
+    Links and special files are refused (an entry's) or skipped (a sibling)."""
+    if os.path.islink(source):
+        raise RefusedEntry(f"{source.name} is a symbolic link: refused, submit the file itself")
     main = source / assignment.source if source.is_dir() else source
+    if os.path.islink(main) or not _regular(main):
+        what = "a symbolic link" if os.path.islink(main) else "not a regular file"
+        raise RefusedEntry(f"{main.name} is {what}: refused, submit the file itself")
     if siblings:
         for path in sorted(main.parent.glob("*.py"))[:50]:
-            if path.is_file() and path.stat().st_size <= SIBLING_CAP:
-                shutil.copy(path, folder / path.name)
-    shutil.copy(main, folder / assignment.source)
+            if _regular(path) and path.stat().st_size <= SIBLING_CAP:
+                _copy_file(path, folder / path.name)
+    _copy_file(main, folder / assignment.source)
     for name in assignment.support:
         shutil.copy(assignment.template / name, folder / name)
 
@@ -96,6 +125,23 @@ def last_json_line(data: bytes) -> Optional[dict]:
     return None
 
 
+def only_verdict(data: bytes) -> Optional[dict]:
+    """The one JSON object DATA holds as its only line, else None (nothing, junk, or
+    more than one verdict: someone else wrote on the channel)."""
+    lines = [line for line in data.split(b"\n") if line.strip()]
+    if len(lines) != 1:
+        return None
+    try:
+        value = json.loads(lines[0])
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+TEAM_CAP = 100  # characters of a team name, after unprintables are dropped
+ERROR_CAP = 500
+
+
 def read_strategy(source: Path, assignment: Assignment, function: str = "final_strategy", *,
                   budget: float = strategy_table.BUDGET, sandbox: Optional[bool] = None,
                   slot: int = 0, siblings: bool = False) -> StrategyRead:
@@ -109,19 +155,25 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
     with tempfile.TemporaryDirectory(prefix="hog-strategy-") as tmp:
         folder = Path(tmp) / "submission"
         folder.mkdir()
-        _copy_submission(Path(source), folder, assignment, siblings)
+        try:
+            _copy_submission(Path(source), folder, assignment, siblings)
+        except RefusedEntry as error:
+            return StrategyRead(Path(source), error=str(error),
+                                seconds=time.perf_counter() - start)
         box = Sandbox(folder, slot=slot, isolate=isolate,
                       limits=Limits(cpu=int(2 * budget + START_SECONDS)))
         argv = box.wrap([box.python, "-I", "-S", "-B", str(SCRIPT), str(box.src), function,
-                         f"{budget:g}"])
-        result = _run(argv, 2 * budget + START_SECONDS, Path(tmp) / "out")
+                         f"{budget:g}", "{fd}"])
+        result = _run(argv, 2 * budget + START_SECONDS)
     seconds = time.perf_counter() - start
     if isinstance(result, str):
         return StrategyRead(Path(source), error=result, seconds=seconds)
-    team = result.get("team") if isinstance(result.get("team"), str) else None
+    team = result.get("team")
+    team = one_line(team, TEAM_CAP) or None if isinstance(team, str) else None
     table = result.get("table")
     if not is_table(table):
-        error = str(result.get("error") or "the strategy reader gave no table")
+        error = one_line(str(result.get("error") or "the strategy reader gave no table"),
+                         ERROR_CAP)
         shown = f"{Path(source).name}/{assignment.source}" if Path(source).is_dir() \
             else Path(source).name
         return StrategyRead(Path(source), error=error.replace(assignment.source, shown),
@@ -137,22 +189,50 @@ def is_table(table) -> bool:
                     for row in table))
 
 
-def _run(argv: List[str], timeout: float, out_path: Path):
-    """The child's verdict (a dict), or what went wrong with it (a str)."""
-    with open(out_path, "w+b") as out:
-        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out,
-                                   stderr=subprocess.DEVNULL, start_new_session=True,
-                                   env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                                        "LANG": "C.UTF-8"})
-        code = end_group(process, timeout)
-        if code is None:
-            return f"reading the strategy did not finish within {timeout:g} s"
-        out.seek(max(0, out.seek(0, os.SEEK_END) - OUTPUT_CAP))
-        verdict = last_json_line(out.read())
+def _drain(stream, sink: bytearray, cap: int) -> None:
+    while True:
+        chunk = stream.read(65536)
+        if not chunk:
+            return
+        if len(sink) <= cap:
+            sink.extend(chunk[: cap + 1 - len(sink)])
+
+
+def _run(argv: List[str], timeout: float):
+    """The child's verdict (a dict), or what went wrong with it (a str). ARGV's "{fd}"
+    becomes the write end of a pipe only the grader reads."""
+    read_fd, write_fd = os.pipe()
+    try:
+        process = spawn([str(write_fd) if part == "{fd}" else part for part in argv],
+                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL, pass_fds=(write_fd,),
+                        start_new_session=True,
+                        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"})
+    except BaseException:
+        os.close(read_fd)
+        raise
+    finally:
+        os.close(write_fd)
+    received = bytearray()
+    with os.fdopen(read_fd, "rb", buffering=0) as channel:
+        drainer = threading.Thread(target=_drain, args=(channel, received, OUTPUT_CAP),
+                                   daemon=True)
+        drainer.start()
+        code = end_group(process, timeout)  # the whole group is gone: the pipe's writers too
+        drainer.join(timeout=5)
+    if code is None:
+        return f"reading the strategy did not finish within {timeout:g} s"
+    if len(received) > OUTPUT_CAP:
+        return ("the process reading the strategy sent more than "
+                f"{OUTPUT_CAP // 1024} KiB on the grader's channel")
+    verdict = only_verdict(bytes(received))
     if verdict is None:
         how = f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}"
+        if received.strip():
+            return (f"the process reading the strategy {how} and its verdict was not the "
+                    "only thing on the grader's channel (the file wrote over it?)")
         return (f"the process reading the strategy {how} without a verdict "
-                "(did the file exit, crash, or print over the grader's output?)")
+                "(did the file exit or crash?)")
     return verdict
 
 
@@ -168,11 +248,14 @@ def read_many(sources: Sequence[Path], assignment: Assignment, function: str = "
     def one(source: Path) -> StrategyRead:
         slot = slots.get()
         try:
-            read = read_strategy(source, assignment, function, budget=budget, sandbox=sandbox,
-                                 slot=slot)
+            info = CallInfo.from_call(lambda: read_strategy(
+                source, assignment, function, budget=budget, sandbox=sandbox, slot=slot))
         finally:
             slots.put(slot)
-        on_read(read)
+        read = info.value if info.value is not None else StrategyRead(
+            Path(source), error=f"the grader failed on this entry ({info.error}); this is "
+                                "not a verdict on the strategy", failure=info.traceback)
+        CallInfo.from_call(lambda: on_read(read))
         return read
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:

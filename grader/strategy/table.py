@@ -1,10 +1,13 @@
 """Read a strategy function into a table of dice counts, checking it is valid.
 
-Run as `python -I strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET_SECONDS]`: imports
-HOG_DIR/hog.py, asks FUNCTION_NAME for every score pair (0..99 each) twice, and prints
+Run as `python -I strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET_SECONDS [FD]]`: imports
+HOG_DIR/hog.py, asks FUNCTION_NAME for every score pair (0..99 each) twice, and writes
 one JSON line, {"table": [[...100 ints...] x 100], "team": TEAM_NAME or null} or
-{"error": "<in words>", ...}, as the last line of stdout. Standard library only and never imported by student code, so it
-can run inside the sandbox next to a submission; the verdict is read from its output.
+{"error": "<in words>", ...}: to file descriptor FD when given (the grader's private
+channel: what the student's code prints, even from an atexit hook, never reaches it),
+else as the last line of stdout. Standard library only and never imported by student
+code, so it can run inside the sandbox next to a submission. The grader checks every
+limit again on what it receives.
 
 A valid strategy returns an int (not a bool) from 0 to 10 for every pair, gives the
 same answer when asked again, and answers all pairs (both rounds) within the budget.
@@ -14,6 +17,7 @@ import contextlib
 import importlib
 import io
 import json
+import os
 import signal
 import sys
 import time
@@ -134,18 +138,27 @@ def team_name(module):
 
 
 def main(argv):
-    if len(argv) not in (2, 3):
-        print(json.dumps({"error": "usage: strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET]"}))
+    if len(argv) not in (2, 3, 4):
+        print(json.dumps({"error": "usage: strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET [FD]]"}))
         return 2
-    budget = float(argv[2]) if len(argv) == 3 else BUDGET
+    budget = float(argv[2]) if len(argv) >= 3 else BUDGET
+    channel = int(argv[3]) if len(argv) == 4 else None
     loaded, error = load_function(argv[0], argv[1])
     if error:
         result = {"error": error}
     else:
         result = read_table(loaded[0], argv[1], budget=budget)
         result["team"] = team_name(loaded[1])
-    sys.stdout.write("\n" + json.dumps(result, separators=(",", ":")) + "\n")
-    sys.stdout.flush()
+    verdict = json.dumps(result, separators=(",", ":")) + "\n"
+    if channel is None:
+        sys.stdout.write("\n" + verdict)
+        sys.stdout.flush()
+    else:
+        data = verdict.encode()
+        while data:
+            data = data[os.write(channel, data):]
+        os.close(channel)
+        os._exit(0)  # no atexit hook of the student's runs after the verdict
     return 0
 
 

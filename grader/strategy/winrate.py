@@ -155,8 +155,7 @@ class Game:
         self.rules = rules
         self.name = rules.NAME
         goal = self.goal = int(goal or rules.GOAL)
-        self.max_dice = int(rules.MAX_DICE)
-        if self.max_dice != MAX_DICE:
+        if int(rules.MAX_DICE) != MAX_DICE:
             raise RulesError(f"rules {rules.NAME}: strategy tables hold 0 to {MAX_DICE} dice")
         scores = range(goal)
         self._cells(goal)
@@ -182,8 +181,9 @@ class Game:
         self.opponent = np.concatenate(o_of)
 
     def _turns(self, rules, scores) -> None:
-        """dice[cell, asked], and per (cell, asked) the outcomes' points and chances,
-        padded to `outcomes` columns with zero chances (points of the first column)."""
+        """dice[cell, asked]; per (cell, asked) each outcome's `key` (where its points
+        take the mover); chance[face, dice, outcome]. Outcomes are padded to one width
+        with zero chances (and the first outcome's points)."""
         goal = self.goal
         asked = range(CHOICES)
         sides = np.broadcast_to(tabulate(rules.sides, [scores, scores]), (goal, goal))
@@ -204,14 +204,13 @@ class Game:
         points_by_pair = points_by_pair.reshape(len(pair_axis), len(own), len(opp))
         width = max(len(d) for d in dists.values())
         face_index = {f: i for i, f in enumerate(faces)}
-        value = np.zeros((len(faces), CHOICES, width), dtype=np.int64)
         chance = np.zeros((len(faces), CHOICES, width))
         pair_of = np.zeros((len(faces), CHOICES, width), dtype=np.int64)
         for (f, k), dist in dists.items():
             for j in range(width):
                 v, p = dist[j] if j < len(dist) else (dist[0][0], 0)
                 fi = face_index[f]
-                value[fi, k, j], chance[fi, k, j] = v, float(p)
+                chance[fi, k, j] = float(p)
                 pair_of[fi, k, j] = pair_index[(k, v)] if len(pair_axis) > 1 else 0
         self.widths = (chance > 0).sum(axis=2)  # [face, dice]
         s, o = self.score, self.opponent

@@ -4,48 +4,45 @@ Each mutant is the reference with a few (old, new) text replacements, applied in
 order; every `old` must occur exactly once in the text it is applied to, so a patch
 that stops matching the reference fails loudly instead of grading the reference.
 
-`owner` is the question whose own cases must catch the bug (score 0 there). `also`
-lists the questions that may fail too because they call the broken function (a
-Free Bacon bug shows in take_turn and play); every other question must still get
-full marks, so each bug is charged to the question that owns it.
+`owner` is the question whose own cases must catch the bug (score 0 there). `broken` is
+the unit it breaks (a function, or a region of play: "play/feral_hogs",
+"play/commentary"); the questions that may fail too are those that list the unit in
+the edition's table of what each question cannot avoid (cases/fa19/mutation.json,
+the same table `grade mutate` enforces on generated mutants). Every other question
+must still get full marks, so each bug is charged to the question that owns it.
+`exactly`, when given, is the whole set of questions the bug must fail: the real
+students' bugs that once cost several questions are pinned that way.
 """
 
+import json
 from dataclasses import dataclass
-from typing import FrozenSet, Sequence, Tuple
+from pathlib import Path
+from typing import FrozenSet, Optional, Sequence, Tuple
 
-# 07's in-game cases run play with announce_highest as the commentary.
-PLAY = frozenset({"05a", "05b", "06", "07"})
-# For each broken function, the questions whose functions or cases call it (08's cases
-# average roll_dice and free_bacon): they may fail along with the owner.
-CALLERS = {
-    "roll_dice": frozenset({"03", "08", "09"}) | PLAY,
-    "free_bacon": frozenset({"03", "08", "10", "11"}) | PLAY,
-    "take_turn": PLAY,
-    "is_swap": frozenset({"11"}) | PLAY,
-    "play": PLAY,
-    "feral": frozenset({"06", "07"}),  # their games have Feral Hogs on; 05a's have it off
-    "commentary": frozenset({"07"}),
-    "announce_highest": frozenset(),
-    "make_averaged": frozenset({"09"}),
-    "max_scoring_num_rolls": frozenset(),
-    "bacon_strategy": frozenset({"11"}),
-    "swap_strategy": frozenset(),
-    "final_strategy": frozenset(),
-}
+TABLE = json.loads((Path(__file__).resolve().parents[2] / "cases" / "fa19" / "mutation.json")
+                   .read_text(encoding="utf-8"))["unavoidable"]
+
+
+def callers(unit: str) -> FrozenSet[str]:
+    """The questions whose cases cannot avoid UNIT (by the table)."""
+    return frozenset(q for q, table in TABLE.items()
+                     if unit in table.get("calls", {}) or unit in table.get("raises", {}))
 
 
 @dataclass(frozen=True)
 class Mutant:
     name: str
     owner: str
-    broken: str  # the function it breaks: a key of CALLERS
+    broken: str  # the unit it breaks
     patch: Sequence[Tuple[str, str]]
     why: str
-    also: FrozenSet[str] = frozenset()  # beyond CALLERS: questions this bug may fail too
+    exactly: Optional[FrozenSet[str]] = None
 
     @property
     def may_fail(self) -> FrozenSet[str]:
-        return CALLERS[self.broken] | self.also | {self.owner}
+        if self.exactly is not None:
+            return self.exactly
+        return callers(self.broken) | {self.owner}
 
     def apply(self, source: str) -> str:
         for old, new in self.patch:
@@ -96,6 +93,9 @@ MUTANTS = [
              "    if num_rolls == 0:\n        roll_dice(1, dice)\n"
              "        return free_bacon(opponent_score)\n")],
            "Free Bacon still rolls (and throws away) a die: the dice advance on 0 dice"),
+    Mutant("take_turn_one_die_is_free_bacon", "03", "take_turn",
+           [("    if num_rolls == 0:\n", "    if num_rolls <= 1:\n")],
+           "one die is scored as Free Bacon (num_rolls <= 1 for == 0)"),
     # --- 04 is_swap ---------------------------------------------------------------
     Mutant("swap_one_digit_tens_is_zero", "04", "is_swap",
            [("        leftmost = score\n        while leftmost >= 10:\n            leftmost //= 10\n",
@@ -142,45 +142,46 @@ MUTANTS = [
            [(SWAP, SWAP + "            who = other(who)\n")],
            "after a swap the same player moves again (turn order follows the scores)"),
     # --- 05b Feral Hogs -------------------------------------------------------------
-    Mutant("feral_flag_ignored", "05b", "feral",
+    Mutant("feral_flag_ignored", "05b", "play/feral_hogs",
            [("if feral_hogs and abs(", "if abs(")],
-           "feral_hogs=False does not turn the rule off", also=frozenset({"05a"})),
-    Mutant("feral_other_players_dice", "05b", "feral",
+           "feral_hogs=False does not turn the rule off (real students': cost them 6 and 7 too)",
+           exactly=frozenset({"05b"})),
+    Mutant("feral_other_players_dice", "05b", "play/feral_hogs",
            [("abs(num_rolls - previous[who]) == 2", "abs(num_rolls - previous[other(who)]) == 2")],
            "compares with the dice the other player rolled last"),
-    Mutant("feral_after_swap", "05b", "feral",
+    Mutant("feral_after_swap", "05b", "play/feral_hogs",
            [(FERAL, ""), (SWAP, SWAP + FERAL)],
            "the bonus is added after the swap"),
-    Mutant("feral_bonus_two", "05b", "feral",
+    Mutant("feral_bonus_two", "05b", "play/feral_hogs",
            [(FERAL, FERAL.replace("+= 3", "+= 2"))],
            "the bonus is 2 points, not 3"),
-    Mutant("feral_two_or_more", "05b", "feral",
+    Mutant("feral_two_or_more", "05b", "play/feral_hogs",
            [("abs(num_rolls - previous[who]) == 2", "abs(num_rolls - previous[who]) >= 2")],
            "a difference of 2 or more earns the bonus, not exactly 2"),
-    Mutant("feral_zero_dice_not_recorded", "05b", "feral",
+    Mutant("feral_zero_dice_not_recorded", "05b", "play/feral_hogs",
            [("        previous[who] = num_rolls\n",
              "        if num_rolls > 0:\n            previous[who] = num_rolls\n")],
            "rolling 0 dice is not recorded as the player's previous number"),
-    Mutant("feral_no_bonus_on_first_turn", "05b", "feral",
+    Mutant("feral_no_bonus_on_first_turn", "05b", "play/feral_hogs",
            [("    previous = [0, 0]\n", "    previous = [-5, -5]\n")],
            "before a player's first turn the previous number is not 0"),
     # --- 06 commentary --------------------------------------------------------------
-    Mutant("say_before_swap", "06", "commentary",
+    Mutant("say_before_swap", "06", "play/commentary",
            [(SAY, ""), (SWAP, SAY + SWAP)],
            "commentary sees the scores before the swap"),
-    Mutant("say_not_rebound", "06", "commentary",
+    Mutant("say_not_rebound", "06", "play/commentary",
            [(SAY, "        say(score0, score1)\n")],
            "the commentary function returned is thrown away"),
-    Mutant("say_extra_call_at_start", "06", "commentary",
+    Mutant("say_extra_call_at_start", "06", "play/commentary",
            [("    previous = [0, 0]\n", "    previous = [0, 0]\n    say = say(score0, score1)\n")],
            "commentary called once more, before the first turn"),
-    Mutant("say_not_on_last_turn", "06", "commentary",
+    Mutant("say_not_on_last_turn", "06", "play/commentary",
            [(SAY, "        if score0 < goal and score1 < goal:\n    " + SAY)],
            "no commentary after the turn that ends the game"),
     # --- 07 announce_highest --------------------------------------------------------
     Mutant("highest_ties_announced", "07", "announce_highest",
            [("if gain > previous_high:", "if gain >= previous_high:")],
-           "a gain equal to the highest so far is announced"),
+           "a gain equal to the highest so far is announced", exactly=frozenset({"07"})),
     Mutant("highest_gain_from_zero", "07", "announce_highest",
            [("gain = score - previous_score", "gain = score")],
            "the gain is the whole score, not the score minus the previous one"),
@@ -209,7 +210,7 @@ MUTANTS = [
     # --- 09 max_scoring_num_rolls ---------------------------------------------------
     Mutant("max_rolls_ties_to_larger", "09", "max_scoring_num_rolls",
            [("if average > best_average:", "if average >= best_average:")],
-           "a tie goes to the larger number of dice"),
+           "a tie goes to the larger number of dice", exactly=frozenset({"09"})),
     Mutant("max_rolls_stops_at_nine", "09", "max_scoring_num_rolls",
            [("for num_rolls in range(2, 11):", "for num_rolls in range(2, 10):")],
            "10 dice are never tried"),
@@ -225,13 +226,13 @@ MUTANTS = [
     # --- 11 swap_strategy -----------------------------------------------------------
     Mutant("swap_strategy_ignores_detrimental", "11", "swap_strategy",
            [("        if opponent_score < new_score:\n            return num_rolls\n", "")],
-           "rolls 0 for Free Bacon even when that swaps the mover down"),
+           "rolls 0 for Free Bacon even when that swaps the mover down", exactly=frozenset({"11"})),
     Mutant("swap_strategy_tie_beneficial", "11", "swap_strategy",
            [("if opponent_score > new_score:", "if opponent_score >= new_score:")],
-           "a swap of equal scores counts as beneficial"),
+           "a swap of equal scores counts as beneficial", exactly=frozenset({"11"})),
     Mutant("swap_strategy_tie_detrimental", "11", "swap_strategy",
            [("if opponent_score < new_score:", "if opponent_score <= new_score:")],
-           "a swap of equal scores counts as detrimental"),
+           "a swap of equal scores counts as detrimental", exactly=frozenset({"11"})),
     Mutant("swap_strategy_margin_exclusive", "11", "swap_strategy",
            [("return bacon_strategy(score, opponent_score, margin, num_rolls)",
              "return 0 if free_bacon(opponent_score) > margin else num_rolls")],

@@ -1,0 +1,531 @@
+"""The Gradescope autograder bundle: `grade gradescope OUT.zip` builds it, Gradescope runs it.
+
+Gradescope unpacks the bundle into /autograder/source, runs `setup.sh` once to build
+its image, then `run_autograder` for each submission, which must leave
+/autograder/results/results.json. Ours:
+
+- `setup.sh` makes a virtual environment in /autograder/venv and installs the grader
+  (its code travels in the bundle, `grader_pkg/`) with its dependencies from PyPI;
+- `run_autograder` runs `python -m grader.gradescope`, which grades the submission's
+  hog.py with every staff case (hidden ones too, and live fuzzing against the
+  reference, which travels in `assignment/`) and writes results.json: one test per
+  question, and for a question with hidden cases the points go on a second test shown
+  per the bundle's hidden visibility (Gradescope's `visibility`), as otter does.
+
+Isolation. Gradescope's container is what isolates one submission from the others.
+Inside it, the grader still keeps student code away from what it must not touch,
+with the strongest means the container allows (`gradescope.json`'s "sandbox", or the
+environment variable HOG_GRADESCOPE_SANDBOX): `bwrap` when bubblewrap works there (as
+in `grade bulk`); otherwise `uid`: the code runs as an unprivileged user under resource
+limits, and /autograder/source (reference, hidden cases) and /autograder/results are
+made unreadable and unwritable to it; every process of that user is killed at the end;
+it keeps the container's network. Without root, only the resource limits apply.
+Every path is relative to --root (default /autograder), so the bundle can be tried in
+any folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence
+
+from .run.sandbox import UID_BASE
+
+VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+SETTINGS = "gradescope.json"
+SANDBOXES = ("auto", "bwrap", "uid", "limits")
+# The unprivileged user student code runs as (bwrap and `uid` modes): past the few uids
+# bulk's job slots use.
+UID = UID_BASE + 90
+_STAMP = (1980, 1, 1, 0, 0, 0)
+
+SETUP = """\
+#!/usr/bin/env bash
+# Gradescope runs this once, when it builds the autograder's image: it installs the grader
+# and its dependencies (from PyPI) in a virtual environment. Paths follow AUTOGRADER_ROOT
+# (default /autograder) so the bundle can be tried outside Gradescope; HOG_SETUP_NO_APT=1
+# skips the system packages.
+set -euo pipefail
+root="${AUTOGRADER_ROOT:-/autograder}"
+here="$(cd "$(dirname "$0")" && pwd)"
+if [ -z "${HOG_SETUP_NO_APT:-}" ] && command -v apt-get >/dev/null; then
+    apt-get update -qq
+    apt-get install -y -qq python3 python3-venv python3-pip util-linux >/dev/null
+    apt-get install -y -qq bubblewrap >/dev/null || true
+fi
+python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' || {
+    echo "the grader needs Python 3.9 or newer" >&2; exit 1; }
+python3 -m venv "$root/venv"
+"$root/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$here/grader_pkg"
+"$root/venv/bin/python" -c 'import grader.gradescope, click, rich, numpy'
+echo "hog-grader installed in $root/venv"
+"""
+
+RUN = """\
+#!/usr/bin/env bash
+# Gradescope runs this for each submission: grade $root/submission/hog.py with the staff
+# cases into $root/results/results.json. AUTOGRADER_ROOT (default /autograder) and
+# GRADER_PYTHON (default: the interpreter setup.sh installed) make it runnable anywhere.
+set -uo pipefail
+root="${AUTOGRADER_ROOT:-/autograder}"
+here="$(cd "$(dirname "$0")" && pwd)"
+python="${GRADER_PYTHON:-$root/venv/bin/python}"
+export PYTHONPATH="$here/grader_pkg${PYTHONPATH:+:$PYTHONPATH}"
+exec "$python" -m grader.gradescope --root "$root" --source "$here"
+"""
+
+PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "hog-grader"
+version = "{version}"
+requires-python = ">=3.9"
+dependencies = {dependencies}
+
+[tool.setuptools.packages.find]
+include = ["grader*"]
+
+[tool.setuptools.package-data]
+"*" = ["*"]
+"""
+
+README = """\
+# Gradescope autograder for {title}
+
+Upload this zip as a Programming Assignment's autograder ("Zip file upload"; any Ubuntu
+base image). Students submit `hog.py`.
+
+- `setup.sh` installs Python's venv, the grader and its dependencies ({dependencies}).
+- `run_autograder` grades `/autograder/submission/hog.py` with every staff case, hidden ones
+  included, and writes `/autograder/results/results.json`: one test per question
+  (visibility `visible`, the public cases' results); a question with hidden cases carries
+  its points on a second test with visibility `{hidden}` (hidden cases are named with their
+  verdict only, never their code).
+- Settings (`gradescope.json`): timeout {timeout:g} s per case, at most {budget:g} s of
+  timed-out or crashed cases per submission, sandbox `{sandbox}`.
+
+Isolation: Gradescope's container isolates submissions from each other. Inside it, student
+code runs in bubblewrap when the container allows it; otherwise (the usual case on
+Gradescope) as an unprivileged user (uid {uid}) under resource limits (CPU time, memory,
+processes, file size), unable to read the reference and hidden cases or to write the
+results, with every process it started killed at the end. It keeps the container's network.
+
+Try it outside Gradescope: unpack into a folder ROOT/source, put a hog.py in
+ROOT/submission, then `AUTOGRADER_ROOT=ROOT ROOT/source/setup.sh` (HOG_SETUP_NO_APT=1 to
+skip apt-get) and `AUTOGRADER_ROOT=ROOT ROOT/source/run_autograder`.
+"""
+
+
+class BundleError(Exception):
+    """The bundle cannot be built as asked."""
+
+
+# --- building ------------------------------------------------------------------------
+
+def _dependencies() -> List[str]:
+    from importlib import metadata
+    try:
+        required = metadata.requires("hog-grader") or []
+    except metadata.PackageNotFoundError:
+        required = []
+    plain = [r.split(";")[0].strip() for r in required if "extra ==" not in r]
+    return plain or ["click>=8.0", "rich>=12.0", "numpy>=1.21", "hypothesis>=6.0"]
+
+
+def _version() -> str:
+    from importlib import metadata
+    try:
+        return metadata.version("hog-grader")
+    except metadata.PackageNotFoundError:
+        return "0"
+
+
+def _grader_files() -> Dict[str, bytes]:
+    """Every file of the grader package but its data (the assignment travels apart)."""
+    import grader
+    root = Path(grader.__file__).resolve().parent
+    files = {}
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if not path.is_file() or "__pycache__" in relative.parts or path.suffix == ".pyc":
+            continue
+        if relative.parts[0] == "data" and len(relative.parts) > 1:
+            continue
+        files[(Path("grader_pkg/grader") / relative).as_posix()] = path.read_bytes()
+    return files
+
+
+def _assignment_files(assignment) -> Dict[str, bytes]:
+    """The assignment as an --assignment folder: reference/, student_template/, cases/ and
+    (for a course's own assignment) the rules file beside them."""
+    files = {}
+    parts = {"reference": assignment.reference, "student_template": assignment.template,
+             "cases": assignment.cases}
+    for name, folder in parts.items():
+        for path in sorted(Path(folder).rglob("*")):
+            relative = path.relative_to(folder)
+            if path.is_file() and "__pycache__" not in relative.parts:
+                files[f"assignment/{name}/{relative.as_posix()}"] = path.read_bytes()
+    if assignment.folder is not None:
+        for path in sorted(Path(assignment.folder).glob("*.py")):
+            files[f"assignment/{path.name}"] = path.read_bytes()
+    return files
+
+
+def build(assignment, out: Path, *, timeout: float = 10.0, budget: Optional[float] = None,
+          hidden_visibility: str = "after_published", sandbox: str = "auto") -> Path:
+    """Write the autograder zip OUT for ASSIGNMENT."""
+    if hidden_visibility not in VISIBILITIES:
+        raise BundleError(f"unknown visibility {hidden_visibility!r} "
+                          f"(known: {', '.join(VISIBILITIES)})")
+    if assignment.reference is None or assignment.template is None:
+        raise BundleError("the bundle needs the assignment's staff files (reference, template)")
+    budget = 5 * timeout if budget is None else budget
+    settings = {"assignment": "assignment", "timeout": timeout, "budget": budget,
+                "hidden_visibility": hidden_visibility, "sandbox": sandbox,
+                "title": str(assignment.config.get("title") or assignment.name)}
+    dependencies = _dependencies()
+    files: Dict[str, bytes] = {
+        "setup.sh": SETUP.encode(),
+        "run_autograder": RUN.encode(),
+        SETTINGS: (json.dumps(settings, indent=2) + "\n").encode(),
+        "README.md": README.format(title=settings["title"], dependencies=", ".join(dependencies),
+                                   hidden=hidden_visibility, timeout=timeout, budget=budget,
+                                   sandbox=sandbox, uid=UID).encode(),
+        "grader_pkg/pyproject.toml": PYPROJECT.format(
+            version=_version(), dependencies=json.dumps(dependencies)).encode(),
+    }
+    files.update(_grader_files())
+    files.update(_assignment_files(assignment))
+    executable = {"setup.sh", "run_autograder"}
+    partial = Path(out).with_name(f".{Path(out).name}.part")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=_STAMP)
+            info.external_attr = (0o755 if name in executable else 0o644) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, files[name])
+    os.replace(partial, out)
+    return Path(out)
+
+
+# --- running -------------------------------------------------------------------------
+
+@dataclass
+class Settings:
+    assignment: Path
+    timeout: float = 10.0
+    budget: float = 50.0
+    hidden_visibility: str = "after_published"
+    sandbox: str = "auto"
+
+
+def read_settings(source: Path) -> Settings:
+    data = json.loads((source / SETTINGS).read_text(encoding="utf-8"))
+    sandbox = os.environ.get("HOG_GRADESCOPE_SANDBOX") or data.get("sandbox", "auto")
+    if sandbox not in SANDBOXES:
+        raise BundleError(f"unknown sandbox {sandbox!r} (known: {', '.join(SANDBOXES)})")
+    visibility = data.get("hidden_visibility", "after_published")
+    if visibility not in VISIBILITIES:
+        raise BundleError(f"unknown visibility {visibility!r}")
+    return Settings(assignment=source / data.get("assignment", "assignment"),
+                    timeout=float(data.get("timeout", 10.0)),
+                    budget=float(data.get("budget", 50.0)),
+                    hidden_visibility=visibility, sandbox=sandbox)
+
+
+def find_submission(folder: Path, source: str = "hog.py") -> Optional[Path]:
+    """The submitted SOURCE: at the top, or one folder down; the name's case ignored."""
+    if not folder.is_dir():
+        return None
+    for depth in ("*", "*/*"):
+        found = sorted(p for p in folder.glob(depth)
+                       if p.is_file() and p.name.lower() == source.lower())
+        if found:
+            return found[0]
+    return None
+
+
+def choose_sandbox(wanted: str) -> str:
+    from .run.sandbox import bwrap_problem
+    if wanted != "auto":
+        return wanted
+    if bwrap_problem() is None:
+        return "bwrap"
+    if os.geteuid() == 0 and shutil.which("setpriv") and shutil.which("prlimit"):
+        return "uid"
+    return "limits"
+
+
+def _uid_wrap(limits):
+    def wrap(argv: List[str]) -> List[str]:
+        return (["setpriv", f"--reuid={UID}", f"--regid={UID}", "--clear-groups",
+                 "--inh-caps=-all", "--no-new-privs"] + limits.prlimit() + argv)
+    return wrap
+
+
+def _uid_python(wrap) -> str:
+    """An interpreter the unprivileged user can run (a virtual environment under a
+    private home may be out of its reach): the base interpreter, or the system's."""
+    from .run.sandbox import base_python
+    candidates = [base_python(), sys.executable, shutil.which("python3") or "",
+                  "/usr/bin/python3"]
+    for python in dict.fromkeys(c for c in candidates if c):
+        try:
+            probe = subprocess.run(wrap([python, "-I", "-S", "-c", "pass"]), timeout=30,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if probe.returncode == 0:
+            return python
+    raise BundleError(f"no Python interpreter that user {UID} may run: install python3 "
+                      "system-wide, or use another sandbox mode")
+
+
+def _kill_leftovers() -> None:
+    """End every process of the unprivileged user (a daemon the submission left behind)."""
+    subprocess.run(["setpriv", f"--reuid={UID}", f"--regid={UID}", "--clear-groups",
+                    sys.executable, "-I", "-S", "-c",
+                    "import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
+                    "except OSError:\n    pass\n"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+
+
+class Staged:
+    """The submission's private copy, and the runner that grades it in the chosen mode."""
+
+    def __init__(self, hog: bytes, assignment, settings: Settings, mode: str, hide: Sequence[Path]):
+        from .run import scripts
+        from .run.runner import Runner
+        from .run.sandbox import Limits, Sandbox
+
+        self.scratch = Path(tempfile.mkdtemp(prefix="hog-gradescope-"))
+        self.scratch.chmod(0o755)
+        folder = self.scratch / "submission"
+        folder.mkdir()
+        (folder / assignment.source).write_bytes(hog)
+        for name in assignment.support:
+            shutil.copy(assignment.template / name, folder / name)
+        for path in [folder, *folder.iterdir()]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        limits = Limits(cpu=int(settings.timeout + settings.budget) + 1)
+        common = dict(timeout=settings.timeout, budget=settings.budget,
+                      preflight=(assignment.module,))
+        if mode == "bwrap":
+            box = Sandbox(folder, limits=limits, hide=hide, slot=UID - UID_BASE)
+            self.runner = Runner(src=box.src, wrap=box.wrap, **common)
+        elif mode == "uid":
+            scripts.INLINE = True  # the unprivileged user need not read the grader's files
+            wrap = _uid_wrap(limits)
+            self.runner = Runner(src=folder, wrap=wrap, python=_uid_python(wrap), **common)
+        else:
+            box = Sandbox(folder, limits=limits, isolate=False)
+            self.runner = Runner(src=folder, wrap=box.wrap, **common)
+        self.folder = folder
+
+    def close(self) -> None:
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def _plain(text: str, indent: str = "    ") -> str:
+    lines = text.rstrip("\n").splitlines()
+    return "\n".join(indent + line for line in lines) or indent + "(nothing)"
+
+
+def case_text(result, number: int) -> str:
+    """A public case's failure in plain text, numbered as in the student's workspace."""
+    from .judge import prompt
+    case = result.case
+    parts = [f"Case {number}: {result.status}"]
+    session = result.transcript or "\n".join(prompt(e.source) for e in case.examples)
+    parts.append(_plain(session, "  "))
+    if result.status == "timeout":
+        parts.append(f"Timed out: {result.message}")
+    elif result.status == "error" and not result.expected:
+        parts.append(f"Error: {result.message}")
+        if result.traceback:
+            parts.append(_plain(result.traceback, "  "))
+    else:
+        if result.message:
+            parts.append(result.message)
+        parts += ["Expected:", _plain(result.expected), "Got:", _plain(result.got)]
+        if result.traceback:
+            parts += ["Your code raised:", _plain(result.traceback, "  ")]
+    return "\n".join(parts)
+
+
+def _clean(text: str, folder: Path) -> str:
+    return text.replace(f"{folder}/", "").replace("/submission/", "")
+
+
+def results(grade_result, settings: Settings, folder: Path) -> Dict[str, Any]:
+    """Gradescope's results.json for one graded submission."""
+    tests = []
+    notes = []
+    for q in grade_result.questions:
+        question = q.question
+        public = [c for c in question.cases if not c.hidden]
+        numbers = {c.number: i for i, c in enumerate(public, 1)}
+        by_case = {r.case.number: r for r in q.case_results}
+        hidden = [c for c in question.cases if c.hidden]
+        lines = []
+        for note in (r.note for r in q.case_results if r.note):
+            lines.append(_clean(note, folder))
+            notes.append(f"{question.name}: {_clean(note, folder)}")
+        if q.status == "error" and q.message:
+            lines.append(_clean(q.message, folder))
+        ran = [by_case[c.number] for c in public if c.number in by_case]
+        passed = sum(r.status == "passed" for r in ran)
+        lines.insert(0, f"{passed} of {len(public)} case(s) passed"
+                     + (f"; {len(public) - len(ran)} not run after a failure"
+                        if len(ran) < len(public) and q.status != "error" else ""))
+        for r in ran:
+            if r.status in ("failed", "error", "timeout"):
+                lines.append(_clean(case_text(r, numbers[r.case.number]), folder))
+        public_ok = all(r.status == "passed" for r in ran) and len(ran) == len(public)
+        entry = {"name": question.name, "number": question.key, "output": "\n\n".join(lines),
+                 "visibility": "visible"}
+        if not hidden:
+            tests.append({**entry, "score": q.score, "max_score": q.max_score,
+                          "status": "passed" if q.score == q.max_score and q.status == "passed"
+                          else "failed"})
+            continue
+        tests.append({**entry, "name": f"{question.name}: public cases", "score": 0,
+                      "max_score": 0, "status": "passed" if public_ok else "failed"})
+        verdicts = []
+        for position, case in enumerate(hidden, 1):
+            r = by_case.get(case.number)
+            verdicts.append(f"Hidden case {position}: " + (r.status if r else "not run"))
+        tests.append({"name": question.name, "number": f"{question.key}.hidden",
+                      "score": q.score, "max_score": q.max_score,
+                      "status": "passed" if q.status == "passed" and q.score == q.max_score
+                      else "failed",
+                      "output": "Points for every case, hidden ones included.\n"
+                                + "\n".join(verdicts),
+                      "visibility": settings.hidden_visibility})
+    output = (f"Could not grade hog.py: {_clean(grade_result.error, folder)}"
+              if grade_result.error else
+              f"Graded with {sum(len(q.question.cases) for q in grade_result.questions)} cases.")
+    if notes:
+        output += "\n" + "\n".join(notes)
+    return {"output": output, "visibility": "visible", "stdout_visibility": "hidden",
+            "tests": tests}
+
+
+def _no_submission(folder: Path, questions, source: str) -> Dict[str, Any]:
+    found = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) \
+        if folder.is_dir() else []
+    seen = f" (found: {', '.join(found[:10])})" if found else " (the submission is empty)"
+    return {"score": 0, "output": f"No {source} in your submission{seen}: submit the file "
+                                  f"named {source}.",
+            "visibility": "visible",
+            "tests": [{"name": q.name, "number": q.key, "score": 0, "max_score": q.points,
+                       "status": "failed", "output": f"not graded: no {source}",
+                       "visibility": "visible"} for q in questions]}
+
+
+def _write(results_dir: Path, data: Dict[str, Any]) -> Path:
+    results_dir.mkdir(parents=True, exist_ok=True)
+    target = results_dir / "results.json"
+    partial = results_dir / ".results.json.part"
+    if partial.exists() or partial.is_symlink():
+        partial.unlink()
+    partial.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    os.replace(partial, target)
+    return target
+
+
+def _protect(paths: Sequence[Path]) -> None:
+    """Make PATHS unreadable to other users (the unprivileged one grading runs as)."""
+    for path in paths:
+        if path.exists():
+            path.chmod(0o700)
+
+
+def run(root: Path, source: Path) -> Dict[str, Any]:
+    """Grade ROOT/submission into ROOT/results/results.json; return the results."""
+    from . import assignment as assignments
+    from .load import casefile
+    from .session import grade, kinds_for, prepare
+
+    started = time.monotonic()
+    settings = read_settings(source)
+    assignment = assignments.load(path=settings.assignment)
+    questions = casefile.load_questions(assignment.cases, assignment.questions)
+    prepare(questions, kinds_for(assignment))
+    results_dir = root / "results"
+    hog = find_submission(root / "submission", assignment.source)
+    if hog is None:
+        return _finish(results_dir, _no_submission(root / "submission", questions,
+                                                   assignment.source), started)
+    mode = choose_sandbox(settings.sandbox)
+    print(f"hog-grader: grading {hog.relative_to(root)}; student code isolation: "
+          f"{describe(mode)}", flush=True)
+    if mode == "uid":
+        results_dir.mkdir(parents=True, exist_ok=True)
+        results_dir.chmod(0o755)
+        _protect([source, root / "source"])
+    staged = Staged(hog.read_bytes(), assignment, settings, mode,
+                    hide=[source, root / "source", results_dir, root / "submission"])
+    try:
+        result = grade(questions, staged.runner, assignment=assignment, verbose=True,
+                       respect_locks=False, stop_on_timeout=True)
+        data = results(result, settings, staged.folder)
+    finally:
+        staged.runner.close()
+        if mode == "uid":
+            _kill_leftovers()
+        staged.close()
+    return _finish(results_dir, data, started)
+
+
+def describe(mode: str) -> str:
+    return {"bwrap": "bubblewrap sandbox (no network, read-only system, private /tmp)",
+            "uid": f"unprivileged user {UID} under resource limits; the staff files and "
+                   "results are out of its reach; the container's network is not blocked",
+            "limits": "resource limits only (not root: no user to drop to)"}[mode]
+
+
+def _finish(results_dir: Path, data: Dict[str, Any], started: float) -> Dict[str, Any]:
+    data["execution_time"] = round(time.monotonic() - started, 2)
+    _write(results_dir, data)
+    return data
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m grader.gradescope",
+                                     description="Grade one Gradescope submission.")
+    parser.add_argument("--root", type=Path, default=Path("/autograder"))
+    parser.add_argument("--source", type=Path, default=None,
+                        help="The unpacked bundle (default ROOT/source).")
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    source = (args.source or root / "source").resolve()
+    try:
+        data = run(root, source)
+    except Exception as error:  # Gradescope shows results.json: it must say what broke
+        message = f"The autograder failed: {type(error).__name__}: {error}"
+        print(message, file=sys.stderr)
+        _write(root / "results", {"score": 0, "output": message, "visibility": "visible",
+                                  "tests": []})
+        return 1
+    total = sum(t["score"] for t in data.get("tests", []))
+    print(f"hog-grader: {total:g} points; wrote {root / 'results' / 'results.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,667 @@
+"""`grade mutate`: how strong an edition's case bank is, by mutation testing.
+
+Every statement students write in the reference (between `# BEGIN PROBLEM N` and
+`# END PROBLEM N`) is broken in small ways, one at a time: comparison and arithmetic
+operators replaced, integer constants moved by one, conditions negated, statements
+removed, adjacent call arguments swapped, a loop left early through the function's
+next `return`. Each mutant is graded on the staff cases, and the questions it fails
+are recorded. A good bank fails every mutant in the question that owns the broken
+code, and in no question that could have avoided it.
+
+Why the standard `ast` module and not mutmut or cosmic-ray: neither has statement
+removal, argument swaps or early returns; both run one test command per mutant on a
+copy of the project mutated in place (mutmut's trampolines must also import mutmut
+inside the code under test, which here runs in an isolated `python -I -S` worker or a
+sandbox); and neither knows which question owns a line or which cases can reach it.
+Here a mutant is a text edit of one node of the reference, it runs only the cases
+that call the function it breaks on the reference (measured once, by profiling the
+reference on every case), and mutants are graded in parallel worker processes.
+
+The edition's `cases/<edition>/mutation.json` (optional) says who owns what and
+what each question cannot avoid:
+
+    {"owners": {"play": "05a"},                    # function -> question (default:
+                                                   #   the problem number of its markers)
+     "regions": [{"function": "play", "unit": "play/feral_hogs", "owner": "05b",
+                  "names": ["feral_hogs", "previous"]}],   # statements mentioning a name
+     "unavoidable": {"03": {"calls": {"roll_dice": "why"}, "raises": {...}}},
+     "equivalent": {"MUTANT ID": "why it cannot be told apart"},
+     "free": {"final_strategy": "why"}}             # functions whose code is the student's
+                                                   #   choice (only validity is graded): no mutants
+
+`calls` lists units whose bugs may fail the question in any way; `raises` units whose
+bugs may fail it only by raising or hanging.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+from .assignment import Assignment
+from .load import casefile
+from .model import Question
+from .run.runner import CaseJob, Runner, SubmissionError
+from .session import grade, kinds_for
+
+CONFIG = "mutation.json"
+MARKER = re.compile(r"#\s*(BEGIN|END) PROBLEM (\w+)")
+FAILING = ("failed", "error", "timeout")
+VERSION = 1  # of the cached results' format
+
+
+# --- configuration ---------------------------------------------------------------------
+
+@dataclass
+class Config:
+    owners: Dict[str, str] = field(default_factory=dict)
+    regions: List[Dict[str, Any]] = field(default_factory=list)
+    unavoidable: Dict[str, Dict[str, Dict[str, str]]] = field(default_factory=dict)
+    equivalent: Dict[str, str] = field(default_factory=dict)
+    free: Dict[str, str] = field(default_factory=dict)  # function -> why its code is free
+
+    def allowed(self, question: str, unit: str, crashed: bool) -> bool:
+        """Whether a bug in UNIT may fail QUESTION (not its owner): the table says the
+        question cannot avoid the unit (or cannot avoid it raising, and it raised)."""
+        table = self.unavoidable.get(question, {})
+        return unit in table.get("calls", {}) or (crashed and unit in table.get("raises", {}))
+
+
+def load_config(assignment: Assignment) -> Config:
+    path = Path(assignment.cases) / CONFIG
+    if not path.is_file():
+        return Config()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Config(owners=data.get("owners", {}), regions=data.get("regions", []),
+                  unavoidable=data.get("unavoidable", {}),
+                  equivalent=data.get("equivalent", {}), free=data.get("free", {}))
+
+
+# --- mutants ----------------------------------------------------------------------------
+
+@dataclass
+class Mutant:
+    id: str  # "function: old -> new": stable while the reference's line does not change
+    function: str
+    unit: str  # the function, or a region of it ("play/feral_hogs")
+    owner: str  # the question whose cases must catch it
+    operator: str
+    line: int
+    source: str = field(repr=False, default="")
+
+
+def graded_lines(source: str) -> Dict[int, str]:
+    """Line number -> problem name, for every line between BEGIN/END PROBLEM markers."""
+    lines, problem = {}, None
+    for number, text in enumerate(source.splitlines(), 1):
+        match = MARKER.search(text)
+        if match and match.group(1) == "BEGIN":
+            problem = match.group(2)
+        elif match:
+            problem = None
+        elif problem is not None:
+            lines[number] = problem
+    return lines
+
+
+def owner_of_problem(problem: str, questions: Sequence[str]) -> Optional[str]:
+    """Question key for a problem number: '5' -> '05a' (the first key of that number)."""
+    for key in questions:
+        digits = re.match(r"\d+", key)
+        if digits and digits.group(0).lstrip("0") == problem.lstrip("0"):
+            return key
+    return None
+
+
+class _Offsets:
+    """Absolute character offsets of ast positions (whose columns count UTF-8 bytes)."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.lines = source.splitlines(True)
+        self.starts = [0]
+        for line in self.lines:
+            self.starts.append(self.starts[-1] + len(line))
+
+    def at(self, lineno: int, col: int) -> int:
+        line = self.lines[lineno - 1]
+        return self.starts[lineno - 1] + len(line.encode("utf-8")[:col].decode("utf-8", "replace"))
+
+    def span(self, node: ast.AST) -> Tuple[int, int]:
+        return self.at(node.lineno, node.col_offset), self.at(node.end_lineno, node.end_col_offset)
+
+
+COMPARE = {ast.Eq: (ast.NotEq, ast.LtE, ast.GtE), ast.NotEq: (ast.Eq,),
+           ast.Lt: (ast.LtE, ast.GtE), ast.LtE: (ast.Lt, ast.Gt),
+           ast.Gt: (ast.GtE, ast.LtE), ast.GtE: (ast.Gt, ast.Lt),
+           ast.Is: (ast.IsNot,), ast.IsNot: (ast.Is,), ast.In: (ast.NotIn,),
+           ast.NotIn: (ast.In,)}
+ARITH = {ast.Add: (ast.Sub,), ast.Sub: (ast.Add,), ast.Mult: (ast.Div,),
+         ast.Div: (ast.Mult, ast.FloorDiv), ast.FloorDiv: (ast.Div, ast.Mod),
+         ast.Mod: (ast.FloorDiv,), ast.Pow: (ast.Mult,)}
+
+
+def _parents(tree: ast.AST) -> Dict[ast.AST, ast.AST]:
+    parents = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    return parents
+
+
+def _header_names(statement: ast.stmt) -> Set[str]:
+    """The names a statement uses before its body: all of a simple statement's."""
+    if isinstance(statement, (ast.If, ast.While)):
+        parts = [statement.test]
+    elif isinstance(statement, ast.For):
+        parts = [statement.target, statement.iter]
+    elif isinstance(statement, (ast.FunctionDef, ast.ClassDef, ast.With, ast.Try)):
+        parts = []
+    else:
+        parts = [statement]
+    return {n.id for part in parts for n in ast.walk(part) if isinstance(n, ast.Name)}
+
+
+def generate(source: str, questions: Sequence[str], config: Config) -> List[Mutant]:
+    """Every mutant of the graded lines of SOURCE."""
+    tree = ast.parse(source)
+    graded = graded_lines(source)
+    offsets = _Offsets(source)
+    parents = _parents(tree)
+    top = {}  # node -> top-level function name
+    for function in tree.body:
+        if isinstance(function, ast.FunctionDef):
+            for node in ast.walk(function):
+                top[node] = function.name
+    mutants: List[Mutant] = []
+    seen: Dict[str, int] = {}
+
+    def statement_of(node: ast.AST) -> ast.stmt:
+        while not isinstance(node, ast.stmt):
+            node = parents[node]
+        return node
+
+    def unit_and_owner(node: ast.AST, function: str,
+                       above: bool = False) -> Tuple[str, Optional[str]]:
+        """The unit (function or region) a mutation at NODE breaks: the innermost
+        enclosing statement that mentions a region's name decides (from the statement
+        above NODE's when ABOVE: an early return belongs to where it leaves from)."""
+        statement = statement_of(node)
+        if above:
+            statement = parents.get(statement)
+        while statement is not None and not isinstance(statement, ast.FunctionDef):
+            names = _header_names(statement)
+            for region in config.regions:
+                if region.get("function") == function and names & set(region.get("names", [])):
+                    return region["unit"], region["owner"]
+            statement = parents.get(statement)
+        owner = config.owners.get(function) or owner_of_problem(graded[node.lineno], questions)
+        return function, owner
+
+    def add(node: ast.AST, operator: str, start: int, end: int, text: str,
+            above: bool = False) -> None:
+        function = top.get(node)
+        if function is None or function in config.free:
+            return
+        mutated = source[:start] + text + source[end:]
+        try:
+            compile(mutated, "hog.py", "exec")
+        except SyntaxError:
+            return
+        unit, owner = unit_and_owner(node, function, above)
+        if owner is None:
+            return
+        line_start = offsets.starts[node.lineno - 1]
+        label = f"{function}: {_lines(source, line_start, end)} -> " \
+                f"{_lines(mutated, line_start, start + len(text))}"
+        count = seen.get(label, 0)
+        seen[label] = count + 1
+        mutants.append(Mutant(id=label + (f" #{count + 1}" if count else ""), function=function,
+                              unit=unit, owner=owner, operator=operator, line=node.lineno,
+                              source=mutated))
+
+    def replace_expr(node: ast.expr, operator: str, new: ast.expr) -> None:
+        start, end = offsets.span(node)
+        add(node, operator, start, end, "(" + ast.unparse(new) + ")")
+
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) not in graded or node not in top:
+            continue
+        if isinstance(node, ast.Compare):
+            for index, op in enumerate(node.ops):
+                for other in COMPARE.get(type(op), ()):
+                    new = copy.deepcopy(node)
+                    new.ops[index] = other()
+                    replace_expr(node, "compare", new)
+        elif isinstance(node, ast.BinOp):
+            for other in ARITH.get(type(node.op), ()):
+                new = copy.deepcopy(node)
+                new.op = other()
+                replace_expr(node, "arithmetic", new)
+        elif isinstance(node, ast.AugAssign):
+            for other in ARITH.get(type(node.op), ()):
+                new = copy.deepcopy(node)
+                new.op = other()
+                start, end = offsets.span(node)
+                add(node, "arithmetic", start, end, ast.unparse(new))
+        elif isinstance(node, ast.Constant) and type(node.value) is int:
+            for delta in (1, -1):
+                replace_expr(node, "constant", ast.Constant(node.value + delta))
+        elif isinstance(node, ast.Constant) and type(node.value) is bool:
+            replace_expr(node, "constant", ast.Constant(not node.value))
+        elif isinstance(node, ast.BoolOp):
+            new = copy.deepcopy(node)
+            new.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+            replace_expr(node, "negate", new)
+        elif isinstance(node, ast.Call):
+            positional = [a for a in node.args if not isinstance(a, ast.Starred)]
+            if len(positional) == len(node.args):
+                for index in range(len(node.args) - 1):
+                    if ast.dump(node.args[index]) == ast.dump(node.args[index + 1]):
+                        continue
+                    new = copy.deepcopy(node)
+                    new.args[index], new.args[index + 1] = new.args[index + 1], new.args[index]
+                    replace_expr(node, "swap-arguments", new)
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+            new = ast.UnaryOp(ast.Not(), copy.deepcopy(node.test))
+            replace_expr(node.test, "negate", new)
+        if isinstance(node, ast.stmt) and not isinstance(node, ast.FunctionDef) \
+                and not _is_docstring(node, parents):
+            start, end = offsets.span(node)
+            add(node, "remove", start, end, "pass")
+            _early_return(node, parents, offsets, source, add)
+    return mutants
+
+
+def _lines(text: str, start: int, end: int) -> str:
+    """The lines of TEXT from offset START to the end of the line holding END, joined
+    on one line (a block shows its first line and how many more it had)."""
+    stop = text.find("\n", max(end - 1, start))
+    lines = [line.strip() for line in text[start:None if stop < 0 else stop].splitlines()]
+    lines = [line for line in lines if line]
+    if len(lines) > 2:
+        return f"{lines[0]} ... ({len(lines) - 1} more lines)"
+    return " / ".join(lines)
+
+
+def _is_docstring(node: ast.stmt, parents) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
+        and isinstance(node.value.value, str)
+
+
+def _early_return(node: ast.stmt, parents, offsets: _Offsets, source: str, add) -> None:
+    """After a statement inside a loop: `return` what the function's next return returns."""
+    scope, loop = parents.get(node), None
+    while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.Lambda)):
+        if loop is None and isinstance(scope, (ast.For, ast.While)):
+            loop = scope
+        scope = parents.get(scope)
+    if loop is None or scope is None or isinstance(node, ast.Return):
+        return
+    returns = [r for r in ast.walk(scope) if isinstance(r, ast.Return) and r.value is not None
+               and _function_of(r, parents) is scope]
+    later = [r for r in returns if r.lineno > node.end_lineno] or returns
+    if not later:
+        return
+    value = ast.unparse(min(later, key=lambda r: r.lineno).value)
+    end = offsets.at(node.end_lineno, node.end_col_offset)
+    indent = " " * node.col_offset
+    add(node, "early-return", end, end, f"\n{indent}return {value}", above=True)
+
+
+def _function_of(node: ast.AST, parents) -> Optional[ast.AST]:
+    node = parents.get(node)
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.Lambda)):
+        node = parents.get(node)
+    return node
+
+
+# --- which cases reach which function ----------------------------------------------------
+
+PROFILE = [
+    "import sys as _mutate_sys, os as _mutate_os\n",
+    "_mutate_seen = set()\n",
+    "def _mutate_profile(frame, event, arg, _file=_mutate_os.path.abspath(FILE)):\n"
+    "    if event == 'call' and frame.f_code.co_filename == _file:\n"
+    "        _mutate_seen.add(frame.f_code.co_firstlineno)\n",
+    "_mutate_sys.setprofile(_mutate_profile)\n",
+]
+REPORT = "_mutate_sys.setprofile(None); print(sorted(_mutate_seen))\n"
+
+
+def function_lines(source: str) -> List[Tuple[int, int, str]]:
+    """(first line, last line, name) of every top-level function of SOURCE."""
+    return [(node.lineno, node.end_lineno, node.name) for node in ast.parse(source).body
+            if isinstance(node, ast.FunctionDef)]
+
+
+def reach(assignment: Assignment, questions: Sequence[Question],
+          timeout: float = 60.0) -> Dict[Tuple[str, int], Tuple[Set[str], float]]:
+    """(question key, case number) -> (the graded source's top-level functions that the
+    case calls when the reference runs it, profiled in the worker; the seconds it took)."""
+    source_file = assignment.source
+    spans = function_lines((Path(assignment.reference) / source_file).read_text(encoding="utf-8"))
+    kinds = kinds_for(assignment)
+    profile = [line.replace("FILE", repr(source_file)) for line in PROFILE]
+    jobs, owner = [], {}
+    for question in questions:
+        for case in question.cases:
+            if case.suite.type not in kinds:
+                continue
+            job = kinds[case.suite.type].job(case, len(jobs))
+            job = CaseJob(id=job.id, examples=job.examples + [REPORT],
+                          setup=profile + job.setup, teardown=job.teardown,
+                          output_cap=job.output_cap)
+            owner[job.id] = (question.key, case.number)
+            jobs.append(job)
+    runner = Runner(src=Path(assignment.reference), timeout=timeout,
+                    preflight=(assignment.module,))
+    reached: Dict[Tuple[str, int], Tuple[Set[str], float]] = {}
+    for job_id, run in runner.run(jobs):
+        names: Set[str] = set()
+        if run.outputs and run.outputs[-1].raised is None:
+            for first in json.loads(run.outputs[-1].printed or "[]"):
+                names.update(name for start, end, name in spans if start <= first <= end)
+        else:
+            names = {name for _, _, name in spans}  # could not tell: assume everything
+        reached[owner[job_id]] = (names, run.duration)
+    return reached
+
+
+# --- running ------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    failed: Dict[str, str]  # question -> "value" or "crash" (raised, hung or died)
+    ran: List[str]  # the questions whose cases reach the mutant
+    seconds: float
+
+    @property
+    def killed(self) -> bool:
+        return self.mutant.owner in self.failed
+
+
+def _crashed(result) -> bool:
+    return result.status in ("error", "timeout") or bool(result.traceback) \
+        or "to raise" in (result.message or "")
+
+
+def _for_mutants(questions: Sequence[Question]) -> List[Question]:
+    """Copies of QUESTIONS for mutants: fuzz suites first (their games stop a play that
+    loops, where a doctest would wait for its timeout) and no shrinking of failures."""
+    out = []
+    for question in questions:
+        suites = []
+        for suite in question.suites:
+            suite = copy.copy(suite)
+            if suite.type == "fuzz":
+                suite.raw = {**suite.raw, "shrink": 0}
+            suites.append(suite)
+        suites.sort(key=lambda s: s.type != "fuzz")
+        copied = copy.copy(question)
+        copied.suites = suites
+        for suite in suites:
+            suite.cases = [copy.copy(case) for case in suite.cases]
+            for case in suite.cases:
+                case.suite = suite
+        out.append(copied)
+    return out
+
+
+def _only(question: Question, numbers: Set[int]) -> Question:
+    copied = copy.copy(question)
+    copied.suites = []
+    for suite in question.suites:
+        kept = [case for case in suite.cases if case.number in numbers]
+        if kept:
+            part = copy.copy(suite)
+            part.cases = kept
+            copied.suites.append(part)
+    return copied
+
+
+_STATE: Dict[str, Any] = {}
+
+
+def _init(edition: Optional[str], path: Optional[str], reached) -> None:
+    from . import assignment as assignments
+    a = assignments.load(edition, Path(path) if path else None)
+    _STATE.update(assignment=a, reached=reached,
+                  questions=_for_mutants(casefile.load_questions(a.cases)))
+
+
+def _grade_mutant(mutant: Mutant, patience: float = 1.0) -> Outcome:
+    """Grade MUTANT on the cases that reach its function, one question at a time, the
+    owner first; a question stops at its first failing case (its worker is stopped, so
+    a case that would loop costs nothing once the question has failed). A case may run
+    PATIENCE x (1 s + 4 x what it took the profiled reference)."""
+    a: Assignment = _STATE["assignment"]
+    reached = _STATE["reached"]
+    kinds = kinds_for(a)
+    started = time.perf_counter()
+    selected = []
+    for question in _STATE["questions"]:
+        numbers = {case.number for case in question.cases
+                   if mutant.function in reached.get((question.key, case.number), ((), 0))[0]}
+        if numbers:
+            selected.append(_only(question, numbers))
+    selected.sort(key=lambda q: q.key != mutant.owner)
+    failed: Dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="mutant-") as folder:
+        (Path(folder) / a.source).write_text(mutant.source, encoding="utf-8")
+        for name in a.support:
+            shutil.copy(Path(a.reference) / name, Path(folder) / name)
+        for question in selected:
+            cases = [c for c in question.cases if c.suite.type in kinds]
+            slowest = max(reached[(question.key, c.number)][1] for c in cases)
+            runner = Runner(src=Path(folder), timeout=patience * (1.0 + 4 * slowest),
+                            preflight=(a.module,))
+            jobs = [kinds[c.suite.type].job(c, i) for i, c in enumerate(cases)]
+            runs = runner.run(jobs)
+            try:
+                for job_id, case_run in runs:
+                    case = cases[job_id]
+                    verdict = kinds[case.suite.type].judge(case, case_run, runner=None)
+                    if verdict.status in FAILING:
+                        failed[question.key] = "crash" if _crashed(verdict) else "value"
+                        break
+            except SubmissionError:
+                failed[question.key] = "crash"
+            finally:
+                runs.close()  # stops the worker of a question that failed early
+                runner.close()
+    return Outcome(mutant, failed, [q.key for q in selected], time.perf_counter() - started)
+
+
+def _grade_batch(mutants: List[Mutant]) -> List[Outcome]:
+    return [_grade_mutant(m) for m in mutants]
+
+
+def _settle(mutants: List[Mutant]) -> List[Outcome]:
+    """Grade again, with ten times the patience: a case that timed out on a loaded
+    machine must not decide a verdict that would fail the check."""
+    return [_grade_mutant(m, patience=10.0) for m in mutants]
+
+
+def digest(assignment: Assignment) -> str:
+    """What the results depend on: the reference, the cases, this grader's own code."""
+    h = hashlib.sha256(f"v{VERSION}".encode())
+    grader_root = Path(__file__).resolve().parent
+    folders = [(Path(assignment.reference), "*.py"), (Path(assignment.cases), "*.py"),
+               (Path(assignment.cases), "*.json"), (grader_root, "**/*.py")]
+    for folder, pattern in folders:
+        for path in sorted(folder.glob(pattern)):
+            if "__pycache__" in path.parts:
+                continue
+            h.update(str(path.relative_to(folder)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def cache_dir() -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    return base / "hog-grader" / "mutation"
+
+
+@dataclass
+class Run:
+    assignment: Assignment
+    config: Config
+    outcomes: List[Outcome]
+    seconds: float
+    cached: bool = False
+    generated: Set[str] = field(default_factory=set)  # every mutant id, chosen or not
+
+    def survivors(self) -> List[Outcome]:
+        return [o for o in self.outcomes if not o.killed]
+
+    def new_survivors(self) -> List[Outcome]:
+        return [o for o in self.survivors() if o.mutant.id not in self.config.equivalent]
+
+    def stale_equivalents(self) -> List[str]:
+        """Mutants listed as equivalent that no longer exist or are now killed."""
+        killed = {o.mutant.id for o in self.outcomes if o.killed}
+        return [key for key in self.config.equivalent
+                if key in killed or (self.generated and key not in self.generated)]
+
+    def cross_charges(self) -> List[Tuple[Outcome, str, str]]:
+        """(outcome, question, how) for every question a mutant fails that neither owns
+        it nor is listed as unable to avoid the broken unit."""
+        wrong = []
+        for outcome in self.outcomes:
+            for question, how in outcome.failed.items():
+                if question != outcome.mutant.owner and not self.config.allowed(
+                        question, outcome.mutant.unit, how == "crash"):
+                    wrong.append((outcome, question, how))
+        return wrong
+
+    def scores(self) -> Dict[str, Dict[str, int]]:
+        """Per owning question: mutants, killed, equivalent, survivors."""
+        table: Dict[str, Dict[str, int]] = {}
+        for outcome in self.outcomes:
+            row = table.setdefault(outcome.mutant.owner,
+                                   {"mutants": 0, "killed": 0, "equivalent": 0, "survivors": 0})
+            row["mutants"] += 1
+            if outcome.killed:
+                row["killed"] += 1
+            elif outcome.mutant.id in self.config.equivalent:
+                row["equivalent"] += 1
+            else:
+                row["survivors"] += 1
+        return dict(sorted(table.items()))
+
+    def record(self) -> Dict[str, Any]:
+        return {"edition": self.assignment.edition, "seconds": round(self.seconds, 2),
+                "cached": self.cached, "scores": self.scores(),
+                "mutants": [{**{k: v for k, v in asdict(o.mutant).items() if k != "source"},
+                             "failed": o.failed, "ran": o.ran, "seconds": round(o.seconds, 3)}
+                            for o in self.outcomes],
+                "new_survivors": [o.mutant.id for o in self.new_survivors()],
+                "stale_equivalents": self.stale_equivalents(),
+                "cross_charges": [{"mutant": o.mutant.id, "question": q, "how": how}
+                                  for o, q, how in self.cross_charges()]}
+
+
+def run(assignment: Assignment, jobs: Optional[int] = None, use_cache: bool = True,
+        only: Optional[Iterable[str]] = None) -> Run:
+    """Generate every mutant of ASSIGNMENT's reference, grade each on the cases that
+    reach it, in JOBS processes; reuse the results of an identical earlier run."""
+    config = load_config(assignment)
+    source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+    mutants = generate(source, assignment.questions, config)
+    generated = {m.id for m in mutants}
+    if only is not None:
+        wanted = set(only)
+        mutants = [m for m in mutants if m.id in wanted or m.owner in wanted]
+    cache = cache_dir() / f"{assignment.edition}-{digest(assignment)}.json"
+    started = time.perf_counter()
+    if use_cache and only is None and cache.is_file():
+        try:
+            stored = json.loads(cache.read_text(encoding="utf-8"))
+            by_id = {m.id: m for m in mutants}
+            outcomes = [Outcome(by_id[e["id"]], e["failed"], e["ran"], e["seconds"])
+                        for e in stored["mutants"]]
+            if len(outcomes) == len(mutants):
+                return Run(assignment, config, outcomes, stored["seconds"], cached=True,
+                           generated=generated)
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    questions = casefile.load_questions(assignment.cases)
+    reached = reach(assignment, questions)
+    # two per core: each spends about half its time waiting on its own worker process
+    jobs = max(1, jobs or 2 * (os.cpu_count() or 1))
+    batches = [mutants[i::jobs * 4] for i in range(jobs * 4)]
+    path = str(assignment.folder) if assignment.folder else None
+    edition = None if assignment.folder else assignment.edition
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=_init,
+                             initargs=(edition, path, reached)) as pool:
+        outcomes = [o for batch in pool.map(_grade_batch, batches) for o in batch]
+        first = Run(assignment, config, outcomes, 0.0)
+        doubtful = [o.mutant for o in outcomes if o.killed and o.mutant.id in config.equivalent
+                    and o.failed[o.mutant.owner] == "crash"]
+        doubtful += [o.mutant for o, _, how in first.cross_charges() if how == "crash"]
+        if doubtful:
+            unique = list({m.id: m for m in doubtful}.values())
+            settled = {o.mutant.id: o for o in pool.submit(_settle, unique).result()}
+            outcomes = [settled.get(o.mutant.id, o) for o in outcomes]
+    order = {m.id: i for i, m in enumerate(mutants)}
+    outcomes.sort(key=lambda o: order[o.mutant.id])
+    result = Run(assignment, config, outcomes, time.perf_counter() - started,
+                 generated=generated)
+    if only is None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            partial = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+            partial.write_text(json.dumps(result.record()), encoding="utf-8")
+            os.replace(partial, cache)
+        except OSError:
+            pass
+    return result
+
+
+def show(result: Run, quiet: bool = False) -> int:
+    """Print RESULT as tables (on standard error when QUIET: standard output holds JSON);
+    return the exit status: 1 for a survivor not known to be equivalent, a stale
+    equivalent or a cross-charge."""
+    from rich.table import Table
+
+    from . import report
+    console = report.make_console(stderr=quiet)
+    table = Table(title=f"Mutation testing of the {result.assignment.edition} cases")
+    for column in ("question", "mutants", "killed", "equivalent", "survivors", "score"):
+        table.add_column(column, justify="left" if column == "question" else "right")
+    for key, row in result.scores().items():
+        alive = row["mutants"] - row["equivalent"]
+        score = f"{row['killed'] / alive:.0%}" if alive else "-"
+        table.add_row(key, *(str(row[k]) for k in ("mutants", "killed", "equivalent",
+                                                  "survivors")), score)
+    console.print(table)
+    problems = 0
+    for outcome in result.new_survivors():
+        problems += 1
+        console.print(f"[red]survives[/red] (owner {outcome.mutant.owner}): {outcome.mutant.id}")
+    for key in result.stale_equivalents():
+        problems += 1
+        console.print(f"[red]listed as equivalent, but no such surviving mutant[/red]: {key}")
+    for outcome, question, how in result.cross_charges():
+        problems += 1
+        console.print(f"[red]cross-charge[/red]: {question} fails ({how}) "
+                      f"{outcome.mutant.unit}'s mutant {outcome.mutant.id}")
+    how = "cached" if result.cached else f"{len(result.outcomes)} mutants graded"
+    console.print(f"{len(result.outcomes)} mutants, {len(result.survivors())} survive "
+                  f"({len(result.survivors()) - len(result.new_survivors())} known to be "
+                  f"equivalent); {how} in {result.seconds:.1f} s.")
+    return 1 if problems else 0

@@ -1,0 +1,200 @@
+"""A class of hostile submissions beside correct neighbours, as a folder and as a zip.
+
+Every attack found against `grade bulk` has a place here: code that attacks the grader
+from inside its sandbox (the `HOSTILE` sources of test_bulk), and inputs that attack it
+from outside (links, special files, names that are paths, formulas or escape codes, a
+corrupt zip entry). `tests/test_hostile_class.py` grades the whole class and checks
+that the neighbours keep full marks, nothing is written outside OUT, no process is
+left, and the reports are written.
+
+To add an attack (the resource-exhaustion ones belong here too), call `code_attack`
+(a hog.py source: the attack runs as the student's code) or `folder_attack` /
+`zip_attack` (a function that lays the entry out), with the most it may score.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Dict, Optional
+
+from grader import assignment as assignments
+
+ASSIGNMENT = assignments.load()
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = (ASSIGNMENT.reference / "hog.py").read_text()
+TEMPLATE = (ASSIGNMENT.template / "hog.py").read_text()
+CASES = ROOT / "tests" / "data" / "hostile_cases"  # doctests, a short fuzz, the win rate
+FULL = 7  # the points of CASES
+
+NEIGHBOURS: Dict[str, str] = {  # correct submissions: each must keep FULL marks
+    "neighbour_reference": REFERENCE,
+    **{f"neighbour_{path.stem}": TEMPLATE + "\n\n" + path.read_text()  # as test_solutions
+       for path in sorted((ROOT / "tests" / "solutions").glob("*.py"))},
+}
+
+
+@dataclass
+class Attack:
+    """One hostile entry: how it is laid out, the most it may score, and the words its
+    result must hold (why it was refused, say)."""
+
+    lay_out: Callable[[Path, "zipfile.ZipFile"], None]
+    at_most: float = 0
+    says: Optional[str] = None
+    grader_may_fail: bool = False  # the grader may record that it failed on this one
+
+
+FOLDER: Dict[str, Attack] = {}  # the entry's name as given (results.json's name, else id)
+ZIP: Dict[str, Attack] = {}
+
+
+def code_attack(sid: str, source: str, at_most: float, says: Optional[str] = None,
+                grader_may_fail: bool = False) -> None:
+    """An attack made by the student's own code: in the folder class as SID/hog.py."""
+    def lay_out(root: Path, archive=None) -> None:
+        (root / sid).mkdir()
+        (root / sid / "hog.py").write_text(source)
+    FOLDER[sid] = Attack(lay_out, at_most, says, grader_may_fail)
+
+
+def folder_attack(sid: str, lay_out: Callable[[Path], None], at_most: float = 0,
+                  says: Optional[str] = None) -> None:
+    FOLDER[sid] = Attack(lambda root, archive=None: lay_out(root), at_most, says)
+
+
+def zip_attack(sid: str, lay_out: Callable[["zipfile.ZipFile"], None], at_most: float = 0,
+               says: Optional[str] = None, grader_may_fail: bool = False) -> None:
+    ZIP[sid] = Attack(lambda root, archive: lay_out(archive), at_most, says, grader_may_fail)
+
+
+def with_override(code: str) -> str:
+    return REFERENCE + "\n\n" + code
+
+
+# --- code attacks beyond test_bulk's HOSTILE -----------------------------------------
+
+def _register_code_attacks() -> None:
+    from test_bulk import HOSTILE  # the attacks that held: they stay in the mix
+
+    for sid, source in HOSTILE.items():
+        if sid == "correct" or source is None:
+            continue
+        text = source.decode("latin-1") if isinstance(source, bytes) else source
+        code_attack(f"hostile_{sid}", text,  # a correct solution that forks may keep its marks
+                    at_most=FULL if sid == "forks_survivors" else FULL - 1)
+    code_attack("wrong_shapes_on_channel", with_override(
+        "import os\n"
+        "for fd in os.listdir('/proc/self/fd'):\n"
+        "    if int(fd) > 2:\n"
+        "        try:\n"
+        "            os.write(int(fd), b'{\"ready\": true}\\n{\"id\": 0, \"outputs\": [5]}\\n'\n"
+        "                     b'{\"id\": 1, \"outputs\": {\"printed\": 3}}\\n')\n"
+        "        except OSError:\n"
+        "            pass\n"), at_most=FULL - 2, grader_may_fail=True)
+    code_attack("prints_markup_and_escapes", with_override(
+        "def free_bacon(score):\n"
+        "    print('<script>alert(1)</script>\\x1b[2J\\x1b]0;owned\\x07=HYPERLINK(\"x\")')\n"
+        "    return 0\n"), at_most=FULL - 1)
+    code_attack("loops_while_fuzzing", with_override(
+        "_roll = roll_dice\n"
+        "def roll_dice(num_rolls, dice=six_sided):\n"
+        "    import sys\n"
+        "    if 'doctest' not in sys.modules and num_rolls == 0:\n"
+        "        while True:\n"
+        "            pass\n"
+        "    return 99 if num_rolls == 10 else _roll(num_rolls, dice)\n"),
+        at_most=FULL - 2, grader_may_fail=True)
+
+
+# --- attacks from the submissions folder itself ----------------------------------------
+
+def _register_folder_attacks() -> None:
+    folder_attack("copycat", lambda root: (
+        (root / "copycat").mkdir(),
+        (root / "copycat" / "hog.py").symlink_to("../neighbour_reference/hog.py")),
+        says="symbolic link")
+    folder_attack("reference_link", lambda root: (
+        (root / "reference_link").mkdir(),
+        (root / "reference_link" / "hog.py").symlink_to(ASSIGNMENT.reference / "hog.py")),
+        says="symbolic link")
+    folder_attack("linked_folder", lambda root: (
+        (root / "linked_folder").symlink_to("neighbour_reference")), says="symbolic link")
+    folder_attack("loose_link", lambda root: (
+        (root / "loose_link.py").symlink_to("neighbour_reference/hog.py")), says="symbolic link")
+    folder_attack("fifo", lambda root: (
+        (root / "fifo").mkdir(), os.mkfifo(root / "fifo" / "hog.py")), says="not a regular file")
+    folder_attack("device", lambda root: (
+        (root / "device").mkdir(),
+        os.mknod(root / "device" / "hog.py", stat.S_IFCHR | 0o644, os.makedev(1, 5))),
+        says="not a regular file")
+    for sid in ("esc\x1b]0;owned\x07", "x" * 250, "-rf", "bidi\u202eevil"):
+        folder_attack(sid, lambda root, sid=sid: (
+            (root / sid).mkdir(), (root / sid / "hog.py").write_text(REFERENCE)), at_most=FULL)
+    folder_attack("=HYPERLINK(evil)", lambda root: (
+        (root / "=HYPERLINK(evil)").mkdir(),
+        (root / "=HYPERLINK(evil)" / "hog.py").write_text(REFERENCE)), at_most=FULL)
+    folder_attack("Capitalised", lambda root: (
+        (root / "Capitalised").mkdir(), (root / "Capitalised" / "Hog.py").write_text(REFERENCE)),
+        at_most=FULL)
+    folder_attack("nested_export", lambda root: (
+        (root / "nested_export" / "proj01").mkdir(parents=True),
+        (root / "nested_export" / "proj01" / "hog.py").write_text(REFERENCE)), at_most=FULL)
+
+
+def _register_zip_attacks() -> None:
+    def entry(archive, name: str, data: str, mode: int) -> None:
+        info = zipfile.ZipInfo(name)
+        info.create_system = 3
+        info.external_attr = mode << 16
+        archive.writestr(info, data)
+
+    zip_attack("hog", lambda z: z.writestr("/hog.py", REFERENCE), at_most=FULL)  # id "hog"
+    zip_attack("../up/hog.py", lambda z: z.writestr("../up/hog.py", REFERENCE),
+               says="outside the archive")
+    zip_attack("y" * 300, lambda z: z.writestr("y" * 300 + "/hog.py", REFERENCE), at_most=FULL)
+    zip_attack("zip_link", lambda z: entry(z, "zip_link/hog.py", "../neighbour_reference/hog.py",
+                                            stat.S_IFLNK | 0o777), says="symbolic link")
+    zip_attack("zip_reference_link", lambda z: entry(
+        z, "zip_reference_link/hog.py", str(ASSIGNMENT.reference / "hog.py"),
+        stat.S_IFLNK | 0o777), says="symbolic link")
+    zip_attack("zip_fifo", lambda z: entry(z, "zip_fifo/hog.py", "", stat.S_IFIFO | 0o644),
+               says="not a regular file")
+    zip_attack("ctl\x07name", lambda z: z.writestr("ctl\x07name/hog.py", REFERENCE), at_most=FULL)
+    # BAD_CRC's entry gets a flipped byte after the archive is written (see make_zip)
+    zip_attack(BAD_CRC, lambda z: z.writestr(f"{BAD_CRC}/hog.py", REFERENCE + "\n# CRC\n"),
+               says="the grader failed", grader_may_fail=True)
+
+
+BAD_CRC = "bad_crc"
+
+
+def make_folder(root: Path) -> Path:
+    root.mkdir(parents=True)
+    for sid, source in NEIGHBOURS.items():
+        (root / sid).mkdir()
+        (root / sid / "hog.py").write_text(source)
+    for attack in FOLDER.values():
+        attack.lay_out(root, None)
+    return root
+
+
+def make_zip(path: Path) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        for sid, source in NEIGHBOURS.items():
+            archive.writestr(f"{sid}/hog.py", source)
+        for attack in ZIP.values():
+            attack.lay_out(path.parent, archive)
+    data = bytearray(path.read_bytes())
+    at = data.index(b"\n# CRC\n")
+    data[at + 3] ^= 0x20
+    path.write_bytes(bytes(data))
+    return path
+
+
+_register_code_attacks()
+_register_folder_attacks()
+_register_zip_attacks()

@@ -1,0 +1,205 @@
+"""One submission never stops a bulk run: whatever fails while finding, grading, keeping
+or reporting one submission is recorded with it (errors/ID.txt), the run goes on, every
+report is written, the exit status says so, and --resume grades those again."""
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from grader import assignment as assignments
+from grader.bulk import grading as bulk
+from grader.bulk import report as bulk_report
+from grader.bulk.store import Store
+from grader.run.sandbox import bwrap_problem
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "tests" / "data" / "bulk_cases"
+ASSIGNMENT = assignments.load()
+REFERENCE = (ASSIGNMENT.reference / "hog.py").read_text()
+QUESTIONS = bulk.load_cases(ASSIGNMENT, CASES)
+GRADE = [sys.executable, "-m", "grader.cli", "bulk"]
+needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
+STUDENTS = ["ann", "ben", "cat", "dan"]
+
+
+class Injected(Exception):
+    """A fault planted in one step of the grader, for one submission."""
+
+
+def _fail_for(ids, original, pick_id):
+    def wrapped(*args, **kwargs):
+        if pick_id(*args, **kwargs) in ids:
+            raise Injected(f"planted in {original.__name__}")
+        return original(*args, **kwargs)
+    return wrapped
+
+
+# Each step of the grader that handles one submission, and how to plant a fault in it.
+STEPS = {
+    "discovery": lambda mp, ids: mp.setattr(bulk, "_load", _fail_for(
+        ids, bulk._load, lambda name, *a: name)),
+    "grading": lambda mp, ids: mp.setattr(bulk, "grade_submission", _fail_for(
+        ids, bulk.grade_submission, lambda submission, *a, **k: submission.id)),
+    "record": lambda mp, ids: mp.setattr(bulk, "make_record", _fail_for(
+        ids, bulk.make_record, lambda submission, *a: submission.id)),
+    "store": lambda mp, ids: mp.setattr(Store, "put", _fail_for(
+        ids, Store.put, lambda self, sid, *a, **k: sid)),
+    "report": lambda mp, ids: mp.setattr(bulk_report, "gradescope_json", _fail_for(
+        ids, bulk_report.gradescope_json, lambda record: record["id"])),
+}
+
+
+def make_class(root: Path, ids) -> Path:
+    root.mkdir(parents=True)
+    for sid in ids:
+        (root / sid).mkdir()
+        (root / sid / "hog.py").write_text(REFERENCE)
+    return root
+
+
+@pytest.fixture(scope="module")
+def shared_class(tmp_path_factory):
+    return make_class(tmp_path_factory.mktemp("contained") / "in", STUDENTS)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(step=st.sampled_from(sorted(STEPS)),
+       broken=st.sets(st.sampled_from(STUDENTS), min_size=1, max_size=3))
+def test_a_fault_in_any_step_stays_with_its_submission(shared_class, tmp_path_factory, step,
+                                                        broken):
+    out = tmp_path_factory.mktemp("out")
+    settings_ = bulk.Settings(timeout=5, budget=5, sandbox=False, jobs=2)
+    with pytest.MonkeyPatch.context() as mp:
+        STEPS[step](mp, broken)
+        outcome = bulk.run(shared_class, out, ASSIGNMENT, QUESTIONS, settings_)
+    records = {r["id"]: r for r in outcome.records}
+    assert sorted(records) == STUDENTS
+    assert set(outcome.failed) == broken
+    for sid in STUDENTS:
+        if sid in broken:
+            trace = (out / "errors" / f"{sid}.txt").read_text()
+            assert "Injected" in trace
+            if step != "report":  # the grade stands; only its Gradescope file is missing
+                assert records[sid]["grader_failed"] and records[sid]["score"] == 0
+                assert "the grader failed on this submission" in records[sid]["error"]
+        else:
+            assert records[sid]["score"] == 5 and not records[sid].get("grader_failed")
+            assert not (out / "errors" / f"{sid}.txt").exists()
+            assert (out / "gradescope" / sid / "results.json").exists()
+    staff = json.loads((out / "results.json").read_text())
+    assert [s["id"] for s in staff["submissions"]] == STUDENTS
+    assert "Traceback" not in (out / "results.json").read_text()
+    assert len((out / "grades.csv").read_text().splitlines()) == 1 + len(STUDENTS)
+    assert (out / "report.html").read_text().count('class="student"') == len(STUDENTS)
+
+
+def test_resume_grades_again_only_what_the_grader_failed_on(tmp_path):
+    source = make_class(tmp_path / "in", STUDENTS)
+    out = tmp_path / "out"
+    settings_ = bulk.Settings(timeout=5, budget=5, sandbox=False, jobs=2)
+    with pytest.MonkeyPatch.context() as mp:
+        STEPS["record"](mp, {"ben"})
+        first = bulk.run(source, out, ASSIGNMENT, QUESTIONS, settings_)
+    assert first.failed == ["ben"] and (out / "errors" / "ben.txt").exists()
+    second = bulk.run(source, out, ASSIGNMENT, QUESTIONS, settings_, resume=True)
+    assert second.graded == 1 and second.failed == []
+    assert {r["id"]: r["score"] for r in second.records} == dict.fromkeys(STUDENTS, 5)
+    assert not (out / "errors" / "ben.txt").exists()
+
+
+# --- through the command, with the triggers found in the wild -------------------------
+
+def cli(*args):
+    return subprocess.run(GRADE + [str(a) for a in args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+
+
+def bad_crc_zip(path: Path, broken: str) -> Path:
+    """A class export whose entry BROKEN has a flipped byte (its CRC no longer matches)."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for sid in STUDENTS:
+            archive.writestr(f"export/{sid}/hog.py", REFERENCE + f"\n# {sid}\n")
+    data = bytearray(path.read_bytes())
+    at = data.index(f"# {broken}".encode())
+    data[at + 2] ^= 0x20
+    path.write_bytes(bytes(data))
+    return path
+
+
+@needs_bwrap
+def test_a_bad_crc_in_a_zip_is_one_failed_submission_and_resume_retries_it(tmp_path):
+    archive = bad_crc_zip(tmp_path / "class.zip", "cat")
+    out = tmp_path / "out"
+    common = ["--out", out, "--cases", CASES, "--timeout", "5"]
+    first = cli(archive, *common)
+    assert first.returncode == bulk.GRADER_FAILED == 3, first.stderr
+    assert "Traceback" not in first.stdout + first.stderr
+    assert "grader failed on 1 submission(s) (cat)" in " ".join(first.stderr.split())
+    assert "BadZipFile" in (out / "errors" / "cat.txt").read_text()
+    scores = {s["id"]: s["score"] for s in json.loads((out / "results.json").read_text())[
+        "submissions"]}
+    assert scores == {"ann": 5, "ben": 5, "cat": 0, "dan": 5}
+    for name in ("grades.csv", "report.html", "gradescope/cat/results.json"):
+        assert (out / name).exists()
+
+    with zipfile.ZipFile(archive, "w") as repaired:
+        for sid in STUDENTS:
+            repaired.writestr(f"export/{sid}/hog.py", REFERENCE + f"\n# {sid}\n")
+    again = cli(archive, *common, "--resume")
+    assert again.returncode == 0, again.stderr
+    assert "Resuming: 3 of 4" in again.stdout
+    scores = {s["id"]: s["score"] for s in json.loads((out / "results.json").read_text())[
+        "submissions"]}
+    assert scores == dict.fromkeys(STUDENTS, 5)
+    assert not (out / "errors" / "cat.txt").exists()
+
+
+@needs_bwrap
+def test_wrong_shapes_on_the_report_channel_stay_with_the_submission(tmp_path):
+    """Well-formed JSON of the wrong shape, written where the worker reports: whether the
+    runner rejects it or trips on it, only this submission pays."""
+    forger = REFERENCE + (
+        "\nimport os\n"
+        "for fd in os.listdir('/proc/self/fd'):\n"
+        "    if int(fd) > 2:\n"
+        "        try:\n"
+        "            os.write(int(fd), b'{\"ready\": true}\\n{\"id\": 0, \"outputs\": [5]}\\n'\n"
+        "                     b'{\"id\": 1, \"outputs\": {\"printed\": 3}}\\n'\n"
+        "                     b'{\"id\": 2, \"setup_error\": 7}\\n')\n"
+        "        except OSError:\n"
+        "            pass\n")
+    source = make_class(tmp_path / "in", ["ann", "ben"])
+    (source / "forger").mkdir()
+    (source / "forger" / "hog.py").write_text(forger)
+    result = cli(source, "--out", tmp_path / "out", "--cases", CASES, "--timeout", "5")
+    assert result.returncode in (0, bulk.GRADER_FAILED), result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    scores = {s["id"]: s["score"] for s in json.loads(
+        (tmp_path / "out" / "results.json").read_text())["submissions"]}
+    assert scores["ann"] == scores["ben"] == 5 and scores["forger"] < 5
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.nested_given])
+@given(seed=st.integers(0, 10 ** 6), breaks_every=st.integers(1, 5))
+def test_a_replay_that_breaks_never_escapes_the_shrinker(seed, breaks_every):
+    """A student's process that dies during shrinking (its replays raise, some of the
+    time, and differently each time) leaves a failing game to show, not a crash."""
+    import random
+
+    from grader.fuzz import engine as fuzz
+
+    spec = fuzz.random_spec(random.Random(seed), feral_hogs=False, say=False)
+    calls = iter(range(10 ** 6))
+
+    def fails(candidate):
+        if next(calls) % breaks_every == 0:
+            raise (ValueError, fuzz.PlayerGone, OSError)[next(calls) % 3]("replay broke")
+        return len(candidate["dice"]) > 1
+
+    found = fuzz.shrink(spec, fails, lambda s: len(s["dice"]), budget=1, max_examples=50)
+    assert isinstance(found, dict) and set(found) == set(spec)

@@ -1,0 +1,290 @@
+"""What staff hand `grade bulk` is hostile too: links and special files are refused,
+entry names become safe ids (the given name kept), spreadsheet cells are never
+formulas, the terminal never receives an escape sequence, and the layouts course
+exports use are found."""
+
+import csv
+import io
+import json
+import os
+import stat
+import subprocess
+import sys
+import unicodedata
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from grader import assignment as assignments
+from grader.bulk import grading as bulk
+from grader.bulk import report as bulk_report
+from grader.run.sandbox import bwrap_problem
+from grader.untrusted import FORMULA_START, csv_cell, is_safe_name, printable, safe_name
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "tests" / "data" / "bulk_cases"
+ASSIGNMENT = assignments.load()
+REFERENCE = (ASSIGNMENT.reference / "hog.py").read_text()
+GRADE = [sys.executable, "-m", "grader.cli", "bulk"]
+needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
+
+
+def by_id(found):
+    return {s.id: s for s in found}
+
+
+# --- links and special files -----------------------------------------------------------
+
+def linked_class(root: Path) -> Path:
+    """A victim, and every way found to borrow its file (or the reference) by a link,
+    or to hand the grader something that is not a file."""
+    (root / "victim").mkdir(parents=True)
+    (root / "victim" / "hog.py").write_text("VICTIM = 1\n")
+    (root / "copycat").mkdir()
+    (root / "copycat" / "hog.py").symlink_to("../victim/hog.py")
+    (root / "refcopy").mkdir()
+    (root / "refcopy" / "hog.py").symlink_to(ASSIGNMENT.reference / "hog.py")
+    (root / "nested_link" / "export").mkdir(parents=True)
+    (root / "nested_link" / "export" / "hog.py").symlink_to(ASSIGNMENT.reference / "hog.py")
+    (root / "whole").symlink_to("victim")
+    (root / "loose.py").symlink_to("victim/hog.py")
+    (root / "fifo").mkdir()
+    os.mkfifo(root / "fifo" / "hog.py")
+    (root / "device").mkdir()
+    os.mknod(root / "device" / "hog.py", stat.S_IFCHR | 0o644, os.makedev(1, 3))
+    return root
+
+
+def test_links_and_special_files_in_a_folder_are_refused(tmp_path):
+    found = by_id(bulk.discover(linked_class(tmp_path / "in")))
+    assert found["victim"].source == b"VICTIM = 1\n"
+    for sid in ("copycat", "refcopy", "nested_link", "whole", "loose"):
+        assert found[sid].source is None and "symbolic link" in found[sid].problem, sid
+        assert "refused" in found[sid].problem
+    for sid in ("fifo", "device"):
+        assert found[sid].source is None and "not a regular file" in found[sid].problem, sid
+
+
+def zip_entry(archive: zipfile.ZipFile, name: str, data: str, mode: int) -> None:
+    info = zipfile.ZipInfo(name)
+    info.create_system = 3  # Unix: the mode's file type is meaningful
+    info.external_attr = mode << 16
+    archive.writestr(info, data)
+
+
+def test_links_and_special_files_in_a_zip_are_refused(tmp_path):
+    archive_path = tmp_path / "class.zip"
+    with zipfile.ZipFile(archive_path, "w") as archive:
+        archive.writestr("victim/hog.py", "VICTIM = 1\n")
+        zip_entry(archive, "copycat/hog.py", "../victim/hog.py", stat.S_IFLNK | 0o777)
+        zip_entry(archive, "refcopy/hog.py", str(ASSIGNMENT.reference / "hog.py"),
+                  stat.S_IFLNK | 0o777)
+        zip_entry(archive, "fifo/hog.py", "", stat.S_IFIFO | 0o644)
+        zip_entry(archive, "plain/hog.py", "PLAIN = 1\n", stat.S_IFREG | 0o644)
+    found = by_id(bulk.discover(archive_path))
+    assert found["victim"].source == b"VICTIM = 1\n"
+    assert found["plain"].source == b"PLAIN = 1\n"
+    assert "symbolic link" in found["copycat"].problem
+    assert "symbolic link" in found["refcopy"].problem
+    assert "not a regular file" in found["fifo"].problem
+
+
+@needs_bwrap
+def test_a_linked_submission_gets_no_marks_and_is_told_why(tmp_path):
+    source = tmp_path / "in"
+    (source / "victim").mkdir(parents=True)
+    (source / "victim" / "hog.py").write_text(REFERENCE)
+    (source / "copycat").mkdir()
+    (source / "copycat" / "hog.py").symlink_to("../victim/hog.py")
+    (source / "refcopy").mkdir()
+    (source / "refcopy" / "hog.py").symlink_to(ASSIGNMENT.reference / "hog.py")
+    out = tmp_path / "out"
+    done = subprocess.run(GRADE + [str(source), "--out", str(out), "--cases", str(CASES)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    results = {s["id"]: s for s in json.loads((out / "results.json").read_text())["submissions"]}
+    assert results["victim"]["score"] == 5
+    for sid in ("copycat", "refcopy"):
+        assert results[sid]["score"] == 0 and "symbolic link" in results[sid]["error"]
+        shown = json.loads((out / "gradescope" / sid / "results.json").read_text())["output"]
+        assert "symbolic link" in shown
+
+
+# --- ids -------------------------------------------------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(max_size=300), min_size=1, max_size=6))
+def test_safe_names_are_file_names_unique_and_stable(names):
+    taken = []
+    for name in names:
+        chosen = safe_name(name, taken)
+        assert is_safe_name(chosen) and chosen not in taken
+        assert safe_name(name, taken) == chosen
+        if is_safe_name(name) and name not in taken:
+            assert chosen == name
+        taken.append(chosen)
+
+
+HOSTILE_NAMES = ["/", "..", "../../etc", "x" * 300, "é" * 200, "tab\there", "esc\x1b[31mred",
+                 "bidi\u202eevil", "-rf", ".hidden", "=HYPERLINK(\"http://x\")", "a\\b",
+                 "new\nline", "~user", " spaced "]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(HOSTILE_NAMES),
+                          st.text(st.characters(blacklist_categories=("Cs",),
+                                                blacklist_characters="/\x00"), min_size=1,
+                                  max_size=260)),
+                min_size=1, max_size=5, unique=True))
+def test_zip_entry_names_become_safe_ids_keeping_the_given_name(tmp_path_factory, names):
+    path = tmp_path_factory.mktemp("ids") / "class.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        for index, name in enumerate(names):
+            archive.writestr(f"{name}/hog.py", f"N = {index}\n")
+        archive.writestr("neighbour/hog.py", "N = -1\n")
+    found = bulk.discover(path)
+    ids = [s.id for s in found]
+    assert len(set(ids)) == len(ids) and all(is_safe_name(i) for i in ids)
+    assert by_id(found)["neighbour"].source == b"N = -1\n"
+    for submission in found:
+        if submission.name is not None:
+            assert submission.id != submission.name
+
+
+def test_absolute_and_parent_zip_entries_never_leave_out(tmp_path):
+    archive_path = tmp_path / "class.zip"
+    with zipfile.ZipFile(archive_path, "w") as archive:
+        archive.writestr("/hog.py", "ABSOLUTE = 1\n")
+        archive.writestr("/abs/hog.py", "ABS = 1\n")
+        archive.writestr("../up/hog.py", "UP = 1\n")
+        archive.writestr("ok/hog.py", "OK = 1\n")
+    found = bulk.discover(archive_path)
+    ids = [s.id for s in found]
+    assert all(is_safe_name(i) for i in ids)
+    assert by_id(found)["abs"].source == b"ABS = 1\n"
+    assert by_id(found)["hog"].source == b"ABSOLUTE = 1\n"
+    refused = [s for s in found if s.name == "../up/hog.py"]
+    assert len(refused) == 1 and refused[0].source is None
+
+
+# --- spreadsheets and terminals ------------------------------------------------------
+
+@settings(max_examples=300)
+@given(st.text(max_size=50))
+def test_no_csv_cell_is_a_formula(text):
+    cell = csv_cell(text)
+    assert not cell.startswith(FORMULA_START)
+    assert cell == text or cell == "'" + text
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=80))
+def test_printable_leaves_nothing_a_terminal_acts_on(text):
+    acts = lambda ch: unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in (
+        "Zl", "Zp")
+    shown = printable(text, keep_newlines=False)
+    assert not any(acts(ch) for ch in shown)
+    assert printable(text) == text or any(acts(ch) for ch in text)
+
+
+def test_grades_csv_cells_are_never_formulas():
+    records = [{"id": sid, "score": 0, "max_score": 5, "questions": {}}
+               for sid in ("=1+1", "+cmd", "-2", "@SUM(A1)", "\tx", "\rx", "plain")]
+    rows = list(csv.reader(io.StringIO(bulk_report.grades_csv([], records), newline="")))
+    cells = [row[0] for row in rows[1:]]
+    assert cells == ["'=1+1", "'+cmd", "'-2", "'@SUM(A1)", "'\tx", "'\rx", "plain"]
+
+
+@needs_bwrap
+def test_the_staff_terminal_gets_no_escape_sequence(tmp_path):
+    source = tmp_path / "in"
+    for sid, text in {"esc\x1b]0;owned\x07name": REFERENCE,
+                      "prints_escapes": REFERENCE + (
+                          "\ndef free_bacon(score):\n"
+                          "    print('\\x1b[2J\\x1b]0;owned\\x07\\u202e')\n    return 0\n")}.items():
+        (source / sid).mkdir(parents=True)
+        (source / sid / "hog.py").write_text(text)
+    done = subprocess.run(GRADE + [str(source), "--out", str(tmp_path / "out"),
+                                   "--cases", str(CASES)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    for char in ("\x1b", "\x07", "\u202e"):
+        assert char not in done.stdout + done.stderr
+    assert "esc" in done.stdout
+
+
+# --- the layouts course exports use ------------------------------------------------------
+
+LAYOUTS = ["{id}/hog.py", "{id}/Hog.py", "{id}/HOG.PY", "{id}/submission/hog.py",
+           "{id}/proj01-hog/Hog.py", "{id}.py"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(layouts=st.lists(st.sampled_from(LAYOUTS), min_size=2, max_size=5),
+       wrappers=st.lists(st.sampled_from(["export", "Project 1", "hog-submissions"]),
+                         max_size=2, unique=True),
+       as_zip=st.booleans(), junk=st.booleans())
+def test_every_export_layout_is_found(tmp_path_factory, layouts, wrappers, as_zip, junk):
+    """(With two students or more: a lone `a/b/hog.py` is a wrapper a holding student b as
+    much as a student a with a subfolder; the wrapper reading wins.)"""
+    files = {}
+    for index, layout in enumerate(layouts):
+        sid = f"student{index}"
+        files[layout.format(id=sid)] = f"S = {index}\n"
+        if junk and not layout.startswith("{id}."):
+            files[f"{sid}/README.txt"] = "notes"
+    if junk:
+        files["__MACOSX/._junk"] = "junk"
+    prefix = "/".join(wrappers) + "/" if wrappers else ""
+    base = tmp_path_factory.mktemp("layouts")
+    if as_zip:
+        path = base / "class.zip"
+        with zipfile.ZipFile(path, "w") as archive:
+            for name, text in files.items():
+                archive.writestr(prefix + name, text)
+    else:
+        path = base / "class"
+        for name, text in files.items():
+            (path / prefix / name).parent.mkdir(parents=True, exist_ok=True)
+            (path / prefix / name).write_text(text)
+    found = by_id(bulk.discover(path))
+    assert {sid: s.source for sid, s in found.items()} == {
+        f"student{i}": f"S = {i}\n".encode() for i in range(len(layouts))}
+
+
+def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):
+    root = tmp_path / "in"
+    (root / "wrong_name" / "deep" / "deeper").mkdir(parents=True)
+    (root / "wrong_name" / "hog (1).py").write_text("")
+    (root / "wrong_name" / "deep" / "deeper" / "hog.py").write_text("")
+    (root / "two" / "a").mkdir(parents=True)
+    (root / "two" / "b").mkdir()
+    (root / "two" / "a" / "hog.py").write_text("A = 1\n")
+    (root / "two" / "b" / "hog.py").write_text("B = 1\n")
+    (root / "empty").mkdir()
+    found = by_id(bulk.discover(root))
+    assert found["wrong_name"].problem.startswith("no hog.py in the submission; it holds: ")
+    assert "hog (1).py" in found["wrong_name"].problem
+    assert "deep/deeper/hog.py" in found["wrong_name"].problem
+    assert "more than one hog.py" in found["two"].problem
+    assert "a/hog.py" in found["two"].problem and "b/hog.py" in found["two"].problem
+    assert found["empty"].problem == "no hog.py in the submission (it is empty)"
+
+
+def test_bulk_refuses_a_student_folder_of_locked_cases(tmp_path):
+    ws = tmp_path / "ws"
+    made = subprocess.run([sys.executable, "-m", "grader.cli", "init", str(ws)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert made.returncode == 0, made.stderr
+    source = tmp_path / "in" / "alice"
+    source.mkdir(parents=True)
+    (source / "hog.py").write_text(REFERENCE)
+    done = subprocess.run(GRADE + [str(tmp_path / "in"), "--out", str(tmp_path / "out"),
+                                   "--cases", str(ws / "tests"), "--no-sandbox"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 2
+    message = " ".join(done.stderr.split())
+    assert "holds locked cases" in message and "case files with answers" in message
+    assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()

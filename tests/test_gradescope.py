@@ -1,0 +1,280 @@
+"""The Gradescope bundle, run as Gradescope runs it: `grade gradescope` builds the zip,
+which is unpacked into a fake /autograder tree (a temporary folder: AUTOGRADER_ROOT),
+`setup.sh` installs the grader in a virtual environment there, and `run_autograder`
+grades a correct, a buggy and a hostile submission into results/results.json."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import run_grade
+from grader import assignment as assignments
+from grader.load import casefile
+
+FA19 = assignments.load()
+REFERENCE = (FA19.reference / "hog.py").read_text()
+_spec = importlib.util.spec_from_file_location(
+    "hog_mutants_catalogue", Path(__file__).with_name("mutants") / "catalogue.py")
+catalogue = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(catalogue)
+MUTANTS = {m.name: m for m in catalogue.MUTANTS}
+STAFF = {q.key: q for q in casefile.load_questions(FA19.cases)}
+MODES = ["uid", "bwrap"]  # without bubblewrap (as on Gradescope), and with it
+
+
+def unpack(archive: Path, into: Path) -> None:
+    with zipfile.ZipFile(archive) as z:
+        for info in z.infolist():
+            z.extract(info, into)
+            mode = info.external_attr >> 16
+            if mode:
+                os.chmod(into / info.filename, mode & 0o777)
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bundle") / "autograder.zip"
+    done = run_grade("gradescope", str(out), "--timeout", "5")
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def autograder(bundle, tmp_path_factory):
+    """ROOT as Gradescope lays it out, with setup.sh run (system packages skipped)."""
+    root = tmp_path_factory.mktemp("autograder")
+    unpack(bundle, root / "source")
+    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "HOG_SETUP_NO_APT": "1"}
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run([str(root / "source" / "setup.sh")], env=env, capture_output=True,
+                          text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (root / "venv" / "bin" / "python").exists()
+    return root
+
+
+def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600):
+    """Put FILES in ROOT/submission, run run_autograder; (results, its output)."""
+    for folder in ("submission", "results"):
+        shutil.rmtree(root / folder, ignore_errors=True)
+        (root / folder).mkdir()
+    for name, text in files.items():
+        (root / "submission" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "submission" / name).write_text(text)
+    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root),
+           "HOG_GRADESCOPE_SANDBOX": mode, "HOME": str(root)}
+    done = subprocess.run([str(root / "source" / "run_autograder")], env=env,
+                          capture_output=True, text=True, timeout=timeout)
+    results = json.loads((root / "results" / "results.json").read_text())
+    return results, done
+
+
+def score(results) -> float:
+    return sum(t["score"] for t in results["tests"])
+
+
+def entries_of(results, key):
+    return [t for t in results["tests"] if t["number"] in (key, f"{key}.hidden")]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_correct_submission_gets_every_point(autograder, mode):
+    results, done = submit(autograder, {"hog.py": REFERENCE}, mode)
+    assert done.returncode == 0, done.stderr
+    assert score(results) == 22
+    assert all(t["status"] == "passed" for t in results["tests"])
+    assert "Exact win rate of final_strategy" in results["output"]
+    for key, question in STAFF.items():
+        entries = entries_of(results, key)
+        if any(c.hidden for c in question.cases):
+            public, hidden = entries
+            assert public["visibility"] == "visible" and public["max_score"] == 0
+            assert hidden["visibility"] == "after_published"
+            assert hidden["max_score"] == question.points
+        else:
+            assert [e["visibility"] for e in entries] == ["visible"]
+    assert ("unprivileged user" if mode == "uid" else "bubblewrap") in done.stdout
+
+
+@pytest.mark.parametrize("name", ["bacon_max_digit", "pig_out_scores_the_sum",
+                                  "say_not_rebound", "feral_other_players_dice",
+                                  "swap_strategy_tie_beneficial", "final_eleven_somewhere"])
+def test_a_buggy_submission_loses_the_owners_points_with_the_case_shown(autograder, name):
+    mutant = MUTANTS[name]
+    results, done = submit(autograder, {"hog.py": mutant.apply(REFERENCE)}, "uid")
+    assert done.returncode == 0, done.stderr
+    failing = {t["number"].split(".")[0] for t in results["tests"] if t["status"] == "failed"}
+    assert mutant.owner in failing and failing <= mutant.may_fail | {mutant.owner}
+    lost = sum(STAFF[k].points for k in failing)
+    assert score(results) == 22 - lost
+    # A public failure is numbered as the student's own workspace numbers it.
+    workspace_cases = {q.key: [c for c in q.cases if not c.hidden] for q in STAFF.values()}
+    for entry in results["tests"]:
+        if entry["visibility"] != "visible":
+            continue
+        for block in entry["output"].split("\n\nCase ")[1:]:
+            number = int(block.split(":")[0])
+            case = workspace_cases[entry["number"]][number - 1]
+            if case.examples:
+                first = case.examples[0].source.splitlines()[0]
+                assert first in block, (entry["number"], number)
+
+
+def test_hidden_case_code_never_reaches_the_results(autograder):
+    broken = REFERENCE.replace("return 10 - min(score // 10, score % 10)", "return 0")
+    results, _ = submit(autograder, {"hog.py": broken}, "uid")
+    text = json.dumps(results)
+    for question in STAFF.values():
+        for case in question.cases:
+            if case.hidden and case.code:
+                assert case.code.strip() not in text
+    hidden = [t for t in results["tests"] if t["number"].endswith(".hidden")]
+    assert any("Hidden case" in t["output"] and "failed" in t["output"] for t in hidden)
+
+
+HOSTILE = {
+    "reads the staff files": (
+        "import os\n"
+        "SEEN = []\n"
+        "for top, _, names in os.walk({root!r}):\n"
+        "    for name in names:\n"
+        "        try:\n"
+        "            SEEN.append(open(os.path.join(top, name)).read())\n"
+        "        except Exception:\n"
+        "            pass\n"
+        "def free_bacon(score):\n"
+        "    print('\\n'.join(SEEN)[:20000])\n"
+        "    return 0\n"),
+    "overwrites the results": (
+        "import json, os\n"
+        "for path in [{results!r}, os.path.join({root!r}, 'results', 'evil.json')]:\n"
+        "    try:\n"
+        "        open(path, 'w').write(json.dumps({{'score': 1000, 'tests': []}}))\n"
+        "    except Exception:\n"
+        "        pass\n"),
+    "leaves a daemon behind": (
+        "import os, time, json\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        "        deadline = time.time() + 60\n"
+        "        while time.time() < deadline:\n"
+        "            try:\n"
+        "                open({results!r}, 'w').write(json.dumps({{'score': 1000}}))\n"
+        "            except Exception:\n"
+        "                pass\n"
+        "            time.sleep(0.2)\n"
+        "    os._exit(0)\n"),
+    "forks without end": (
+        "import os\n"
+        "def free_bacon(score):\n"
+        "    while True:\n"
+        "        try:\n"
+        "            os.fork()\n"
+        "        except OSError:\n"
+        "            break\n"
+        "    return 0\n"),
+    "prints fake results": (
+        "def free_bacon(score):\n"
+        "    print('{{\"score\": 1000, \"tests\": []}}')\n"
+        "    return 0\n"),
+}
+
+
+def live_processes(uid: int):
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        if int(fields["Uid"].split()[0]) == uid and not fields["State"].strip().startswith("Z"):
+            found.append(pid)
+    return found
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("attack", sorted(HOSTILE))
+def test_a_hostile_submission_is_graded_and_changes_nothing(autograder, attack, mode):
+    from grader.gradescope import UID
+    code = HOSTILE[attack].format(root=str(autograder),
+                                  results=str(autograder / "results" / "results.json"))
+    started = time.monotonic()
+    results, done = submit(autograder, {"hog.py": REFERENCE + "\n" + code}, mode)
+    assert done.returncode == 0, done.stderr
+    assert {t["number"] for t in results["tests"]} >= set(STAFF), "our results, whole"
+    if "def free_bacon" in code:
+        assert next(t for t in results["tests"] if t["number"] == "02.hidden")["score"] == 0
+    else:
+        assert score(results) == 22, "the attack changes no grade"
+    assert not (autograder / "results" / "evil.json").exists()
+    text = json.dumps(results)
+    for question in STAFF.values():
+        for case in question.cases:
+            if case.hidden and case.code:
+                assert case.code.strip() not in text
+    assert "previous[who] = num_rolls" not in text, "the reference never leaks"
+    time.sleep(1)
+    assert live_processes(UID) == [], "nothing the submission started outlives the run"
+    again = json.loads((autograder / "results" / "results.json").read_text())
+    assert again == results, "nothing rewrites the results afterwards"
+    assert time.monotonic() - started < 300
+
+
+@pytest.mark.parametrize("files, graded", [
+    ({"Hog.py": REFERENCE}, True),
+    ({"project/hog.py": REFERENCE}, True),
+    ({"hog.txt": REFERENCE, "notes.md": "hi"}, False),
+    ({}, False),
+])
+def test_the_submission_is_found_or_the_student_is_told(autograder, files, graded):
+    results, done = submit(autograder, files, "uid")
+    assert done.returncode == 0
+    if graded:
+        assert score(results) == 22
+    else:
+        assert score(results) == 0 and "No hog.py in your submission" in results["output"]
+        for name in files:
+            assert name in results["output"]
+
+
+def test_a_syntax_error_is_reported(autograder):
+    results, _ = submit(autograder, {"hog.py": "def roll_dice(:\n"}, "uid")
+    assert score(results) == 0 and "syntax error" in results["output"]
+
+
+def test_the_bundle_says_what_it_does_without_bubblewrap(bundle):
+    with zipfile.ZipFile(bundle) as z:
+        names = set(z.namelist())
+        readme = z.read("README.md").decode()
+        settings = json.loads(z.read("gradescope.json"))
+        modes = {i.filename: i.external_attr >> 16 for i in z.infolist()}
+    assert {"setup.sh", "run_autograder", "grader_pkg/pyproject.toml"} <= names
+    assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
+    assert "assignment/cases/01.py" in names and "assignment/reference/hog.py" in names
+    assert "unprivileged user" in readme and "network" in readme
+    assert settings["timeout"] == 5 and settings["hidden_visibility"] == "after_published"
+
+
+def test_building_the_bundle_checks_its_target(tmp_path):
+    target = tmp_path / "ag.zip"
+    target.write_bytes(b"old")
+    done = run_grade("gradescope", str(target))
+    assert done.returncode == 2 and "--force" in done.stderr and target.read_bytes() == b"old"
+    assert run_grade("gradescope", str(tmp_path / "ag.tar")).returncode == 2
+    assert run_grade("gradescope", str(target), "--force", "--hidden-visibility",
+                     "hidden").returncode == 0
+    assert json.loads(zipfile.ZipFile(target).read("gradescope.json"))["hidden_visibility"] == \
+        "hidden"

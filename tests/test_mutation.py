@@ -1,0 +1,171 @@
+"""The staff cases kill every mutant of the code students write, in the question that
+owns it, and charge it to no question that could have avoided it (`grade mutate`).
+
+The whole run grades ~240 mutants in worker processes (a minute or two on two idle
+cores) and is cached by the digest of the reference, the cases and the grader, so it
+is paid once per change. The cheaper tests below check the machinery itself: mutants
+touch only graded lines, running only the cases that reach a mutant gives the verdict
+all cases give, and a weakened case bank is caught.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader import assignment as assignments
+from grader import mutate
+
+
+# Every edition whose cases come with a mutation.json (its table) is held to it.
+TABLED = [name for name in assignments.editions()
+          if (assignments.load(name).cases / mutate.CONFIG).is_file()]
+
+
+@pytest.fixture(scope="module", params=TABLED)
+def edition_run(request):
+    return mutate.run(assignments.load(request.param))
+
+
+@pytest.fixture(scope="module")
+def fa19_run():
+    return mutate.run(assignments.load("fa19"))
+
+
+def test_fa19_has_its_table():
+    assert "fa19" in TABLED
+
+
+@pytest.fixture(scope="module")
+def fa19_mutants(fa19):
+    source = (Path(fa19.reference) / fa19.source).read_text(encoding="utf-8")
+    return source, mutate.generate(source, fa19.questions, mutate.load_config(fa19))
+
+
+def test_every_mutant_is_killed_or_known_equivalent(edition_run):
+    new = edition_run.new_survivors()
+    assert not new, "mutants no case kills (strengthen the owner's cases, or list one in " \
+                    "cases/EDITION/mutation.json's 'equivalent' with the reason):\n" + "\n".join(
+                        f"  {o.mutant.owner}: {o.mutant.id}" for o in new)
+
+
+def test_listed_equivalents_still_exist_and_survive(edition_run):
+    assert not edition_run.stale_equivalents()
+
+
+def test_no_mutant_is_charged_to_a_question_that_could_avoid_it(edition_run):
+    wrong = edition_run.cross_charges()
+    assert not wrong, "\n".join(f"{q} fails ({how}) {o.mutant.unit}: {o.mutant.id}"
+                                for o, q, how in wrong)
+
+
+def test_every_scored_question_with_code_owns_mutants_and_kills_them_all(fa19_run, fa19):
+    scores = fa19_run.scores()
+    for key in ("01", "02", "03", "04", "05a", "05b", "06", "07", "08", "09", "10", "11"):
+        row = scores[key]
+        assert row["mutants"] >= 2, key
+        assert row["killed"] + row["equivalent"] == row["mutants"], (key, row)
+    kinds = {o.mutant.operator for o in fa19_run.outcomes}
+    assert kinds == {"compare", "arithmetic", "constant", "negate", "remove",
+                     "swap-arguments", "early-return"}
+
+
+def test_the_table_names_real_questions_and_units(fa19, fa19_mutants):
+    config = mutate.load_config(fa19)
+    units = {m.unit for m in fa19_mutants[1]}
+    for question, table in config.unavoidable.items():
+        assert question in fa19.questions
+        for part in ("calls", "raises"):
+            for unit, why in table.get(part, {}).items():
+                assert unit in units, (question, unit)
+                assert len(why) > 5, (question, unit)
+    for key, why in config.equivalent.items():
+        assert len(why) > 10, key
+
+
+def test_mutants_change_only_graded_lines_and_compile(fa19_mutants):
+    source, mutants = fa19_mutants
+    graded = mutate.graded_lines(source)
+    old = source.splitlines()
+    assert len(mutants) > 150
+    assert len({m.id for m in mutants}) == len(mutants)
+    for mutant in mutants:
+        compile(mutant.source, "hog.py", "exec")
+        changed = [line for tag, i1, i2, _, _ in
+                   difflib.SequenceMatcher(None, old, mutant.source.splitlines()).get_opcodes()
+                   if tag != "equal" for line in range(i1 + 1, max(i2, i1 + 1) + 1)]
+        assert changed and (changed[0] in graded or changed[0] - 1 in graded), mutant.id
+
+
+def test_play_regions_belong_to_5b_and_6(fa19_mutants):
+    owners = {}
+    for mutant in fa19_mutants[1]:
+        owners.setdefault(mutant.unit, set()).add(mutant.owner)
+    assert owners["play"] == {"05a"}
+    assert owners["play/feral_hogs"] == {"05b"}
+    assert owners["play/commentary"] == {"06"}
+
+
+def _all_questions(mutant, fa19):
+    """The questions MUTANT fails when every case of every question runs."""
+    mutate._init("fa19", None, {
+        key: ({mutant.function}, 2.0) for key in
+        ((q.key, c.number) for q in mutate._for_mutants(
+            mutate.casefile.load_questions(fa19.cases)) for c in q.cases)})
+    return mutate._grade_mutant(mutant).failed
+
+
+def test_running_only_the_cases_that_reach_a_mutant_changes_no_verdict(fa19_run, fa19):
+    """The run grades each mutant only on the cases that call its function on the
+    reference; with every case run, the same questions fail (one mutant per function)."""
+    picked = {}
+    for outcome in fa19_run.outcomes:
+        if outcome.failed and outcome.mutant.function not in picked:
+            picked[outcome.mutant.function] = outcome
+    for outcome in picked.values():
+        everything = _all_questions(outcome.mutant, fa19)
+        assert set(everything) == set(outcome.failed), outcome.mutant.id
+
+
+def test_a_weakened_case_bank_lets_mutants_survive(tmp_path, fa19):
+    """Keep only question 7's first case: some of 7's mutants survive, and the check
+    (the same code `grade mutate` and the tests above use) says so."""
+    folder = tmp_path / "course"
+    shutil.copytree(fa19.reference, folder / "reference")
+    shutil.copytree(fa19.template, folder / "student_template")
+    shutil.copytree(fa19.cases, folder / "cases", ignore=shutil.ignore_patterns("__pycache__"))
+    path = folder / "cases" / "07.py"
+    data = mutate.casefile.read_literal(path)
+    data["suites"][0]["cases"] = data["suites"][0]["cases"][:1]
+    path.write_text(mutate.casefile.dump(data), encoding="utf-8")
+    result = mutate.run(assignments.load(path=folder), jobs=2, only=["07"], use_cache=False)
+    survivors = result.new_survivors()
+    assert survivors and {o.mutant.owner for o in survivors} == {"07"}
+    assert mutate.show(result, quiet=True) == 1
+
+
+def test_grade_mutate_command_reports_scores_and_exits_zero(fa19_run, tmp_path):
+    out = tmp_path / "mutants.json"
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "mutate", "--json", str(out)],
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stdout + done.stderr
+    record = json.loads(out.read_text())
+    assert record["new_survivors"] == [] and record["cross_charges"] == []
+    assert "Mutation testing of the fa19 cases" in done.stdout
+    assert len(record["mutants"]) == len(fa19_run.outcomes)
+
+
+def test_free_functions_get_no_mutants(fa19, fa19_mutants):
+    """A function whose code is the student's choice (only its validity is graded, like
+    a final strategy) is left alone when the table says so."""
+    source, mutants = fa19_mutants
+    config = mutate.load_config(fa19)
+    config.free = {"final_strategy": "any valid strategy is right"}
+    freed = mutate.generate(source, fa19.questions, config)
+    assert {m.id for m in freed} == {m.id for m in mutants if m.function != "final_strategy"}

@@ -1,0 +1,220 @@
+"""The workspace `grade publish` makes works with nothing installed: `python3 grade`
+with only a Python 3.9+ interpreter (run here isolated, `-I -S`: no site-packages, no
+user files), as a student who downloaded the archive runs it."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from conftest import run_grade
+from grader import assignment as assignments
+from grader.load import casefile
+from locktools import answers_for
+
+OLDEST = sorted(glob.glob("/root/.pyenv/versions/3.9.*/bin/python3")) or [sys.executable]
+PY39 = OLDEST[0]
+TOO_OLD = sorted(glob.glob("/root/.pyenv/versions/3.8.*/bin/python3"))
+FA19 = assignments.load()
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    out = tmp_path_factory.mktemp("published") / "hog.zip"
+    done = run_grade("publish", str(out), timeout=600)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture
+def unpacked(archive, tmp_path):
+    """The archive unpacked as a student's unzip does (file modes kept)."""
+    with zipfile.ZipFile(archive) as z:
+        z.extractall(tmp_path)
+        for info in z.infolist():
+            mode = info.external_attr >> 16
+            if mode:
+                os.chmod(tmp_path / info.filename, mode & 0o777)
+    return tmp_path / "hog"
+
+
+CACHES = ["unpacked", "in the zip"]  # the runner's two ways to import the grader
+
+
+def student(ws, *args, python=PY39, input=None, env=None, isolated=True, cache="unpacked"):
+    """`python3 grade ARGS` in WS, with nothing but the interpreter. CACHE: whether the
+    runner may unpack itself into the user's cache (else it imports from the zip, and
+    runs its worker and fuzz driver with -c)."""
+    flags = ["-I", "-S"] if isolated else []
+    base = {"PATH": "/usr/bin:/bin", "HOME": str(ws.parent), "LANG": "C.UTF-8",
+            "COLUMNS": "120"}
+    if cache != "unpacked":
+        base["HOG_RUNNER_NO_CACHE"] = "1"
+    return subprocess.run([python, *flags, "grade", *args], cwd=ws, input=input,
+                          capture_output=True, text=True, timeout=300, env={**base, **(env or {})})
+
+
+def test_the_interpreter_alone_has_none_of_the_grader_libraries(unpacked):
+    probe = subprocess.run([PY39, "-I", "-S", "-c", "import click"], capture_output=True)
+    assert probe.returncode != 0, "the isolated interpreter must not see click"
+    assert (unpacked / "grade").stat().st_mode & 0o111
+
+
+@pytest.mark.parametrize("cache", CACHES)
+def test_the_template_fails_with_commands_a_student_can_type(unpacked, cache):
+    done = student(unpacked, "-q", "1", cache=cache)
+    assert done.returncode == 1, done.stderr
+    name = Path(PY39).name
+    assert f"Run just this case: {name} grade -q 01 --case" in done.stdout
+    assert f"Unlock them with: {name} grade -u -q 01" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_solved_workspace_scores_everything_without_numpy(unpacked):
+    shutil.copy(FA19.reference / "hog.py", unpacked / "hog.py")
+    for key in casefile.question_keys(unpacked / "tests"):
+        typed = answers_for(key, "salted", cases=FA19.cases)
+        if typed:
+            done = student(unpacked, "-u", "-q", key, input="\n".join(typed) + "\n")
+            assert done.returncode == 0, done.stdout + done.stderr
+    done = student(unpacked, "--score", "-v", "--json", "-")
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert record["score"] == record["max_score"] == 22
+    assert record["questions"]["12"]["win_rate"] is None
+    assert "its win rate was not computed" in done.stderr and "numpy" in done.stderr
+    for key in ("05a", "05b", "06"):  # the recorded fuzz games ran and agreed
+        assert record["questions"][key]["status"] == "passed"
+
+
+def test_with_numpy_the_win_rate_is_exact(unpacked):
+    shutil.copy(FA19.reference / "hog.py", unpacked / "hog.py")
+    done = student(unpacked, "-q", "12", "-v", python=sys.executable, isolated=False)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"Exact win rate of final_strategy against always_roll\(4\): 0\.\d{7}",
+                     done.stdout)
+
+
+@pytest.mark.parametrize("cache", CACHES)
+def test_a_fuzz_failure_is_found_from_inside_the_runner(unpacked, cache):
+    source = (FA19.reference / "hog.py").read_text()
+    old = "        say = say(score0, score1)\n"
+    assert source.count(old) == 1
+    (unpacked / "hog.py").write_text(source.replace(old, "        say(score0, score1)\n"))
+    shutil.rmtree(unpacked / "tests")  # unlocked copies: the fuzz case must be reached
+    run_grade("init", str(unpacked), "--tests-only", "--unlocked")
+    done = student(unpacked, "-q", "6", "-v", cache=cache)
+    assert done.returncode == 1
+    assert re.search(r"Fuzz recorded game \d+ of 100 \(seed 1\) differs", done.stdout), done.stdout
+
+
+def test_the_unlocker_works_on_a_terminal(unpacked):
+    child = pexpect.spawn(PY39, ["-I", "-S", "grade", "-u", "-q", "02"], cwd=str(unpacked),
+                          env={"PATH": "/usr/bin:/bin", "TERM": "dumb", "HOME": str(unpacked)},
+                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    typed = answers_for("02", "salted", cases=FA19.cases)
+    for answer in typed:
+        child.expect(r"\? ")
+        child.sendline(answer)
+        child.expect("OK!")
+    child.expect("All locked cases unlocked")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_libraries_the_student_has_installed_do_not_get_in_the_way(unpacked, tmp_path):
+    broken = tmp_path / "site"
+    for name in ("click", "rich"):
+        (broken / name).mkdir(parents=True)
+        (broken / name / "__init__.py").write_text("raise ImportError('an old, broken copy')\n")
+    done = student(unpacked, "--list", isolated=False, env={"PYTHONPATH": str(broken)})
+    assert done.returncode == 0, done.stderr
+    assert "Question 5a" in done.stdout
+
+
+def test_damaged_tests_get_advice_that_works_here(unpacked):
+    (unpacked / "tests" / "05a.fuzz.json").unlink()
+    shutil.copy(FA19.reference / "hog.py", unpacked / "hog.py")
+    done = student(unpacked, "-q", "05a", "-v")
+    assert "download the project again" in done.stdout + done.stderr
+    assert "grade init" not in done.stdout + done.stderr
+
+
+@pytest.mark.skipif(not TOO_OLD, reason="no Python 3.8 on this machine to show the message")
+def test_an_old_python_is_told_what_it_needs(unpacked):
+    done = student(unpacked, python=TOO_OLD[0])
+    assert done.returncode == 1 and "needs Python 3.9 or newer" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_archive_carries_no_reference_and_no_hidden_case(archive):
+    reference_line = "previous[who] = num_rolls"
+    hidden = [case.code for question in casefile.load_questions(FA19.cases)
+              for case in question.cases if case.hidden and case.code]
+    assert hidden, "the staff cases hide some cases"
+    with zipfile.ZipFile(archive) as z:
+        blobs = {info.filename: z.read(info) for info in z.infolist()}
+    with zipfile.ZipFile(archive) as z, z.open("hog/grade") as runner:
+        import io
+        inner = zipfile.ZipFile(io.BytesIO(runner.read()))
+        blobs.update({f"grade:{i.filename}": inner.read(i) for i in inner.infolist()})
+        assert not [n for n in inner.namelist() if n.startswith("grader/data/")
+                    and n != "grader/data/__init__.py"]
+    for name, blob in blobs.items():
+        text = blob.decode("utf-8", "replace")
+        assert reference_line not in text, name
+        for code in hidden:
+            assert code.strip() not in text, (name, code[:60])
+
+
+def test_the_readme_says_what_it_needs(archive):
+    with zipfile.ZipFile(archive) as z:
+        readme = z.read("hog/README.md").decode()
+    assert "python3 grade" in readme and "Python 3.9" in readme
+    assert "numpy" in readme and "no pip, no network" in readme
+
+
+def test_publishing_twice_gives_the_same_runner(archive, tmp_path):
+    again = tmp_path / "again.zip"
+    assert run_grade("publish", str(again), timeout=600).returncode == 0
+    with zipfile.ZipFile(archive) as a, zipfile.ZipFile(again) as b:
+        assert a.read("hog/grade") == b.read("hog/grade")
+
+
+def test_publish_without_the_runner(tmp_path):
+    out = tmp_path / "plain.zip"
+    assert run_grade("publish", str(out), "--no-runner", timeout=600).returncode == 0
+    assert "hog/grade" not in zipfile.ZipFile(out).namelist()
+
+
+def test_the_runner_unpacks_itself_once_and_falls_back_to_the_zip(unpacked, tmp_path):
+    cache = unpacked.parent / ".cache" / "hog-grader" / "runner"
+    assert student(unpacked, "--list").returncode == 0
+    folders = list(cache.iterdir())
+    assert len(folders) == 1 and (folders[0] / "grader" / "run" / "worker.py").is_file()
+    assert not [p for p in cache.iterdir() if p.name.endswith(".part")]
+    stamp = folders[0].stat().st_mtime_ns
+    assert student(unpacked, "--list").returncode == 0
+    assert list(cache.iterdir()) == folders and folders[0].stat().st_mtime_ns == stamp
+    unwritable = student(unpacked, "-q", "1", env={"XDG_CACHE_HOME": "/proc/no-cache-here"})
+    assert unwritable.returncode == 1 and "Traceback" not in unwritable.stderr
+    assert "Question 1" in unwritable.stdout
+
+
+def test_the_runner_cannot_restore_tests_and_says_what_to_do(unpacked):
+    before = {p: p.read_bytes() for p in (unpacked / "tests").iterdir() if p.is_file()}
+    done = student(unpacked, "init", ".", "--tests-only")
+    assert done.returncode == 2 and "download the workspace again" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert {p: p.read_bytes() for p in (unpacked / "tests").iterdir() if p.is_file()} == before
