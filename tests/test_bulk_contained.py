@@ -193,7 +193,7 @@ def test_a_replay_that_breaks_never_escapes_the_shrinker(seed, breaks_every):
 
     from grader.fuzz import engine as fuzz
 
-    spec = fuzz.random_spec(random.Random(seed), feral_hogs=False, say=False)
+    spec = fuzz.random_spec(random.Random(seed), fuzz.settings(), {"feral_hogs": False}, False)
     calls = iter(range(10 ** 6))
 
     def fails(candidate):

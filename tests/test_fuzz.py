@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 
 import hog_mutants
+import play_variants
 from grader import assignment
 from grader.load import casefile
+from grader.fuzz import driver as fuzz_driver
+from grader.fuzz import engine as fuzz_engine
 from grader.fuzz import suite as fuzz_suite
 from grader import session
 from grader import workspace
@@ -61,22 +64,27 @@ def test_template_fails_every_fuzz_suite():
     for key in FUZZ_QUESTIONS:
         case = results[key].case_results[0]
         assert results[key].status == "failed"
-        assert "turn 1: expected player 0's turn: strategy0(0, 0), got play to return (0, 0)" \
-            in case.message
+        assert re.search(r"The smallest failing game found: turn 1: play returned \(0, 0\) "
+                         r"without playing a turn although no score had reached the goal \d+: "
+                         r"expected turn 1 to start with strategy0\(0, 0\)", case.message)
 
 
 WORDS = {
-    "strategy called twice": r"expected strategy0 called once this turn, got a second call",
+    "strategy called twice": r"strategy0 was called a second time this turn",
     "strategy args swapped for player 1": r"strategy1 got the scores in the wrong order",
-    "die called again after a 1": r"expected the die called 1 time\(s\).*got 2 call",
-    "swap before the feral bonus": r"expected play to return \(\d+, \d+\), got \(\d+, \d+\)",
-    "feral hogs ignores feral_hogs=False": r"expected play to return \(1, 0\), got \(4, 0\)",
-    "feral compares with the opponent's dice": r"rolled \d+ dice? at",
-    "commentary before the swap": r"expected the commentary called with \(0, 10\) "
-                                  r"\(the scores after the swap\), got \(10, 0\)",
+    "die called again after a 1": r"the die was called too often: \d+ time\(s\) in a turn of "
+                                  r"\d+ dic?e",
+    "swap before the feral bonus": r"the Swine Swap was decided before the Feral Hogs bonus",
+    "feral hogs ignores feral_hogs=False": r"a Feral Hogs bonus was added although this game is "
+                                           r"played with feral_hogs=False",
+    "feral compares with the opponent's dice": r"the Feral Hogs bonus was not added|a Feral "
+                                               r"Hogs bonus of 3 was added that this turn does "
+                                               r"not earn",
+    "commentary before the swap": r"the commentary was called before the swap",
     "commentary not rebound": r"expected commentary #1 .* got #0",
-    "turn order changes after a swap": r"expected player 1 to move .* got strategy0 called",
-    "goal boundary off by one": r"expected play to return .*, got player \d's turn",
+    "turn order changes after a swap": r"expected player 1 to move next \(players alternate: "
+                                       r"a swap does not change whose turn is next\)",
+    "goal boundary off by one": r"a turn was played after the goal",
 }
 
 
@@ -234,3 +242,420 @@ def test_student_code_never_runs_in_the_grader_process(tmp_path):
     grade_fuzz(src, ("06",))
     pids = {int(line) for line in marker.read_text().split()}
     assert os.getpid() not in pids and pids
+
+
+# --- asking the other player's strategy (issue 9 §1) ----------------------------------
+
+GAMES_IN_PROCESS = 120
+
+
+@pytest.fixture(scope="module")
+def suite_games():
+    """{question: (specs, reference traces)} of the three fuzz suites, fewer games."""
+    games = {}
+    for question in fuzz_only():
+        p = fuzz_suite.params(question.suites[0].cases[0])
+        specs = fuzz_engine.generate(p["seed"], GAMES_IN_PROCESS, feral_hogs=p["feral_hogs"],
+                                     say=p["say"])
+        games[question.key] = specs, fuzz_engine.reference_traces(ASSIGNMENT.reference, specs)
+    return games
+
+
+def passes_in_process(play, games) -> bool:
+    """The engine's verdict on PLAY (generated here, traced in this process)."""
+    for specs, expected in games.values():
+        for spec, want in zip(specs, expected):
+            if not fuzz_engine.agrees(want, fuzz_driver.trace_game(play, spec)):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("style", sorted(play_variants.STYLES))
+def test_every_way_of_asking_the_strategies_gets_the_specs_verdict(suite_games, style):
+    """Every combination of up to three strategy calls at the start of a turn: the
+    comparison agrees with the spec's rule (`play_variants.correct`) on each."""
+    asks = play_variants.all_asks(3)
+    verdicts = {ask: passes_in_process(play_variants.load_play(
+        play_variants.play_source(ask, style)), suite_games) for ask in asks}
+    wrong = [ask for ask, passed in verdicts.items() if passed != play_variants.correct(ask)]
+    assert not wrong, wrong
+    assert sum(verdicts.values()) == 3  # the mover alone, or with the other before or after
+
+
+@pytest.mark.parametrize("name", sorted(play_variants.NAMED))
+def test_named_ways_of_asking_through_the_worker(tmp_path, name):
+    """The real suites, in the worker, each named variant in every style."""
+    asks, right, words = play_variants.NAMED[name]
+    for style in play_variants.STYLES:
+        src = play_variants.make(tmp_path / style, play_variants.play_source(asks, style))
+        questions = fuzz_only()
+        for question in questions:
+            question.suites[0].raw = {**question.suites[0].raw, "shrink": 0}
+        result = session.grade(questions, Runner(src=src, timeout=30), verbose=True,
+                               respect_locks=False)
+        statuses = {q.question.key: q.status for q in result.questions}
+        if right:
+            assert set(statuses.values()) == {"passed"}, (style, statuses)
+        else:
+            assert statuses["05a"] == "failed", (style, statuses)
+            message = result.questions[0].case_results[0].message
+            assert re.search(words, message), message
+
+
+# --- failure messages name the real difference (issue 9 §3) ---------------------------
+
+PLAY_SWAP = ("        if is_swap(score0, score1):\n"
+             "            score0, score1 = score1, score0\n")
+PLAY_FERAL = "        if feral_hogs and abs(num_rolls - previous[who]) == 2:\n"
+PLAY_SAY = "        say = say(score0, score1)\n"
+MOVER0 = "            num_rolls = strategy0(score0, score1)\n"
+MOVER1 = "            num_rolls = strategy1(score1, score0)\n"
+NO_FERAL, FERAL, SAY = (False, False), (True, False), (False, True)
+
+# kind: (patches to the reference's hog.py, games (feral_hogs, say), what the words must say)
+BROKEN = {
+    "the mover's strategy asked twice": (
+        [(MOVER0, "            strategy0(score0, score1)\n" + MOVER0)], NO_FERAL,
+        r"strategy0 was called a second time this turn"),
+    "the other strategy asked twice": (
+        [(MOVER0, MOVER0 + "            strategy1(score1, score0)\n"
+                           "            strategy1(score1, score0)\n")], NO_FERAL,
+        r"strategy1, the other player's, was asked a second time this turn"),
+    "the other strategy asked with the mover's scores": (
+        [(MOVER1, MOVER1 + "            strategy0(score1, score0)\n")], NO_FERAL,
+        r"strategy0, the other player's, was called with the mover's view of the scores"),
+    "the mover's scores in the wrong order": (
+        [("strategy1(score1, score0)", "strategy1(score0, score1)")], NO_FERAL,
+        r"strategy1 got the scores in the wrong order"),
+    "a die called too often": (
+        [("            pig_out = True\n", "            pig_out = True\n            dice()\n")],
+        NO_FERAL, r"the die was called too often: \d+ time\(s\) in a turn of \d+ dic?e"),
+    "a die called too rarely": (
+        [("        total += outcome\n", "        total += outcome\n        if pig_out:\n"
+                                         "            break\n")],
+        NO_FERAL, r"the die was called too rarely: \d+ time\(s\) in a turn of \d+ dic?e"),
+    "a Feral Hogs bonus although feral_hogs=False": (
+        [(PLAY_FERAL, PLAY_FERAL.replace("feral_hogs and ", ""))], NO_FERAL,
+        r"a Feral Hogs bonus was added although this game is played with feral_hogs=False"),
+    "a missing Feral Hogs bonus": (
+        [(PLAY_FERAL, PLAY_FERAL.replace("feral_hogs and ", "False and "))], FERAL,
+        r"the Feral Hogs bonus was not added"),
+    "Feral Hogs from the opponent's dice": (
+        [("previous[who]) == 2", "previous[other(who)]) == 2")], FERAL,
+        r"the Feral Hogs bonus was not added|a Feral Hogs bonus of 3 was added that this "
+        r"turn does not earn"),
+    "a swap not made": (
+        [(PLAY_SWAP, "")], NO_FERAL, r"the scores were not swapped \(Swine Swap\)"),
+    "a swap made wrongly": (
+        [("        if is_swap(score0, score1):\n",
+          "        if is_swap(score0, score1) or score0 % 7 == 3:\n")], NO_FERAL,
+        r"the scores were swapped although Swine Swap does not apply"),
+    "the swap before the bonus": (
+        [(PLAY_SWAP, ""), (PLAY_FERAL, PLAY_SWAP + PLAY_FERAL)], FERAL,
+        r"the Swine Swap was decided before the Feral Hogs bonus was added"),
+    "commentary before the swap": (
+        [(PLAY_SWAP, ""), (PLAY_SAY, ""),
+         ("        who = other(who)\n", "        who = other(who)\n" + PLAY_SAY + PLAY_SWAP)],
+        SAY, r"the commentary was called before the swap"),
+    "commentary with the scores reversed": (
+        [(PLAY_SAY, "        say = say(score1, score0)\n")], SAY,
+        r"the commentary got the scores in the wrong order"),
+    "commentary not called": (
+        [(PLAY_SAY, "")], SAY, r"the commentary was not called at the end of the turn"),
+    "commentary not rebound": (
+        [(PLAY_SAY, "        say(score0, score1)\n")], SAY, r"play must call what say returned"),
+    "turn order changed by a swap": (
+        [("            score0, score1 = score1, score0\n",
+          "            score0, score1 = score1, score0\n            who = other(who)\n")],
+        NO_FERAL, r"expected player \d to move next \(players alternate: a swap does not "
+                  r"change whose turn is next\)"),
+    "a turn played after the goal": (
+        [("while score0 < goal and score1 < goal", "while score0 <= goal and score1 <= goal")],
+        NO_FERAL, r"a turn was played after the goal: the scores were \(\d+, \d+\) and the "
+                  r"goal is \d+"),
+    "the game ended early": (
+        [("while score0 < goal and score1 < goal",
+          "while score0 < goal - 1 and score1 < goal - 1")], NO_FERAL,
+        r"play returned \(\d+, \d+\) (without playing a turn )?although no score had "
+        r"reached the goal \d+"),
+    "Free Bacon one point short": (
+        [("    return 10 - min(score // 10, score % 10)\n",
+          "    return 9 - min(score // 10, score % 10)\n")], NO_FERAL,
+        r"the turn scored \d+ point\(s\), expected \d+"),
+}
+
+
+def patched_play(patches):
+    """The reference's play with PATCHES applied to hog.py (traced in this process:
+    the plays are ours, written here)."""
+    source = (ASSIGNMENT.reference / "hog.py").read_text()
+    for old, new in patches:
+        assert source.count(old) == 1, old
+        source = source.replace(old, new)
+    namespace = {"__name__": "broken"}
+    sys.path.insert(0, str(ASSIGNMENT.reference))
+    try:
+        exec(compile(source, "<broken>", "exec"), namespace)
+    finally:
+        sys.path.remove(str(ASSIGNMENT.reference))
+    return namespace["play"]
+
+
+TURN_WORDS = re.compile(r"^turn \d+: player \d rolled \d+ dic?e( \(asked for \d+\))? at \(\d+, \d+\)"
+                        r"( \(outcomes [\d, ]+\))?, expected \(\d+, \d+\) after the turn")
+
+
+@pytest.mark.parametrize("kind", sorted(BROKEN))
+def test_every_failing_game_is_explained_by_its_kind(kind):
+    """Each kind of broken play, every game it fails among 3 seeds x 150 games: the
+    words name the kind, start at the turn (scores before and after), and say what
+    the student's play did."""
+    patches, (feral_hogs, say), words = BROKEN[kind]
+    play = patched_play(patches)
+    rules = ASSIGNMENT.rules()
+    explained = 0
+    for seed in (1, 2, 3):
+        specs = fuzz_engine.generate(seed, 150, feral_hogs=feral_hogs, say=say)
+        expected = fuzz_engine.reference_traces(ASSIGNMENT.reference, specs)
+        for spec, want in zip(specs, expected):
+            have = fuzz_driver.trace_game(play, spec)
+            if fuzz_engine.agrees(want, have):
+                continue
+            message = fuzz_engine.explain(spec, want, have, rules)
+            assert re.search(words, message), (spec, message)
+            assert TURN_WORDS.match(message) or message.startswith("turn 1: "), message
+            assert "could not describe" not in message
+            explained += 1
+    assert explained >= 5, f"{kind}: only {explained} failing games"
+
+
+# --- everything from a child is untrusted (issue 10 §1) -----------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from grader.fuzz import compare as fuzz_compare  # noqa: E402
+from grader.fuzz import explain as fuzz_explain  # noqa: E402
+from grader.model import CaseRun, ExampleOutput  # noqa: E402
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=3), inner,
+                                                                max_size=3),
+    max_leaves=25)
+ARG = st.integers(-3, 130) | st.sampled_from(["'x'", "None", "[1, 2]"]) | st.floats(0, 5)
+EVENT = st.one_of(
+    st.integers(1, 6),
+    st.tuples(st.just("s"), st.integers(0, 1), ARG, ARG, st.integers(0, 10)).map(list),
+    st.tuples(st.just("c"), st.integers(0, 3), ARG, ARG).map(list),
+    st.tuples(st.just("d"), st.sampled_from(["four_sided", "dice"]), st.integers(1, 6)).map(list))
+ENDING = st.one_of(
+    st.tuples(st.just("r"), st.sampled_from(["(3, 5)", "None", "(0, 0)", "1", "(1, 2, 3)"])),
+    st.tuples(st.just("e"), st.text(max_size=20), st.text(max_size=20))).map(list)
+TRACE = st.builds(lambda events, end: events + [end], st.lists(EVENT, max_size=30), ENDING)
+
+
+@pytest.fixture(scope="module")
+def small_fuzz_case():
+    """A 05b fuzz case of 6 games, its kind, and the reference's traces of them."""
+    question = fuzz_only(("05b",))[0]
+    suite = question.suites[0]
+    suite.raw = {**suite.raw, "games": 6, "shrink": 0}
+    case = suite.cases[0]
+    kind = fuzz_suite.FuzzKind(ASSIGNMENT)
+    _, specs, expected = kind.games(case)
+    return case, kind, specs, expected
+
+
+def judged(small_fuzz_case, printed: str):
+    case, kind, _, _ = small_fuzz_case
+    run = CaseRun(outputs=[ExampleOutput(printed=printed)])
+    return kind.judge(case, run, runner=None)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(JSON)
+def test_any_json_from_the_worker_gives_a_verdict(small_fuzz_case, value):
+    result = judged(small_fuzz_case, json.dumps(value))
+    assert result.status in ("failed", "error")
+    assert result.message
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_traces_changed_anywhere_give_a_failing_verdict(small_fuzz_case, data):
+    """The reference's own traces with one game replaced, cut, or one event changed
+    into anything (well-formed or not): failed or error, with words, never a crash."""
+    _, _, specs, expected = small_fuzz_case
+    got = json.loads(json.dumps(expected))
+    game = data.draw(st.integers(0, len(got) - 1))
+    how = data.draw(st.sampled_from(["event", "insert", "cut", "game", "trace"]))
+    if how == "event":
+        at = data.draw(st.integers(0, len(got[game]) - 1))
+        got[game][at] = data.draw(JSON | EVENT)
+    elif how == "insert":
+        got[game].insert(data.draw(st.integers(0, len(got[game]))), data.draw(JSON | EVENT))
+    elif how == "cut":
+        got[game] = got[game][:data.draw(st.integers(0, len(got[game]) - 1))]
+    elif how == "game":
+        got[game] = data.draw(JSON)
+    else:
+        got[game] = data.draw(TRACE)
+    if fuzz_compare.first_failing(expected, got) is None:
+        return  # the change made another correct trace (an allowed question, say)
+    result = judged(small_fuzz_case, json.dumps(got))
+    assert result.status in ("failed", "error"), result.message
+    assert "could not describe" not in result.message, result.message
+    assert isinstance(result.expected, str) and isinstance(result.got, str)
+
+
+@pytest.mark.parametrize("printed", [
+    "[" * 100000 + "]" * 100000,  # nesting deeper than any recursion limit
+    "[" + "9" * 5000 + "]",  # more digits than int() takes
+    "[1e999, -1e999]", "[NaN]", "", "\x00", "null", "[[[\"s\", 0, 0, 0, 1]]]" * 3,
+    json.dumps([[["s", 0, 2 ** 80, 0, 5], ["r", "(1, 2)"]]] * 6),
+    json.dumps([[["s", 0, 0, 0, 5]] * 6000 + [["r", "x"]]] * 6),
+    json.dumps([[["r", "y" * 100000]]] * 6),
+])
+def test_hostile_output_gives_a_verdict(small_fuzz_case, printed):
+    result = judged(small_fuzz_case, printed)
+    assert result.status in ("failed", "error")
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_explain_and_render_describe_any_well_formed_trace(small_fuzz_case, data):
+    """The words are built without the engine's safety net: whatever a well-formed
+    trace holds, `explain` names a difference and `render` prints it."""
+    _, _, specs, expected = small_fuzz_case
+    index = data.draw(st.integers(0, len(specs) - 1))
+    want = expected[index]
+    cut = data.draw(st.integers(0, len(want) - 1))
+    have = want[:cut] + data.draw(TRACE)
+    assert fuzz_compare.problem(have) is None
+    if fuzz_compare.agrees(want, have):
+        return
+    words = fuzz_explain.explain(specs[index], want, have, ASSIGNMENT.rules())
+    assert words and words != "the traces agree"
+    assert fuzz_engine.render(have)
+
+
+HOSTILE = {
+    # never returns, but only while the shrinker's player serves games
+    "roll_dice hangs in the shrinker": (
+        "    import traceback\n"
+        "    if any(f.name == 'serve' for f in traceback.extract_stack()):\n"
+        "        while True:\n"
+        "            pass\n", r"differs from the reference: turn \d+"),
+    "kills its process in the shrinker": (
+        "    import os, signal, traceback\n"
+        "    if any(f.name == 'serve' for f in traceback.extract_stack()):\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n", r"differs from the reference: turn \d+"),
+    "writes garbage to every descriptor": (
+        "    import os\n"
+        "    for fd in range(1, 40):\n"
+        "        try:\n"
+        "            os.write(fd, b'garbage ]]] \\n{\\n')\n"
+        "        except OSError:\n"
+        "            pass\n", r""),
+    "writes garbage to every descriptor in the shrinker": (
+        "    import os, traceback\n"
+        "    if any(f.name == 'serve' for f in traceback.extract_stack()):\n"
+        "        for fd in range(1, 40):\n"
+        "            try:\n"
+        "                os.write(fd, b'garbage ]]] \\n{\\n')\n"
+        "            except OSError:\n"
+        "                pass\n", r"differs from the reference: turn \d+"),
+    "puts wrong types in the tracer's events": (
+        "    import sys\n"
+        "    frame = sys._getframe()\n"
+        "    while frame and 'events' not in frame.f_locals:\n"
+        "        frame = frame.f_back\n"
+        "    if frame:\n"
+        "        frame.f_locals['events'].extend([5.5, ['s', '0'], {'a': 1}])\n",
+        r"malformed|unreadable"),
+    "makes the tracer answer an int per game": (
+        "    import sys\n"
+        "    frame = sys._getframe()\n"
+        "    while frame and '_trace' not in frame.f_globals:\n"
+        "        frame = frame.f_back\n"
+        "    if frame:\n"
+        "        frame.f_globals['_trace'] = lambda *args: 5\n", r"malformed|unreadable"),
+    "makes the tracer print deep nesting": (
+        "    import sys\n"
+        "    frame = sys._getframe()\n"
+        "    while frame and '_dumps' not in frame.f_globals:\n"
+        "        frame = frame.f_back\n"
+        "    if frame:\n"
+        "        frame.f_globals['_dumps'] = lambda traces: '[' * 200000 + ']' * 200000\n",
+        r"unreadable"),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(HOSTILE))
+def test_hostile_plays_get_a_verdict_and_the_run_goes_on(tmp_path, attack):
+    """Each attack sits in roll_dice of a play that adds Feral Hogs even when told not
+    to (so 05b's games without it fail and the shrinker runs); 05b gets a verdict, and
+    05a (whose games never earn the bonus) is still graded after it."""
+    code, words = HOSTILE[attack]
+    source = (ASSIGNMENT.reference / "hog.py").read_text()
+    source = source.replace("    total, pig_out = 0, False\n", code + "    total, pig_out = 0, False\n")
+    source = source.replace("if feral_hogs and abs(", "if abs(")
+    src = tmp_path / "hostile"
+    src.mkdir()
+    for file in ("dice.py", "ucb.py"):
+        shutil.copy(ASSIGNMENT.reference / file, src / file)
+    (src / "hog.py").write_text(source)
+    questions = fuzz_only(("05b", "05a"))
+    for question in questions:
+        for suite in question.suites:
+            suite.raw = {**suite.raw, "shrink": 6}
+    result = session.grade(questions, Runner(src=src, timeout=20), verbose=True,
+                           respect_locks=False)
+    first, then = result.questions
+    assert first.status != "passed" and first.score == 0
+    failing = next(c for c in first.case_results if c.status != "passed")
+    assert re.search(words, failing.message), failing.message
+    assert then.case_results and then.case_results[0].message
+    if "the shrinker" in attack:
+        assert then.status == "passed", then.case_results[0].message
+
+
+@pytest.fixture(scope="module")
+def recorded_case(tmp_path_factory):
+    """05a's recorded fuzz case in a fresh workspace, and the file its games are in."""
+    ws = workspace.init(ASSIGNMENT, tmp_path_factory.mktemp("recorded") / "ws")
+    question = casefile.load_questions(ws / "tests", ["05a"])[0]
+    suite = next(s for s in question.suites if s.type == "fuzz")
+    return suite.cases[0], ws / "tests" / suite.raw["recorded"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_a_damaged_recording_is_an_error_of_that_case(recorded_case, data):
+    """The recorded games live in the student's workspace: any damage to them (games
+    replaced by any JSON, or one spec or trace changed) is an error of that case."""
+    case, path = recorded_case
+    original = path.read_text()
+    recording = json.loads(original)
+    games = recording["seeds"]["1"]
+    where = data.draw(st.sampled_from(["file", "games", "game", "spec", "trace"]))
+    if where == "file":
+        recording = data.draw(JSON)
+    elif where == "games":
+        recording["seeds"]["1"] = data.draw(JSON)
+    else:
+        index = data.draw(st.integers(0, len(games) - 1))
+        part = {"game": None, "spec": 0, "trace": 1}[where]
+        damaged = data.draw(JSON)
+        if part is None:
+            games[index] = damaged
+        else:
+            games[index][part] = damaged
+    try:
+        path.write_text(json.dumps(recording))
+        kind = fuzz_suite.FuzzKind(ASSIGNMENT)
+        kind.job(case, 0)
+        result = kind.judge(case, CaseRun(outputs=[ExampleOutput(printed="[]")]), runner=None)
+    finally:
+        path.write_text(original)
+    assert result.status in ("error", "failed")

@@ -57,8 +57,6 @@ def _needing(branch):
     return solution
 
 
-@pytest.mark.xfail(strict=True, reason="needs branch `fuzz`: fuzz judging of a play that "
-                                       "asks both strategies every turn (issue 9 §1)")
 def test_play_asking_both_strategies_gets_full_marks(fa19, grade_hog):
     solution = _needing("fuzz")
     result = _grade(fa19, grade_hog, solution)

@@ -33,6 +33,32 @@ The exact win-rate engine (`grader.strategy.winrate`) tabulates these functions,
 they must be pure; it tabulates a function only along the parameters its code names.
 It also needs every turn to add at least one point (points + bonus >= 1) and few
 memories: all that `remember` can produce from START, extra turn or not, at most 4096.
+
+To have its `play` fuzzed (`grader.fuzz`), a rules module also says how that play is
+called; the module is then sent to the worker beside the tracer, so this part too is
+standard library only, and it runs next to student code (it gets no expected output):
+
+    PLAY: {"dice": {name: faces}, the test dice play is given (the first one's outcomes
+               are plain ints in a trace, the others' ["d", name, outcome]);
+           "start": whether games may start from any scores (else 0, 0),
+           "goal": whether games may have any goal (else GOAL),
+           "say": "scores" when commentary is called with (score0, score1) after each
+               turn and returns the next one; another word for other commentary; None
+               when fuzzing traces none,
+           "returns": "scores" for (score0, score1), anything else for other results,
+           "options": {name: default} play's own switches (fa19's feral_hogs),
+           "switches": {option: rule} the rule ("bonus", "swap", "extra_turn") that an
+               option turns off when false,
+           "other_strategy": "once" when play may also ask the other player's strategy
+               once per turn (with that player's own view of the scores at the start of
+               the turn), "never" when the edition's page says to call only the mover's}
+    play_game(hog, strategy0, strategy1, dice, say, game) -> what play returns: call
+        the submission's module HOG's play for GAME (score0, score1, goal, options);
+        DICE maps PLAY's die names to traced dice, SAY is the first traced commentary
+        function or None. Module globals it sets (dice, commentary) it puts back.
+    play_code(game) -> the same call as Python source for `python3 -i hog.py`, where
+        the traced dice are defined under PLAY's die names and the first commentary
+        function is `announcer(0)`.
 """
 
 from __future__ import annotations

@@ -84,3 +84,39 @@ def extra_turn(score, opponent, num_rolls, memory):
 
 def remember(num_rolls, memory, again):
     return ()
+
+
+# --- fuzzing play (read by grader.fuzz; sent to the worker beside its tracer) --------
+
+PLAY = {
+    "dice": {"six_sided": SIDES, "four_sided": 4},  # the module's dice, for select_dice
+    "start": False,  # play(strategy0, strategy1) starts at 0, 0
+    "goal": False,  # and plays to the module's goal, 100
+    "say": "announce",  # roll_dice calls announce(outcome, who) when commentary is true
+    "returns": "winner",  # play returns 0 or 1
+    "options": {},
+    "switches": {},
+    "other_strategy": "once",
+}
+
+
+def play_game(hog, strategy0, strategy1, dice, say, game):
+    """Play GAME with the submission's module HOG (see grader.editions): the test dice
+    take the places of the module's six_sided and four_sided, and with SAY the module's
+    commentary is on and announce is SAY."""
+    saved = hog.six_sided, hog.four_sided, hog.commentary, hog.announce
+    hog.six_sided, hog.four_sided = dice["six_sided"], dice["four_sided"]
+    hog.commentary = say is not None
+    if say is not None:
+        hog.announce = say
+    try:
+        return hog.play(strategy0, strategy1)
+    finally:
+        hog.six_sided, hog.four_sided, hog.commentary, hog.announce = saved
+
+
+def play_code(game):
+    """The same call as code for `python3 -i hog.py`: the test dice are already defined
+    there under the module's own names."""
+    say = "commentary, announce = True, announcer(0)\n" if game.get("say") else ""
+    return say + "play(strategy0, strategy1)\n"

@@ -47,3 +47,35 @@ def extra_turn(score, opponent, num_rolls, memory):
 
 def remember(num_rolls, memory, again):
     return ()
+
+
+# --- fuzzing play (read by grader.fuzz; sent to the worker beside its tracer) --------
+
+PLAY = {
+    "dice": {"six_sided": SIDES, "four_sided": 4},  # the module's dice, for select_dice
+    "start": False,  # play starts at 0, 0
+    "goal": True,  # play(strategy0, strategy1, goal)
+    "say": None,  # no commentary
+    "returns": "scores",
+    "options": {},
+    "switches": {},
+    "other_strategy": "once",
+}
+
+
+def play_game(hog, strategy0, strategy1, dice, say, game):
+    """Play GAME with the submission's module HOG (see grader.editions): play rolls the
+    dice that select_dice picks from the module's six_sided and four_sided, so the
+    test dice take their places for the game."""
+    saved = hog.six_sided, hog.four_sided
+    hog.six_sided, hog.four_sided = dice["six_sided"], dice["four_sided"]
+    try:
+        return hog.play(strategy0, strategy1, goal=game["goal"])
+    finally:
+        hog.six_sided, hog.four_sided = saved
+
+
+def play_code(game):
+    """The same call as code for `python3 -i hog.py`: the test dice are already defined
+    there under the module's own names."""
+    return "play(strategy0, strategy1, goal=%d)\n" % game["goal"]

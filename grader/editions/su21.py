@@ -54,3 +54,33 @@ def extra_turn(score, opponent, num_rolls, memory):
 
 def remember(num_rolls, memory, again):
     return ()
+
+
+# --- fuzzing play (read by grader.fuzz; sent to the worker beside its tracer) --------
+
+PLAY = {
+    "dice": {"dice": SIDES},  # play takes its die as `dice`
+    "start": True,  # and score0, score1
+    "goal": True,  # and goal
+    "say": "scores",  # say(score0, score1) after every turn, extra turns included
+    "returns": "scores",
+    "options": {},
+    "switches": {},
+    "other_strategy": "never",  # the page: call strategy0 only on player 0's turns
+}
+
+
+def play_game(hog, strategy0, strategy1, dice, say, game):
+    """Play GAME with the submission's module HOG (see grader.editions)."""
+    options = {"score0": game["score0"], "score1": game["score1"], "dice": dice["dice"],
+               "goal": game["goal"]}
+    if say is not None:
+        options["say"] = say
+    return hog.play(strategy0, strategy1, **options)
+
+
+def play_code(game):
+    """The same call as code for `python3 -i hog.py` (see grader.editions)."""
+    say = ", say=announcer(0)" if game.get("say") else ""
+    return ("play(strategy0, strategy1, score0=%d, score1=%d, dice=dice, goal=%d%s)\n"
+            % (game["score0"], game["score1"], game["goal"], say))

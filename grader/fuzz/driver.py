@@ -1,18 +1,23 @@
 """Play Hog games with some `play` and record everything it does (the fuzz tracer).
 
 Standard library only: the grader sends this file's source to the worker as a case's
-setup, so it runs next to the student's code and never sees an expected trace; the
-grader also executes it in-process with the trusted reference, so both sides are
-traced by the same code. Run as a script it serves games one request line at a time
-(`python -I -B fuzz_driver.py`), which is how the grader shrinks a failing game.
+setup, with the edition's rules module beside it, so it runs next to the student's
+code and never sees an expected trace; the grader also executes it in-process with the
+trusted reference, so both sides are traced by the same code. Run as a script it
+serves games one request line at a time (`python -I -B fuzz_driver.py`), which is how
+the grader shrinks a failing game.
 
 A game spec is a dict: `strategies` (two `[choices, a, b]`: the strategy returns
 `choices[(a * score + b * opponent) % len(choices)]`, a pure function of the two
-scores), `dice` (the outcomes a test die cycles through from the first), `score0`,
-`score1`, `goal`, `feral_hogs`, and `say` (whether to pass a chain of commentary
-functions, each returning the next). A trace is a list of events, in call order:
-`["s", who, score, opponent, n]` a strategy call, an int a die outcome,
-`["c", k, score0, score1]` a call of the k-th commentary function, then
+scores), `dice` (the outcomes a test die cycles through from the first; a dict of them
+by name when the edition has several dice), `score0`, `score1`, `goal`, the edition's
+own options (fa19's `feral_hogs`), and `say` (whether to trace the commentary). How
+these reach `play` is the edition's business: its rules module's `PLAY` settings and
+`play_game` (see `grader.editions`).
+
+A trace is a list of events, in call order: `["s", who, score, opponent, n]` a
+strategy call, an int an outcome of the edition's first die (`["d", name, outcome]`
+of another), `["c", k, *arguments]` a call of the k-th commentary function, then
 `["r", repr(result)]` or `["e", error line, student traceback]`.
 """
 
@@ -23,6 +28,29 @@ import sys
 import traceback
 
 MAX_EVENTS = 5000
+MAX_TEXT = 2000
+
+
+def _value(value):
+    """An argument as the trace records it: an int or a finite float as itself (a bool
+    as its int), a string as itself and anything else as its repr, cut short."""
+    kind = type(value)
+    if kind is bool or kind is int:
+        return int(value)
+    if kind is float and value == value and value not in (float("inf"), float("-inf")):
+        return value
+    return _text(value if kind is str else _repr(value))
+
+
+def _repr(value):
+    try:
+        return repr(value)
+    except BaseException:
+        return "<%s object>" % type(value).__name__
+
+
+def _text(text):
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "..."
 
 
 class GameTooLong(BaseException):  # not caught by `except Exception` in a play
@@ -34,8 +62,43 @@ def _too_long():
                       "commentary: does play stop when a score reaches the goal?" % MAX_EVENTS)
 
 
-def trace_game(play, spec, src=""):
-    """Play the game SPEC with PLAY; return its trace."""
+def _setting(edition, name, default=None):
+    """NAME from an edition's rules: a module, or the dict its source was run in."""
+    if edition is None:
+        return default
+    if isinstance(edition, dict):
+        return edition.get(name, default)
+    return getattr(edition, name, default)
+
+
+def keyword_play(hog, strategy0, strategy1, dice, say, game):
+    """The call of Fall 2019's shape, for callers that name no edition: the game's
+    start, goal and options as keywords, the first die as `dice`."""
+    play = hog if callable(hog) else hog.play
+    options = {key: value for key, value in game.items() if key not in ("strategies", "say")}
+    options["dice"] = dice[next(iter(dice))]
+    if say is not None:
+        options["say"] = say
+    return play(strategy0, strategy1, **options)
+
+
+def trace_game(hog, spec, src="", edition=None):
+    """Play the game SPEC with the submission's module HOG (or a `play` function, for
+    callers that name no EDITION) the way EDITION's rules say (`PLAY` and
+    `play_game`); return its trace."""
+    return trace_games(hog, [spec], src, edition)[0]
+
+
+def trace_games(hog, specs, src="", edition=None):
+    """The traces of the games SPECS (see `trace_game`)."""
+    settings = _setting(edition, "PLAY") or {"dice": {"dice": 6}, "say": "scores"}
+    names = list(settings["dice"])
+    play_game = _setting(edition, "play_game", keyword_play)
+    say_kind = settings.get("say")
+    return [_trace(hog, spec, src, names, say_kind, play_game) for spec in specs]
+
+
+def _trace(hog, spec, src, names, say_kind, play_game):
     events = []
     record = events.append
 
@@ -45,44 +108,59 @@ def trace_game(play, spec, src=""):
         def strategy(score, opponent):
             if len(events) > MAX_EVENTS:
                 _too_long()
-            event = ["s", who, score, opponent, None]
+            event = ["s", who, score if type(score) is int else _value(score),
+                     opponent if type(opponent) is int else _value(opponent), None]
             record(event)
             event[4] = number = choices[(a * score + b * opponent) % size]
             return number
         return strategy
 
-    outcomes = spec["dice"]
-    count = len(outcomes)
-    position = [-1]
+    def make_die(name, outcomes, first):
+        count = len(outcomes)
+        position = [-1]
 
-    def dice():
-        if len(events) > MAX_EVENTS:
-            _too_long()
-        position[0] = index = (position[0] + 1) % count
-        outcome = outcomes[index]
-        record(outcome)
-        return outcome
-
-    def commentary(k):
-        def say(score0, score1):
+        def die():
             if len(events) > MAX_EVENTS:
                 _too_long()
-            record(["c", k, score0, score1])
+            position[0] = index = (position[0] + 1) % count
+            outcome = outcomes[index]
+            record(outcome)
+            return outcome
+
+        def named_die():
+            if len(events) > MAX_EVENTS:
+                _too_long()
+            position[0] = index = (position[0] + 1) % count
+            outcome = outcomes[index]
+            record(["d", name, outcome])
+            return outcome
+        return die if first else named_die
+
+    def commentary(k):
+        def say(*args):
+            if len(events) > MAX_EVENTS:
+                _too_long()
+            record(["c", k] + [x if type(x) is int else _value(x) for x in args[:8]])
             return commentary(k + 1)
         return say
 
-    options = {"score0": spec["score0"], "score1": spec["score1"], "dice": dice,
-               "goal": spec["goal"], "feral_hogs": spec["feral_hogs"]}
-    if spec.get("say"):
-        options["say"] = commentary(0)
+    given = spec["dice"]
+    if type(given) is list:
+        dice = {names[0]: make_die(names[0], given, True)}
+    else:
+        dice = {name: make_die(name, given[name], name == names[0]) for name in names}
+    say = commentary(0) if say_kind and spec.get("say") else None
+    game = dict(spec)
+    del game["strategies"], game["dice"]
     (c0, a0, b0), (c1, a1, b1) = spec["strategies"]
     saved = sys.stdout
     sys.stdout = io.StringIO()
     try:
-        result = play(make_strategy(0, c0, a0, b0), make_strategy(1, c1, a1, b1), **options)
-        record(["r", repr(result)])
+        result = play_game(hog, make_strategy(0, c0, a0, b0), make_strategy(1, c1, a1, b1),
+                           dice, say, game)
+        record(["r", _text(_repr(result))])
     except BaseException as error:  # SystemExit from student code is an answer too
-        record(["e", _error_line(error), _student_traceback(error, src)])
+        record(["e", _text(_error_line(error)), _text(_student_traceback(error, src))])
     finally:
         sys.stdout = saved
     return events
@@ -91,7 +169,7 @@ def trace_game(play, spec, src=""):
 def _error_line(error):
     try:
         return traceback.format_exception_only(type(error), error)[-1].strip()
-    except Exception:
+    except BaseException:
         return type(error).__name__
 
 
@@ -109,16 +187,25 @@ def _dumps(traces):
     return json.dumps(traces, separators=(",", ":"), default=repr)
 
 
-def fuzz_print_traces(module, specs):
-    """Worker side: trace every game of SPECS with MODULE's play and print the traces."""
-    play = getattr(sys.modules[module] if module in sys.modules else __import__(module), "play")
+def fuzz_print_traces(module, specs, edition=None):
+    """Worker side: trace every game of SPECS with MODULE's play, called as EDITION's
+    rules say, and print the traces."""
+    saved = sys.stdout
+    sys.stdout = io.StringIO()  # what an import prints is not a trace
+    try:
+        loaded = sys.modules[module] if module in sys.modules else __import__(module)
+    finally:
+        sys.stdout = saved
+    getattr(loaded, "play")
     src = os.path.abspath(os.getcwd())
-    print(_dumps([trace_game(play, spec, src) for spec in specs]))
+    traces = trace_games(loaded, specs, src, edition)
+    sys.stdout.write("\n" + _dumps(traces) + "\n")
 
 
 def serve():
-    """Script mode: first line {"src", "module"}, then one JSON list of specs per line,
-    answered by one line of traces on the original standard output."""
+    """Script mode: first line {"src", "module", "edition"} (the edition's rules module
+    as source text), then one JSON list of specs per line, answered by one line of
+    traces on the original standard output."""
     reply = os.fdopen(os.dup(1), "w")
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 1)
@@ -127,8 +214,13 @@ def serve():
     sys.path.insert(0, setup["src"])
     sys.argv = ["hog.py"]
     sys.stdout = io.StringIO()
+    edition = None
     try:
-        play = __import__(setup["module"]).play
+        if setup.get("edition"):
+            edition = {"__name__": "fuzz_edition"}
+            exec(compile(setup["edition"], "fuzz_edition.py", "exec"), edition)
+        hog = __import__(setup["module"])
+        hog.play
     except BaseException as error:
         reply.write(json.dumps({"error": _error_line(error)}) + "\n")
         reply.flush()
@@ -138,7 +230,7 @@ def serve():
     reply.flush()
     for line in sys.stdin:
         specs = json.loads(line)
-        reply.write(_dumps([trace_game(play, spec, src) for spec in specs]) + "\n")
+        reply.write(_dumps(trace_games(hog, specs, src, edition)) + "\n")
         reply.flush()
 
 

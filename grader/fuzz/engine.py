@@ -18,10 +18,11 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
+from . import compare
+from . import explain as fuzz_explain
 from . import driver as fuzz_driver
 from ..run.runner import GUARD_GRACE, end_group, guard_argv, guarded
 
@@ -36,18 +37,55 @@ def driver_source() -> str:
     return scripts.source(fuzz_driver.__name__)
 
 
+# --- the edition: how its play is called ------------------------------------------
+
+class AdapterError(Exception):
+    """An edition's rules module that does not say how to fuzz its play."""
+
+
+def settings(rules: Any = None) -> Dict[str, Any]:
+    """The edition's fuzzing settings (`PLAY` in its rules module) with defaults; with
+    no RULES, those of a Fall 2019-shaped play (the tracer's keyword call)."""
+    return fuzz_explain.play_settings(rules)
+
+
+def check_adapter(rules: Any) -> None:
+    """RULES say how to fuzz their edition's play, or AdapterError says what is missing."""
+    missing = [name for name in ("PLAY", "play_game", "play_code") if not hasattr(rules, name)]
+    if missing:
+        raise AdapterError(f"the rules of edition {getattr(rules, 'NAME', '?')} do not say how "
+                           f"to fuzz its play (no {', '.join(missing)}; see grader.editions)")
+
+
+def edition_source(rules: Any) -> str:
+    """The rules module's source, sent to the worker beside the tracer: from its loader,
+    so a module inside the zip of a workspace's self-contained runner has one too."""
+    loader = getattr(rules, "__loader__", None)
+    text = loader.get_source(rules.__name__) if hasattr(loader, "get_source") else None
+    return text if text is not None else Path(rules.__file__).read_text(encoding="utf-8")
+
+
+def game_options(rules: Any, given: Dict[str, Any]) -> Dict[str, bool]:
+    """The edition's own options of a game: GIVEN (a suite's parameters) over defaults."""
+    return {name: bool(given.get(name, default))
+            for name, default in settings(rules)["options"].items()}
+
+
 # --- games ---------------------------------------------------------------------------
 
-def random_spec(rng: random.Random, feral_hogs: bool, say: bool,
+def random_spec(rng: random.Random, play: Dict[str, Any], options: Dict[str, bool],
+                say: bool, goal: int = 100,
                 counts: Optional[Sequence[Sequence[int]]] = None) -> Spec:
-    """One game: random start and goal, a short test die, two strategies drawn from a
-    few dice counts by a linear hash of the two scores.
+    """One game: a random start and goal (where the edition's play takes them), short
+    test dice, two strategies drawn from a few dice counts by a linear hash of the two
+    scores.
 
     COUNTS, when given, are the sets of dice counts a strategy may draw from (one set
     per strategy, picked at random): a question keeps a rule it does not own from
-    firing that way (no two counts 2 apart: Feral Hogs never fires)."""
-    goal = rng.choice((100, rng.randint(1, 100), rng.randint(5, 40)))
-    if rng.random() < 0.4:
+    firing that way (fa19: no two counts 2 apart, so Feral Hogs never fires)."""
+    if play["goal"]:
+        goal = rng.choice((100, rng.randint(1, 100), rng.randint(5, 40)))
+    if not play["start"] or rng.random() < 0.4:
         score0 = score1 = 0
     else:
         score0, score1 = rng.randrange(goal), rng.randrange(goal)
@@ -58,28 +96,36 @@ def random_spec(rng: random.Random, feral_hogs: bool, say: bool,
     else:
         strategies = [[[rng.randint(0, 10) for _ in range(rng.randint(1, 4))],
                        rng.randint(0, 5), rng.randint(0, 5)] for _ in range(2)]
-    dice = [rng.randint(1, 6) for _ in range(rng.randint(1, 6))]
-    return {"strategies": strategies, "dice": dice, "score0": score0, "score1": score1,
-            "goal": goal, "feral_hogs": feral_hogs, "say": say}
+    dice = {name: [rng.randint(1, faces) for _ in range(rng.randint(1, 6))]
+            for name, faces in play["dice"].items()}
+    return {"strategies": strategies, "dice": dice if len(dice) > 1 else next(iter(dice.values())),
+            "score0": score0, "score1": score1, "goal": goal, **options,
+            "say": bool(say and play["say"])}
 
 
-def generate(seed: int, games: int, *, feral_hogs: bool, say: bool,
-             counts: Optional[Sequence[Sequence[int]]] = None) -> List[Spec]:
-    """The games of SEED: the same seed gives the same games on every run."""
+def generate(seed: int, games: int, rules: Any = None, *, say: bool = False,
+             counts: Optional[Sequence[Sequence[int]]] = None, **options: bool) -> List[Spec]:
+    """The games of SEED for the edition of RULES (default: Fall 2019's shape, OPTIONS
+    as given), strategies drawing from COUNTS if given: the same seed gives the same
+    games on every run."""
+    play = settings(rules)
+    if rules is not None:
+        options = game_options(rules, options)
     rng = random.Random(f"hog-fuzz:{seed}")
-    return [random_spec(rng, feral_hogs, say, counts) for _ in range(games)]
-
+    goal = getattr(rules, "GOAL", 100)
+    return [random_spec(rng, play, options, say, goal, counts) for _ in range(games)]
 
 # --- the reference, traced in this process -------------------------------------------
 
 # The reference is imported and traced in the grader's own process, which may grade
 # several submissions at once in threads: importing touches sys.modules and tracing
-# swaps sys.stdout, both global, so one thread at a time.
+# swaps sys.stdout (and an edition's adapter may set the module's dice), all global,
+# so one thread at a time.
 _REFERENCE_LOCK = threading.RLock()
 
 
-@functools.lru_cache(maxsize=4)
-def _reference_play(folder: str, module: str) -> Callable:
+@functools.lru_cache(maxsize=8)
+def _reference_module(folder: str, module: str) -> Any:
     saved_path = list(sys.path)
     saved = {name: sys.modules.pop(name) for name in ("dice", "ucb") if name in sys.modules}
     sys.path.insert(0, folder)
@@ -93,155 +139,59 @@ def _reference_play(folder: str, module: str) -> Callable:
         for name in ("dice", "ucb"):
             sys.modules.pop(name, None)
         sys.modules.update(saved)
-    return loaded.play
+    return loaded
+
+
+def reference_module(folder: str, module: str = "hog") -> Any:
+    """The trusted reference in FOLDER, imported under a private name so it cannot be
+    confused with (or shadow) any other `hog`, `dice` or `ucb`."""
+    with _REFERENCE_LOCK:
+        return _reference_module(str(folder), module)
 
 
 def reference_play(folder: str, module: str = "hog") -> Callable:
-    """`play` of the trusted reference in FOLDER, imported under a private name so it
-    cannot be confused with (or shadow) any other `hog`, `dice` or `ucb`."""
-    with _REFERENCE_LOCK:
-        return _reference_play(folder, module)
+    return reference_module(folder, module).play
 
 
-def reference_traces(folder: str, specs: Sequence[Spec], module: str = "hog") -> List[Trace]:
+def reference_traces(folder: str, specs: Sequence[Spec], module: str = "hog",
+                     rules: Any = None) -> List[Trace]:
+    """The reference's traces of SPECS, its play called as the edition's RULES say."""
     with _REFERENCE_LOCK:
-        play = reference_play(str(folder), module)
-        return [fuzz_driver.trace_game(play, spec) for spec in specs]
+        hog = reference_module(str(folder), module)
+        if rules is None:
+            return fuzz_driver.trace_games(hog.play, specs)
+        return fuzz_driver.trace_games(hog, specs, "", rules)
 
 
 # --- comparing and explaining --------------------------------------------------------
 
-def first_failing(expected: Sequence[Trace], got: Sequence[Trace]) -> Optional[int]:
-    """Index of the first game whose traces differ (a missing trace differs)."""
-    for index, trace in enumerate(expected):
-        if index >= len(got) or got[index] != trace:
-            return index
-    return None
+def other_strategy(rules: Any) -> bool:
+    """The edition lets play ask the other player's strategy once per turn."""
+    return settings(rules)["other_strategy"] == "once"
+
+
+def first_failing(expected: Sequence[Trace], got: Any, rules: Any = None) -> Optional[int]:
+    return compare.first_failing(expected, got, other_strategy(rules))
+
+
+def agrees(expected: Trace, got: Any, rules: Any = None) -> bool:
+    return compare.agrees(expected, got, other_strategy(rules))
 
 
 def _kind(event: Any) -> str:
-    if isinstance(event, list) and event and isinstance(event[0], str):
-        return event[0]
-    return "d" if isinstance(event, int) and not isinstance(event, bool) else "?"
+    return compare.kind(event)
 
 
-def _scores(event: list) -> tuple:
-    """The (score0, score1) a strategy call implies, from the mover's point of view."""
-    _, who, score, opponent, _ = event
-    return (score, opponent) if who == 0 else (opponent, score)
-
-
-def _pair(pair: Sequence) -> str:
-    return "(" + ", ".join(str(x) for x in pair) + ")"
-
-
-def _what(event: Any) -> str:
-    kind = _kind(event)
-    if event is None:
-        return "nothing more"
-    if kind == "s":
-        return f"player {event[1]}'s turn: strategy{event[1]}({event[2]}, {event[3]})"
-    if kind == "d":
-        return "another die roll"
-    if kind == "c":
-        return f"commentary #{event[1]} called with ({event[2]}, {event[3]})"
-    if kind == "r":
-        return f"play to return {event[1]}"
-    if kind == "e":
-        return f"play to raise {event[1]}"
-    return repr(event)
-
-
-@dataclass
-class Turn:
-    number: int  # 1-based
-    start: int  # index of its strategy call in the trace
-    who: int
-    scores: tuple  # (score0, score1) before the turn
-    dice: int  # how many dice the strategy asked for
-    outcomes: List[int]
-
-    def words(self) -> str:
-        dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
-        rolled = f"player {self.who} rolled {dice} at {_pair(self.scores)}"
-        if self.outcomes:
-            rolled += f" (outcomes {', '.join(map(str, self.outcomes))})"
-        return rolled
-
-
-def turns(trace: Trace) -> List[Turn]:
-    out = []
-    for index, event in enumerate(trace):
-        if _kind(event) == "s":
-            outcomes = []
-            for later in trace[index + 1:]:
-                if _kind(later) != "d":
-                    break
-                outcomes.append(later)
-            out.append(Turn(len(out) + 1, index, event[1], _scores(event), event[4], outcomes))
-    return out
-
-
-def _dice_in_turn(trace: Trace, turn_start: int) -> int:
-    count = 0
-    for event in trace[turn_start + 1:]:
-        if _kind(event) == "s":
-            break
-        count += _kind(event) == "d"
-    return count
-
-
-def explain(spec: Spec, expected: Trace, got: Trace) -> str:
-    """The first difference between two traces of SPEC, in words, at the turn it is in."""
-    k = 0
-    while k < len(expected) and k < len(got) and expected[k] == got[k]:
-        k += 1
-    if k == len(expected) and k == len(got):
-        return "the traces agree"
-    want = expected[k] if k < len(expected) else None
-    have = got[k] if k < len(got) else None
-    done = [t for t in turns(expected) if t.start < k]
-    turn = done[-1] if done else None
-    where = f"turn {turn.number}: {turn.words()}" if turn else "before the first turn"
-    kw, kh = _kind(want), _kind(have)
-    last = next((e for e in reversed(got[:k]) if _kind(e) == "s"), None)
-    if kh == "s" and turn is not None and last is not None and last[1:4] == have[1:4]:
-        return (f"{where}; expected strategy{have[1]} called once this turn, "
-                f"got a second call strategy{have[1]}({have[2]}, {have[3]})")
-    if kw == "s" and kh == "s":
-        upcoming = f"turn {len(done) + 1}"
-        if want[1] != have[1]:
-            return (f"{upcoming}: expected player {want[1]} to move (a swap does not change "
-                    f"whose turn is next), got strategy{have[1]} called"
-                    + (f", after {where}" if turn else ""))
-        ordered_before = any(_kind(e) == "s" and e[1] == want[1] and e[2] != e[3]
-                             for e in expected[:k])
-        if (have[2], have[3]) == (want[3], want[2]) and not ordered_before:
-            return (f"{upcoming}: strategy{want[1]} got the scores in the wrong order: expected "
-                    f"strategy{want[1]}({want[2]}, {want[3]}) (the mover's own score first), "
-                    f"got strategy{want[1]}({have[2]}, {have[3]})")
-        if turn is None:
-            return (f"turn 1: expected the game to start at {_pair(_scores(want))}, "
-                    f"got strategy0({have[2]}, {have[3]})")
-        return (f"{where}; expected {_pair(_scores(want))} after the turn, "
-                f"got {_pair(_scores(have))}")
-    if "d" in (kw, kh) and turn is not None:
-        rolled = _dice_in_turn(got, turn.start)
-        return (f"{where}; expected the die called {turn.dice} time(s), once per die rolled, "
-                f"got {rolled} call(s)")
-    if kw == "c" and kh == "c":
-        if want[1] != have[1]:
-            return (f"{where}; expected commentary #{want[1]} (the function the previous "
-                    f"commentary returned) to be called, got #{have[1]}: play must call what "
-                    "say returned")
-        return (f"{where}; expected the commentary called with {_pair(want[2:])} (the scores "
-                f"after the swap), got {_pair(have[2:])}")
-    if kw == "r" and kh == "r":
-        return f"the game ended after {where}; expected play to return {want[1]}, got {have[1]}"
-    if kw == "s":
-        after = f" (after {where})" if turn else ""
-        return f"turn {len(done) + 1}: expected {_what(want)}, got {_what(have)}{after}"
-    return f"{where}; expected {_what(want)}, got {_what(have)}"
+def explain(spec: Spec, expected: Trace, got: Any, rules: Any = None) -> str:
+    """The first difference between two traces of SPEC, in words, at the turn it is in
+    (see `fuzz.explain`); RULES, the edition's rules module, names the rule involved."""
+    try:
+        return fuzz_explain.explain(spec, expected, got, rules)
+    except Exception:  # never let the words stop a verdict
+        at = compare.align(expected, got, other_strategy(rules)) \
+            if compare.problem(got) is None else None
+        return ("the traces differ" + (f" at event {at[1] + 1}" if at else "")
+                + " (the grader could not describe how)")
 
 
 # --- reproductions -------------------------------------------------------------------
@@ -262,40 +212,59 @@ def _strategy_code(name: str, strategy: list) -> str:
             f"    return n\n")
 
 
-def reproduction(spec: Spec) -> str:
+def reproduction(spec: Spec, rules: Any = None) -> str:
     """SPEC as code to paste into `python3 -i hog.py`: it prints every call that the
-    trace records, so its output is the trace (see `render`)."""
-    parts = [_strategy_code("strategy0", spec["strategies"][0]),
-             _strategy_code("strategy1", spec["strategies"][1]),
-             f"test_dice = make_test_dice({', '.join(map(str, spec['dice']))})\n"
-             "def dice():\n"
-             "    outcome = test_dice()\n"
-             "    print('  dice ->', outcome)\n"
-             "    return outcome\n"]
-    say = ""
+    trace records, so its output is the trace (see `render`). The test dice are named
+    as the edition's `PLAY["dice"]`, the first commentary function is `announcer(0)`,
+    and the call of play is the edition's `play_code`."""
+    play = settings(rules)
+    names = list(play["dice"])
+    given = spec["dice"] if isinstance(spec["dice"], dict) else {names[0]: spec["dice"]}
+    parts = ["from dice import make_test_dice\n",
+             _strategy_code("strategy0", spec["strategies"][0]),
+             _strategy_code("strategy1", spec["strategies"][1])]
+    for name in names:
+        parts.append(f"test_{name} = make_test_dice({', '.join(map(str, given[name]))})\n"
+                     f"def {name}():\n"
+                     f"    outcome = test_{name}()\n"
+                     f"    print('  {name} ->', outcome)\n"
+                     "    return outcome\n")
     if spec.get("say"):
-        parts.append("def commentary(k):\n"
-                     "    def say(score0, score1):\n"
-                     "        print('  commentary', k, 'called with', score0, score1)\n"
-                     "        return commentary(k + 1)\n"
+        parts.append("def announcer(k):\n"
+                     "    def say(*args):\n"
+                     "        print('  commentary', k, 'called with', *args)\n"
+                     "        return announcer(k + 1)\n"
                      "    return say\n")
-        say = ", say=commentary(0)"
-    parts.append(f"play(strategy0, strategy1, score0={spec['score0']}, score1={spec['score1']},\n"
-                 f"     dice=dice, goal={spec['goal']}{say}, feral_hogs={spec['feral_hogs']})\n")
+    game = {key: value for key, value in spec.items() if key not in ("strategies", "dice")}
+    parts.append(rules.play_code(game) if rules is not None else _keyword_code(game, names[0]))
     return "\n".join(parts)
 
 
-def render(trace: Trace, tracebacks: bool = True) -> str:
-    """What the reproduction prints for TRACE in `python3 -i hog.py`."""
+def _keyword_code(game: Dict[str, Any], die: str) -> str:
+    options = [f"{key}={game[key]!r}" for key in game if key != "say"]
+    options.insert(2 if len(options) > 1 else 0, f"dice={die}")
+    if game.get("say"):
+        options.append("say=announcer(0)")
+    return f"play(strategy0, strategy1, {', '.join(options)})\n"
+
+
+def render(trace: Any, tracebacks: bool = True, first_die: str = "dice") -> str:
+    """What the reproduction prints for TRACE in `python3 -i hog.py` (FIRST_DIE: the
+    name of the edition's first die, whose outcomes are plain ints in a trace)."""
+    found = compare.problem(trace)
+    if found:
+        return f"(the record of this game is malformed: {found})\n"
     lines = []
     for event in trace:
         kind = _kind(event)
         if kind == "s":
             lines.append(f"strategy{event[1]} {event[2]} {event[3]} -> {event[4]}")
         elif kind == "d":
-            lines.append(f"  dice -> {event}")
+            lines.append(f"  {first_die} -> {event}" if type(event) is int
+                         else f"  {event[1]} -> {event[2]}")
         elif kind == "c":
-            lines.append(f"  commentary {event[1]} called with {event[2]} {event[3]}")
+            lines.append(f"  commentary {event[1]} called with "
+                         + " ".join(str(x) for x in event[2:]))
         elif kind == "r":
             if event[1] != "None":
                 lines.append(event[1])
@@ -320,59 +289,74 @@ class PlayerGone(Exception):
 
 class Player:
     """A child process serving games with the submission's `play`: student code runs
-    there (wrapped like the worker, e.g. in a sandbox), never in the grader."""
+    there (wrapped like the worker, e.g. in a sandbox), never in the grader.
+
+    Once it has died, hung or written anything but a well-formed answer, it is closed
+    for good: every later request raises `PlayerGone` at once."""
 
     def __init__(self, argv: List[str], src: Path, module: str = "hog",
-                 env: Optional[Dict[str, str]] = None, timeout: float = 5.0):
+                 env: Optional[Dict[str, str]] = None, timeout: float = 5.0,
+                 edition: Optional[str] = None):
         self.timeout = timeout
+        self.gone: Optional[str] = None
         self.process, self.lifeline = guarded(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env=env)
         self.buffer = b""
-        self._send({"src": str(Path(src).resolve()), "module": module})
+        self._send({"src": str(Path(src).resolve()), "module": module, "edition": edition})
         reply = self._receive()
-        if not isinstance(reply, dict) or not reply.get("ready"):
+        if not isinstance(reply, dict) or reply.get("ready") is not True:
+            self._fail(f"the submission could not be loaded to play games "
+                       f"({str(reply)[:200]})")
+
+    def _fail(self, why: str):
+        if self.gone is None:
+            self.gone = why
             self.close()
-            raise PlayerGone(str(reply))
+        raise PlayerGone(self.gone)
 
     def _send(self, message: Any) -> None:
+        if self.gone is not None:
+            raise PlayerGone(self.gone)
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode())
             self.process.stdin.flush()
-        except (OSError, ValueError):  # ValueError: its pipe is closed already
-            raise PlayerGone("the process playing the games has died") from None
+        except (OSError, ValueError):  # a broken pipe, or a pipe already closed
+            self._fail("the process playing the games has died")
 
     def _receive(self) -> Any:
+        if self.gone is not None:
+            raise PlayerGone(self.gone)
         deadline = time.monotonic() + self.timeout
         out = self.process.stdout
-        while b"\n" not in self.buffer:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                self.close()
-                raise PlayerGone(f"a game took longer than {self.timeout:g} s")
-            ready, _, _ = select.select([out], [], [], remaining)
-            if ready:
-                chunk = os.read(out.fileno(), 1 << 20)
-                if not chunk:
-                    self.close()
-                    raise PlayerGone("the process playing the games has died")
-                self.buffer += chunk
-                if len(self.buffer) > PLAYER_CAP and b"\n" not in chunk:
-                    self.close()
-                    raise PlayerGone("the process playing the games sent far too much")
+        try:
+            while b"\n" not in self.buffer:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    self._fail(f"a game took longer than {self.timeout:g} s")
+                ready, _, _ = select.select([out], [], [], remaining)
+                if ready:
+                    chunk = os.read(out.fileno(), 1 << 20)
+                    if not chunk:
+                        self._fail("the process playing the games has died")
+                    self.buffer += chunk
+                    if len(self.buffer) > PLAYER_CAP:
+                        self._fail("the process playing the games wrote too much")
+        except (OSError, ValueError):
+            self._fail("the process playing the games has died")
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
             return json.loads(line)
         except (ValueError, RecursionError):
-            self.close()
-            raise PlayerGone("the process playing the games wrote garbage") from None
+            self._fail("the process playing the games wrote garbage")
 
-    def traces(self, specs: Sequence[Spec]) -> List[Trace]:
+    def traces(self, specs: Sequence[Spec]) -> List[Any]:
+        """The traces of SPECS, one per game, as they came back: a list of the right
+        length, each trace still to be checked (`compare.problem`)."""
         self._send(list(specs))
         reply = self._receive()
-        if not isinstance(reply, list) or len(reply) != len(specs):
-            self.close()
-            raise PlayerGone("the process playing the games answered nonsense")
+        if compare.traces_problem(reply, len(specs)):
+            self._fail("the process playing the games answered nonsense")
         return reply
 
     def close(self) -> None:
@@ -381,7 +365,7 @@ class Player:
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 stream.close()
-            except OSError:
+            except (OSError, ValueError):
                 pass
 
 
@@ -392,25 +376,36 @@ def player_argv(python: str = sys.executable,
 
 # --- shrinking -----------------------------------------------------------------------
 
-def spec_strategy(feral_hogs: bool, say: bool):
-    """Hypothesis strategy of game specs; its simplest games are short ones."""
+def spec_strategy(play: Dict[str, Any], options: Dict[str, bool], say: bool, goal: int = 100,
+                  counts: Optional[Sequence[Sequence[int]]] = None):
+    """Hypothesis strategy of game specs like `random_spec`'s (with the same COUNTS);
+    its simplest games are short ones."""
     from hypothesis import strategies as st
 
     @st.composite
     def specs(draw):
-        goal = draw(st.integers(1, 100))
-        score0 = draw(st.integers(0, goal - 1))
-        score1 = draw(st.integers(0, goal - 1))
-        strategies = [[draw(st.lists(st.integers(0, 10), min_size=1, max_size=4)),
-                       draw(st.integers(0, 5)), draw(st.integers(0, 5))] for _ in range(2)]
-        dice = draw(st.lists(st.integers(1, 6), min_size=1, max_size=6))
-        return {"strategies": strategies, "dice": dice, "score0": score0, "score1": score1,
-                "goal": goal, "feral_hogs": feral_hogs, "say": say}
+        end = draw(st.integers(1, 100)) if play["goal"] else goal
+        if play["start"]:
+            score0, score1 = draw(st.integers(0, end - 1)), draw(st.integers(0, end - 1))
+        else:
+            score0 = score1 = 0
+        pools = [st.integers(0, 10) if not counts
+                 else st.sampled_from(list(draw(st.sampled_from(list(counts)))))
+                 for _ in range(2)]
+        strategies = [[draw(st.lists(pool, min_size=1, max_size=4)),
+                       draw(st.integers(0, 5)), draw(st.integers(0, 5))] for pool in pools]
+        dice = {name: draw(st.lists(st.integers(1, faces), min_size=1, max_size=6))
+                for name, faces in play["dice"].items()}
+        return {"strategies": strategies,
+                "dice": dice if len(dice) > 1 else next(iter(dice.values())),
+                "score0": score0, "score1": score1, "goal": end, **options,
+                "say": say}
     return specs()
 
 
 def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int],
-           budget: float = 10.0, max_examples: int = 400) -> Spec:
+           budget: float = 10.0, max_examples: int = 400, rules: Any = None,
+           counts: Optional[Sequence[Sequence[int]]] = None) -> Spec:
     """The smallest game (by SIZE) that FAILS, found by hypothesis (derandomised, no
     example database), or SPEC itself if nothing smaller fails within BUDGET seconds.
 
@@ -419,27 +414,39 @@ def shrink(spec: Spec, fails: Callable[[Spec], bool], size: Callable[[Spec], int
     that breaks (the student's process died, say) counts as passing: it is no smaller
     game known to fail, and nothing it raises reaches hypothesis.
     """
-    from hypothesis import HealthCheck, Phase, Verbosity, errors, find, settings
+    from hypothesis import HealthCheck, Phase, Verbosity, errors, find
+    from hypothesis import settings as hypothesis_settings
 
     deadline = time.monotonic() + budget
     answers: Dict[str, bool] = {}
+    broken: List[BaseException] = []
 
     def condition(candidate: Spec) -> bool:
         key = json.dumps(candidate, sort_keys=True)
         if key not in answers:
-            try:
-                answers[key] = time.monotonic() < deadline and bool(fails(candidate))
-            except Exception:
-                answers[key] = False
+            answers[key] = False
+            if time.monotonic() < deadline and not broken:
+                try:
+                    answers[key] = bool(fails(candidate))
+                except Exception as error:  # the player died or hung: stop asking
+                    broken.append(error)
         return answers[key]
 
-    config = settings(database=None, derandomize=True, max_examples=max_examples,
-                      deadline=None, verbosity=Verbosity.quiet, report_multiple_bugs=False,
-                      phases=(Phase.generate, Phase.shrink),
-                      suppress_health_check=list(HealthCheck))
+    config = hypothesis_settings(
+        database=None, derandomize=True, max_examples=max_examples, deadline=None,
+        verbosity=Verbosity.quiet, report_multiple_bugs=False,
+        phases=(Phase.generate, Phase.shrink), suppress_health_check=list(HealthCheck))
+    play = settings(rules)
     try:
-        found = find(spec_strategy(spec["feral_hogs"], bool(spec.get("say"))), condition,
-                     settings=config)
+        options = {name: spec[name] for name in play["options"] if name in spec}
+        if rules is None:
+            options = {key: value for key, value in spec.items() if type(value) is bool
+                       and key != "say"}
+        strategy = spec_strategy(play, options, bool(spec.get("say")),
+                                 getattr(rules, "GOAL", 100), counts)
+        found = find(strategy, condition, settings=config)
+        return found if size(found) < size(spec) else spec
     except (errors.NoSuchExample, errors.Unsatisfiable):
         return spec
-    return found if size(found) < size(spec) else spec
+    except Exception:  # shrinking is a courtesy: the game that failed stands as it is
+        return spec

@@ -1,9 +1,11 @@
 """Fuzz suites: random games of `play`, compared turn by turn with the reference.
 
-A case file's suite `{'type': 'fuzz', 'feral_hogs': False, 'say': False, 'games': 1000,
-'shrink': 10, 'cases': [{'seed': 1}]}` plays, for each case, the games of its seed
-with the student's `play` in the worker (the tracer `fuzz_driver` travels as the
-case's setup) and judges the traces here. Two modes, chosen by the suite itself:
+A case file's suite `{'type': 'fuzz', 'say': False, 'games': 1000, 'shrink': 10,
+'cases': [{'seed': 1}]}`, plus the edition's own options (fa19: `'feral_hogs': False`),
+plays, for each case, the games of its seed with the student's `play` in the worker
+(the tracer `fuzz_driver` and the edition's rules module, which says how its play is
+called, travel as the case's setup) and judges the traces here. Two modes, chosen by
+the suite itself:
 
 - live (staff case files): the trusted reference plays the same games in this
   process; a failing game is shrunk (hypothesis) in a child process and printed as
@@ -22,11 +24,10 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .. import assignment as assignments
 from . import engine as fuzz
-from ..model import Case, CaseResult, CaseRun, Question
+from ..model import Case, CaseResult, CaseRun, ExampleOutput, Question, RaisedException
 from ..run.runner import CaseJob, Runner
 
-DEFAULTS = {"games": 1000, "feral_hogs": True, "say": False, "shrink": 10.0,
-            "recorded_games": 100, "seed": 1}
+DEFAULTS = {"games": 1000, "say": False, "shrink": 10.0, "recorded_games": 100, "seed": 1}
 OUTPUT_CAP = 32 * 1024 * 1024
 HEADER = "# Paste into python3 -i hog.py to replay the game:\n"
 
@@ -62,12 +63,18 @@ def dice_counts(value: Any) -> Optional[Tuple[Tuple[int, ...], ...]]:
     return tuple(tuple(pool) for pool in value)
 
 
-@functools.lru_cache(maxsize=16)
-def _live_traces(folder: str, module: str, seed: int, games: int, feral_hogs: bool,
-                 say: bool, counts=None) -> Tuple[list, list]:
-    specs = fuzz.generate(seed, games, feral_hogs=feral_hogs, say=say, counts=counts)
-    return specs, fuzz.reference_traces(folder, specs, module)
+def _specs(rules: Any, p: Dict[str, Any], games: int) -> List[Dict[str, Any]]:
+    options = fuzz.game_options(rules, p)
+    return fuzz.generate(p["seed"], games, rules, say=bool(p["say"]),
+                         counts=dice_counts(p.get("dice_counts")), **options)
 
+
+@functools.lru_cache(maxsize=16)
+def _live_traces(folder: str, module: str, rules: Any, seed: int, games: int,
+                 options: Tuple[Tuple[str, bool], ...], say: bool,
+                 counts: Optional[Tuple[Tuple[int, ...], ...]]) -> Tuple[list, list]:
+    specs = fuzz.generate(seed, games, rules, say=say, counts=counts, **dict(options))
+    return specs, fuzz.reference_traces(folder, specs, module, rules)
 
 def _recorded_path(case: Case, p: Dict[str, Any]) -> Path:
     if case.suite.path is None:
@@ -76,12 +83,24 @@ def _recorded_path(case: Case, p: Dict[str, Any]) -> Path:
 
 
 def _recorded(path: Path, seed: int) -> Tuple[list, list]:
+    """The recorded games of SEED: a file in the student's workspace, so its shape is
+    checked like anything else a student controls."""
     try:
         games = json.loads(path.read_text(encoding="utf-8"))["seeds"][str(seed)]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        games = None
+    problem = None if type(games) is list and games else "no recorded games"
+    for game in games if problem is None else []:
+        if type(game) is not list or len(game) != 2:
+            problem = "a game is not [spec, trace]"
+        else:
+            problem = fuzz.compare.spec_problem(game[0]) or fuzz.compare.problem(game[1])
+        if problem:
+            break
+    if problem is not None:
         import grader
-        raise FuzzSetupError(f"{path} holds no recorded games for seed {seed}: "
-                             f"{grader.restore_tests_advice()}") from None
+        raise FuzzSetupError(f"{path} holds no usable recorded games for seed {seed} "
+                             f"({problem}): {grader.restore_tests_advice()}")
     return [g[0] for g in games], [g[1] for g in games]
 
 
@@ -91,24 +110,46 @@ class FuzzKind(assignments.AssignmentBound):
     def games(self, case: Case) -> Tuple[Dict[str, Any], list, list]:
         """(parameters, specs, expected traces) of CASE."""
         p = params(case)
+        rules = self.rules()
         if p.get("mode", "live") == "recorded":
             specs, expected = _recorded(_recorded_path(case, p), p["seed"])
         else:
             a = self.assignment
-            specs, expected = _live_traces(str(a.reference), a.module, p["seed"], p["games"],
-                                           bool(p["feral_hogs"]), bool(p["say"]),
+            options = tuple(sorted(fuzz.game_options(rules, p).items()))
+            specs, expected = _live_traces(str(a.reference), a.module, rules, p["seed"],
+                                           p["games"], options, bool(p["say"]),
                                            p["dice_counts"])
         return p, specs, expected
+
+    def rules(self):
+        """The edition's rules module, which says how its play is fuzzed."""
+        from .. import editions
+        try:
+            rules = self.assignment.rules()
+            fuzz.check_adapter(rules)
+        except (editions.RulesError, fuzz.AdapterError) as error:
+            raise FuzzSetupError(str(error)) from None
+        return rules
+
+    def _rules(self):
+        try:
+            return self.rules()
+        except FuzzSetupError:
+            return None
 
     def job(self, case: Case, job_id: int) -> CaseJob:
         try:
             _, specs, _ = self.games(case)
         except FuzzSetupError:
             specs = []  # the judge reports the problem
+        rules = self._rules()
+        edition = fuzz.edition_source(rules) if rules is not None else ""
         setup = ['_fuzz = {"__name__": "fuzz_driver"}\n',
-                 f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n"]
+                 f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n",
+                 '_edition = {"__name__": "fuzz_edition"}\n',
+                 f"exec(compile({edition!r}, 'fuzz_edition.py', 'exec'), _edition)\n"]
         call = (f"_fuzz['fuzz_print_traces']({self.assignment.module!r}, "
-                f"_fuzz['json'].loads({json.dumps(specs, separators=(',', ':'))!r}))\n")
+                f"_fuzz['json'].loads({json.dumps(specs, separators=(',', ':'))!r}), _edition)\n")
         return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
@@ -120,16 +161,20 @@ class FuzzKind(assignments.AssignmentBound):
             p, specs, expected = self.games(case)
         except FuzzSetupError as error:
             return CaseResult(case, "error", message=str(error))
-        output = run.outputs[0] if run.outputs else None
-        if output is None or output.raised is not None:
-            return CaseResult(case, "error", traceback=output.raised.traceback if output else "",
+        outputs = run.outputs if isinstance(run.outputs, list) else []
+        output = outputs[0] if outputs else None
+        if not isinstance(output, ExampleOutput) or not isinstance(output.printed, str):
+            return CaseResult(case, "error", message="the fuzz test could not call play")
+        if output.raised is not None:
+            raised = output.raised.traceback if isinstance(output.raised, RaisedException) else ""
+            return CaseResult(case, "error", traceback=str(raised),
                               message="the fuzz test could not call play")
-        try:
-            got = json.loads(output.printed)
-        except ValueError:
-            return CaseResult(case, "error", message="the fuzz games' traces came back garbled "
-                              "(does play write over the grader's output?)")
-        index = fuzz.first_failing(expected, got)
+        got, problem = read_traces(output.printed, len(specs))
+        if problem:
+            return CaseResult(case, "error", message=f"the fuzz games' traces came back "
+                              f"unreadable ({problem}): does play write over the grader's "
+                              "output or change the tracer?")
+        index = fuzz.first_failing(expected, got, self._rules())
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
         if index is None:
@@ -137,41 +182,73 @@ class FuzzKind(assignments.AssignmentBound):
                 f"{len(specs)} {source}s agree with the reference (seed {p['seed']})"))
         spec, want, have = specs[index], expected[index], got[index]
         message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}) differs from "
-                   f"the reference: {fuzz.explain(spec, want, have)}.")
-        if not recorded and runner is not None and p["shrink"]:
-            small = self._shrink(spec, runner, float(p["shrink"]))
+                   f"the reference: {fuzz.explain(spec, want, have, self._rules())}.")
+        malformed = fuzz.compare.problem(have) is not None
+        if not recorded and runner is not None and p["shrink"] and not malformed:
+            small = self._shrink(spec, runner, float(p["shrink"]), p["dice_counts"])
             if small is not None and small[0] is not spec:
                 spec, want, have = small
                 message += (f"\nThe smallest failing game found: "
-                            f"{fuzz.explain(spec, want, have)}.")
+                            f"{fuzz.explain(spec, want, have, self._rules())}.")
         message += "\nThe code below replays it; Expected and Got are what it prints."
-        expected, got = window(fuzz.render(want, tracebacks=False), fuzz.render(have))
+        rules = self._rules()
+        first = next(iter(fuzz.settings(rules)["dice"]))
+        expected, got = window(fuzz.render(want, tracebacks=False, first_die=first),
+                               fuzz.render(have, first_die=first))
         return CaseResult(case, "failed", message=message, expected=expected, got=got,
-                          transcript=HEADER + fuzz.reproduction(spec).rstrip("\n"))
+                          transcript=HEADER + fuzz.reproduction(spec, rules).rstrip("\n"))
 
-    def _shrink(self, spec, runner: Runner, budget: float) -> Optional[Tuple[dict, list, list]]:
-        """(spec, expected, got) of the smallest failing game found, or None."""
+    def _shrink(self, spec, runner: Runner, budget: float,
+                counts=None) -> Optional[Tuple[dict, list, list]]:
+        """(spec, expected, got) of the smallest failing game found among games like the
+        suite's (dice COUNTS), or None (also when anything at all goes wrong: the game
+        that failed stands on its own)."""
+        try:
+            return self._shrunk(spec, runner, budget, counts)
+        except Exception:
+            return None
+
+    def _shrunk(self, spec, runner: Runner, budget: float,
+                counts) -> Optional[Tuple[dict, list, list]]:
         a = self.assignment
+        rules = self.rules()
         module = runner.preflight[0] if runner.preflight else a.module
-        reference = functools.partial(fuzz.reference_traces, str(a.reference), module=module)
+        reference = functools.partial(fuzz.reference_traces, str(a.reference), module=module,
+                                      rules=rules)
         try:
             player = fuzz.Player(fuzz.player_argv(runner.python, runner.wrap), runner.src,
-                                 module, env=runner.env, timeout=min(runner.timeout, 5.0))
+                                 module, env=runner.env, timeout=min(runner.timeout, 5.0),
+                                 edition=fuzz.edition_source(rules))
         except fuzz.PlayerGone:
             return None
         try:
             def fails(candidate):
-                return player.traces([candidate])[0] != reference([candidate])[0]
+                return not fuzz.agrees(reference([candidate])[0], player.traces([candidate])[0],
+                                       rules)
 
             def size(candidate):
                 return len(reference([candidate])[0])
 
-            small = fuzz.shrink(spec, fails, size, budget=budget)
-            return small, reference([small])[0], player.traces([small])[0]
-        except Exception:  # PlayerGone, or hypothesis upset by a player that died
-            return None  # mid-search: shrinking is a courtesy, never a stop
+            small = fuzz.shrink(spec, fails, size, budget=budget, rules=rules, counts=counts)
+            if small is spec:
+                return None
+            want, have = reference([small])[0], player.traces([small])[0]
+            return (small, want, have) if not fuzz.agrees(want, have, rules) else None
+        except fuzz.PlayerGone:
+            return None
         finally:
             player.close()
+
+
+def read_traces(printed: str, count: int) -> Tuple[Any, Optional[str]]:
+    """The traces that the worker printed (its last line: anything printed before
+    it is not ours), and what is wrong with them as a batch (None if nothing)."""
+    lines = printed.rstrip("\n").rsplit("\n", 1)
+    try:
+        got = json.loads(lines[-1])
+    except (ValueError, RecursionError):
+        return None, "not JSON"
+    return got, fuzz.compare.traces_problem(got, count)
 
 
 def window(expected: str, got: str, limit: int = 40, context: int = 10) -> Tuple[str, str]:
@@ -217,10 +294,10 @@ def record(assignment: assignments.Assignment, key: str, data: Dict, tests: Path
         cases = suite.get("cases") or [{}]
         for raw in cases:
             p = {**DEFAULTS, **{k: v for k, v in suite.items() if k != "cases"}, **raw}
-            specs = fuzz.generate(p["seed"], p["recorded_games"],
-                                  feral_hogs=bool(p["feral_hogs"]), say=bool(p["say"]),
-                                  counts=dice_counts(p.get("dice_counts")))
-            traces = fuzz.reference_traces(str(assignment.reference), specs, assignment.module)
+            rules = FuzzKind(assignment).rules()
+            specs = _specs(rules, p, p["recorded_games"])
+            traces = fuzz.reference_traces(str(assignment.reference), specs, assignment.module,
+                                           rules)
             seeds[str(p["seed"])] = [[s, t] for s, t in zip(specs, traces)]
         (tests / name).write_text(json.dumps({"seeds": seeds}, separators=(",", ":")) + "\n",
                                   encoding="utf-8")
