@@ -325,7 +325,7 @@ class Staged:
         common = dict(timeout=settings.timeout, budget=settings.budget,
                       preflight=(assignment.module,))
         if mode == "bwrap":
-            box = Sandbox(folder, limits=limits, hide=hide, slot=UID - UID_BASE)
+            box = self.box = Sandbox(folder, limits=limits, hide=hide, slot=UID - UID_BASE)
             self.runner = Runner(src=box.src, wrap=box.wrap, **common)
         elif mode == "uid":
             scripts.INLINE = True  # the unprivileged user need not read the grader's files
@@ -337,6 +337,8 @@ class Staged:
         self.folder = folder
 
     def close(self) -> None:
+        if getattr(self, "box", None) is not None:
+            self.box.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 

@@ -1,6 +1,7 @@
 """`grade bulk` end to end: hostile submissions get what they deserve, the batch carries
 on, a killed run resumes to the same files, and the report renders in a real browser."""
 
+import fcntl
 import json
 import os
 import signal
@@ -16,7 +17,7 @@ import pytest
 
 from grader import assignment as assignments
 from grader.bulk import grading as bulk
-from grader.run.sandbox import UID_BASE, bwrap_problem
+from grader.run.sandbox import UID_BASE, UID_COUNT, bwrap_problem, lease_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "data" / "bulk_cases"
@@ -46,15 +47,34 @@ def make_folder(root: Path, sources: dict) -> Path:
 
 
 def leftover_processes():
+    """Processes running as a sandbox uid that no live sandbox holds (other runs at the
+    same time hold theirs), and leases this process forgot to give back."""
     found = []
     for entry in Path("/proc").iterdir():
         try:
             uid = int((entry / "status").read_text().split("Uid:")[1].split()[0])
         except (OSError, IndexError, ValueError):
             continue
-        if UID_BASE <= uid < UID_BASE + 8:
+        if UID_BASE <= uid < UID_BASE + UID_COUNT and not uid_is_leased(uid):
             found.append(entry.name)
+    for fd in Path("/proc/self/fd").iterdir():
+        try:
+            if Path(os.readlink(fd)).parent == lease_folder():
+                found.append(f"lease {os.readlink(fd)}")
+        except OSError:
+            continue
     return found
+
+
+def uid_is_leased(uid: int) -> bool:
+    fd = os.open(lease_folder() / str(uid), os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
 
 
 def run_bulk(source: Path, out: Path, *, jobs=2, timeout=1.0, budget=2.0, sandbox=True):

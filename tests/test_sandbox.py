@@ -2,6 +2,8 @@
 
 import os
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from grader.run.sandbox import UID_BASE, Limits, Sandbox, bwrap_problem
 pytestmark = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
 
 ASSIGNMENT = assignments.load()
-SLOT = 40  # a uid no other test uses, so leftover processes are ours
+SLOT = 40  # the uid the sandboxes here prefer: any other is taken when it is in use
 
 
 def submission(tmp_path: Path, source: str) -> Path:
@@ -26,11 +28,19 @@ def submission(tmp_path: Path, source: str) -> Path:
     return folder
 
 
-def run(folder: Path, cases, *, timeout=5.0, limits=Limits(), slot=SLOT):
-    box = Sandbox(folder, slot=slot, limits=limits, hide=[ASSIGNMENT.reference, ASSIGNMENT.cases])
+def run_in(box: Sandbox, cases, *, timeout=5.0):
     runner = Runner(src=box.src, wrap=box.wrap, timeout=timeout)
     jobs = [CaseJob(i, ["import hog"] + list(examples)) for i, examples in enumerate(cases)]
     return [r for _, r in runner.run(jobs)]
+
+
+def sandbox(folder: Path, limits=Limits(), slot=SLOT) -> Sandbox:
+    return Sandbox(folder, slot=slot, limits=limits, hide=[ASSIGNMENT.reference, ASSIGNMENT.cases])
+
+
+def run(folder: Path, cases, *, timeout=5.0, limits=Limits(), slot=SLOT):
+    with sandbox(folder, limits, slot) as box:
+        return run_in(box, cases, timeout=timeout)
 
 
 def printed(run_):
@@ -63,10 +73,11 @@ def test_fork_bomb_is_capped_and_nothing_outlives_the_sandbox(tmp_path):
                         "            break\n"
                         "        n += 1\n"
                         "    return n\n")
-    [result] = run(folder, [["hog.bomb()"]], limits=Limits(processes=16))
-    forked = int(printed(result)[1])
-    assert forked < 16
-    assert processes_of(UID_BASE + SLOT) == []
+    with sandbox(folder, Limits(processes=16)) as box:
+        [result] = run_in(box, [["hog.bomb()"]])
+        forked = int(printed(result)[1])
+        assert forked < 16
+        assert processes_of(box.uid) == []
 
 
 def test_detached_children_ignoring_sigterm_die_with_the_sandbox(tmp_path):
@@ -85,11 +96,13 @@ def test_detached_children_ignoring_sigterm_die_with_the_sandbox(tmp_path):
                         "    escape()\n"
                         "    while True:\n"
                         "        pass\n")
-    results = run(folder, [["hog.escape()"], ["hog.hang()"], ["print('after')"]], timeout=1.0)
-    assert printed(results[0])[1] == "'forked'\n"
-    assert results[1].status == "timeout"
-    assert printed(results[2])[1] == "after\n"
-    assert processes_of(UID_BASE + SLOT) == []
+    with sandbox(folder) as box:
+        results = run_in(box, [["hog.escape()"], ["hog.hang()"], ["print('after')"]],
+                         timeout=1.0)
+        assert printed(results[0])[1] == "'forked'\n"
+        assert results[1].status == "timeout"
+        assert printed(results[2])[1] == "after\n"
+        assert processes_of(box.uid) == []
 
 
 def test_secrets_and_other_files_are_out_of_sight(tmp_path):
@@ -166,3 +179,31 @@ def test_cpu_limit_and_killing_the_parent_cost_only_that_case(tmp_path):
     assert results[1].status == "crashed"
     assert printed(results[2])[1] == "alive\n"
     assert os.getpid() > 0  # the grader (our process) survived os.kill(getppid())
+
+
+def test_sandboxes_at_once_never_share_a_uid_and_a_dead_holder_frees_its_own(tmp_path):
+    """Two grading runs on one machine (two staff jobs, a parallel test session) each
+    get uids of their own; a run killed with SIGKILL gives its uid back."""
+    folder = submission(tmp_path, "")
+    boxes = [Sandbox(folder, slot=SLOT) for _ in range(5)]
+    try:
+        uids = [box.uid for box in boxes]
+        assert len(set(uids)) == 5 and all(UID_BASE <= uid < UID_BASE + 1000 for uid in uids)
+    finally:
+        for box in boxes:
+            box.close()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "from grader.run.sandbox import UidLease\n"
+         "import sys, time\nlease = UidLease(977)\nprint(lease.uid, flush=True)\n"
+         "time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    try:
+        held = int(holder.stdout.readline())
+        other = Sandbox(folder, slot=held - UID_BASE)
+        assert other.uid != held
+        other.close()
+    finally:
+        holder.kill()
+        holder.wait()
+    box = Sandbox(folder, slot=held - UID_BASE)
+    assert box.uid == held
+    box.close()

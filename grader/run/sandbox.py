@@ -4,7 +4,8 @@ With bubblewrap the worker runs in new mount/pid/net/ipc/uts namespaces that sho
 read-only system (/usr, the Python install with its site-packages hidden), the
 submission's copy at /submission (read-only), the worker script, and a small private
 /tmp. As root, bwrap builds the view, then `setpriv` drops to an unprivileged uid of
-the job slot's own (so RLIMIT_NPROC binds: it never binds uid 0) and `unshare --user`
+its own (so RLIMIT_NPROC binds: it never binds uid 0), leased machine-wide so that two
+grading runs at once never share one, and `unshare --user`
 puts it in a user namespace; as another user, bwrap's own user namespace is used.
 Resource limits (`prlimit`) apply in every mode. The pid namespace dies with bwrap, so
 killing the worker's process group (what Runner does) takes every process the
@@ -14,8 +15,10 @@ mounted: the judging happens outside.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import os
+import tempfile
 import shutil
 import site
 import subprocess
@@ -30,7 +33,8 @@ from .cgroups import Group, GroupLimits
 
 INSIDE_SRC = "/submission"
 INSIDE_WORKER_DIR = "/grader"
-UID_BASE = 61000  # slot N runs as uid UID_BASE + N: one NPROC count per concurrent sandbox
+UID_BASE = 61000  # sandboxes run as uids UID_BASE ... UID_BASE + UID_COUNT - 1
+UID_COUNT = 1000
 SYSTEM_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
 ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8"}
@@ -165,12 +169,47 @@ def copy_helpers(folder: Path, into: Path, files: Sequence[Path]) -> None:
         shutil.copyfile(folder / relative, target)
 
 
+class UidLease:
+    """A sandbox uid that no other sandbox on this machine holds while this lease lives.
+
+    RLIMIT_NPROC counts every process of a uid, and a run's clean-up may kill a uid's
+    processes, so two runs at once (two staff jobs, or a test session in parallel) must
+    never share one. The lease is an flock on a file per uid: the kernel drops it when
+    the holder dies, so a killed run leaks nothing. PREFERRED (a slot) is tried first.
+    """
+
+    def __init__(self, preferred: int = 0, folder: Optional[Path] = None):
+        folder = folder or lease_folder()
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for offset in range(UID_COUNT):
+            uid = UID_BASE + (preferred + offset) % UID_COUNT
+            fd = os.open(folder / str(uid), os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                continue
+            self.uid, self._fd = uid, fd
+            return
+        raise RuntimeError(f"all {UID_COUNT} sandbox uids are in use on this machine")
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def lease_folder() -> Path:
+    base = "/run/lock" if os.access("/run/lock", os.W_OK) else tempfile.gettempdir()
+    return Path(base) / "hog-grader-uids"
+
+
 class Sandbox:
     """The confinement of one submission's worker.
 
     FOLDER is a fresh copy holding the submission's source and the assignment's support
-    files (nothing else: it is shown to the submission). SLOT picks the uid when run as
-    root; concurrent sandboxes need different slots. With ISOLATE false only the
+    files (nothing else: it is shown to the submission). As root it runs as a uid of its
+    own (`uid`), leased for its lifetime, slot SLOT's if free. With ISOLATE false only the
     resource limits apply (the `--no-sandbox` mode).
     """
 
@@ -191,6 +230,12 @@ class Sandbox:
         self.group: Optional[Group] = (cgroups.hierarchy().create(limits.group())
                                        if cgroup else None)
         self._oom_seen = 0
+        self.lease = UidLease(slot) if isolate and os.geteuid() == 0 else None
+
+    @property
+    def uid(self) -> Optional[int]:
+        """The uid the submission runs as (None when not dropping privileges)."""
+        return self.lease.uid if self.lease is not None else None
 
     def __enter__(self) -> "Sandbox":
         return self
@@ -199,9 +244,12 @@ class Sandbox:
         self.close()
 
     def close(self) -> None:
-        """Kill whatever still runs in the sandbox's group, and remove the group."""
+        """Kill whatever still runs in the sandbox's group, remove the group and give
+        back the uid."""
         if self.group is not None:
             self.group.remove()
+        if self.lease is not None:
+            self.lease.release()
 
     def cpu_time(self) -> float:
         """CPU seconds the sandbox's processes used (its group's; 0 without one)."""
@@ -252,7 +300,7 @@ class Sandbox:
     def _drop(self) -> List[str]:
         if os.geteuid() != 0:
             return self.limits.prlimit(include_nproc=False)
-        uid = str(UID_BASE + self.slot)
+        uid = str(self.uid)
         return (["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
                  "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
                  "unshare", "--user"] + self.limits.prlimit())
