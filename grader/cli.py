@@ -494,8 +494,11 @@ def play(final, port, no_browser, root):
               help="Also write every mutant and the questions it fails as JSON.")
 @click.option("--no-cache", is_flag=True,
               help="Grade every mutant even if an identical run is cached.")
+@click.option("--every-question", is_flag=True,
+              help="Also grade the questions the table lets a mutant fail (slower; shows "
+                   "everything each mutant fails, in --json; the verdict is the same).")
 @edition_options
-def mutate(jobs, questions, json_path, no_cache, edition, assignment_path):
+def mutate(jobs, questions, json_path, no_cache, every_question, edition, assignment_path):
     """How strong the staff cases are: break each line students write in the reference,
     one small change at a time (operators, constants, negated conditions, removed
     statements, swapped arguments, early returns), and grade each broken copy.
@@ -511,7 +514,7 @@ def mutate(jobs, questions, json_path, no_cache, edition, assignment_path):
     if unknown:
         _fail(f"no question {unknown[0]!r} (questions: {', '.join(assignment.questions)})")
     result = mutation.run(assignment, jobs=jobs, use_cache=not no_cache,
-                          only=questions or None)
+                          only=questions or None, every_question=every_question)
     if json_path:
         text = json.dumps(result.record(), indent=1) + "\n"
         if json_path == "-":
