@@ -154,7 +154,7 @@ def test_running_only_the_cases_that_reach_a_mutant_changes_no_verdict(fa19_run,
 def test_skipping_the_questions_the_table_allows_changes_no_verdict(fa19):
     """The cheaper run (the default) and --every-question agree on what is killed and
     on every cross-charge, for the mutants of the functions most questions call."""
-    runs = [mutate.run(fa19, jobs=2, only=["01", "02", "04"], use_cache=False,
+    runs = [mutate.run(fa19, jobs=2, only=["01"], use_cache=False,
                        every_question=every) for every in (False, True)]
     cheap, full = ({o.mutant.id: o for o in r.outcomes} for r in runs)
     assert cheap.keys() == full.keys()
