@@ -76,11 +76,29 @@ def test_every_scored_question_with_code_owns_mutants_and_kills_them_all(fa19_ru
                      "swap-arguments", "early-return"}
 
 
-def test_the_table_names_real_questions_and_units(fa19, fa19_mutants):
-    config = mutate.load_config(fa19)
-    units = {m.unit for m in fa19_mutants[1]}
+@pytest.fixture(scope="module", params=TABLED)
+def tabled(request):
+    """An edition with a table, and every mutant of its reference."""
+    edition = assignments.load(request.param)
+    source = (Path(edition.reference) / edition.source).read_text(encoding="utf-8")
+    return edition, mutate.generate(source, edition.questions, mutate.load_config(edition))
+
+
+def test_the_table_names_real_questions_and_units(tabled):
+    edition, mutants = tabled
+    config = mutate.load_config(edition)
+    units = {m.unit for m in mutants}
+    assert set(config.owners.values()) <= set(edition.questions)
+    for region in config.regions:
+        assert region["owner"] in edition.questions, region
+    if config.free:  # a free function is graded code (a typo would free nothing)
+        source = (Path(edition.reference) / edition.source).read_text(encoding="utf-8")
+        unfreed = mutate.generate(source, edition.questions, mutate.Config())
+        for function in config.free:
+            assert function in {m.function for m in unfreed}, function
+            assert function not in {m.function for m in mutants}, function
     for question, table in config.unavoidable.items():
-        assert question in fa19.questions
+        assert question in edition.questions
         for part in ("calls", "raises"):
             for unit, why in table.get(part, {}).items():
                 assert unit in units, (question, unit)
@@ -110,6 +128,22 @@ def test_play_regions_belong_to_5b_and_6(fa19_mutants):
     assert owners["play"] == {"05a"}
     assert owners["play/feral_hogs"] == {"05b"}
     assert owners["play/commentary"] == {"06"}
+
+
+@pytest.mark.parametrize("edition, units", [
+    ("su21", {"play": {"05"}, "play/commentary": {"06"}}),
+    ("sp18-contest", {"play": {"05a"}, "play/time_trot": {"05b"}, "play/commentary": {"06"}}),
+])
+def test_play_regions_of_the_other_editions(edition, units):
+    """su21's More Boar is question 5's own; the contest's Time Trot is 5b's; commentary
+    in play is 6's in both (the seed pages' problem numbers)."""
+    a = assignments.load(edition)
+    source = (Path(a.reference) / a.source).read_text(encoding="utf-8")
+    owners = {}
+    for mutant in mutate.generate(source, a.questions, mutate.load_config(a)):
+        if mutant.function == "play":
+            owners.setdefault(mutant.unit, set()).add(mutant.owner)
+    assert owners == units
 
 
 def _all_questions(mutant, fa19):
