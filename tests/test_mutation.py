@@ -91,6 +91,9 @@ def test_the_table_names_real_questions_and_units(edition):
                  and any(line in graded for line in range(node.lineno, node.end_lineno + 1))}
     for function, why in config.free.items():
         assert function in functions and len(why) > 10, function
+    assert set(config.owners.values()) <= set(a.questions)
+    for region in config.regions:
+        assert region["owner"] in a.questions, region
     for question, table in config.unavoidable.items():
         assert question in a.questions
         for part in ("calls", "raises"):
@@ -122,6 +125,22 @@ def test_play_regions_belong_to_5b_and_6(fa19_mutants):
     assert owners["play"] == {"05a"}
     assert owners["play/feral_hogs"] == {"05b"}
     assert owners["play/commentary"] == {"06"}
+
+
+@pytest.mark.parametrize("edition, units", [
+    ("su21", {"play": {"05"}, "play/commentary": {"06"}}),
+    ("sp18-contest", {"play": {"05a"}, "play/time_trot": {"05b"}, "play/commentary": {"06"}}),
+])
+def test_play_regions_of_the_other_editions(edition, units):
+    """su21's More Boar is question 5's own; the contest's Time Trot is 5b's; commentary
+    in play is 6's in both (the seed pages' problem numbers)."""
+    a = assignments.load(edition)
+    source = (Path(a.reference) / a.source).read_text(encoding="utf-8")
+    owners = {}
+    for mutant in mutate.generate(source, a.questions, mutate.load_config(a)):
+        if mutant.function == "play":
+            owners.setdefault(mutant.unit, set()).add(mutant.owner)
+    assert owners == units
 
 
 def _all_questions(mutant, fa19):
