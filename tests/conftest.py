@@ -1,3 +1,5 @@
+import contextlib
+import fcntl
 import os
 import shutil
 import subprocess
@@ -79,25 +81,39 @@ OK_VERSION = "1.18.1"
 OK_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "hog-grader"
 
 
+@contextlib.contextmanager
+def cache_lock(name: str):
+    """One test process at a time builds a cached tool (the test workers run at once)."""
+    OK_CACHE.mkdir(parents=True, exist_ok=True)
+    with open(OK_CACHE / f".{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 @pytest.fixture(scope="session")
 def ok_wheel():
     """The real ok client's wheel (pip package `okpy`), fetched from PyPI once and cached."""
     folder = OK_CACHE / "okwheel"
     wheel = folder / f"okpy-{OK_VERSION}-py3-none-any.whl"
-    if not wheel.exists():
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d",
-                        str(folder), f"okpy=={OK_VERSION}"], check=True, timeout=300)
+    with cache_lock("okwheel"):
+        if not wheel.exists():
+            subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d",
+                            str(folder), f"okpy=={OK_VERSION}"], check=True, timeout=300)
     return wheel
 
 
 @pytest.fixture(scope="session")
 def ok_command():
     """The `ok` command, installed in a virtual environment of its own (it pins old
-    versions of requests and coverage that must not leak into ours)."""
+    versions of requests and coverage that must not leak into ours). A marker written
+    last tells a finished build from one cut short, which is built again."""
     venv = OK_CACHE / f"okvenv-{OK_VERSION}"
-    ok = venv / "bin" / "ok"
-    if not ok.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", f"okpy=={OK_VERSION}"],
-                       check=True, timeout=600)
+    ok, built = venv / "bin" / "ok", venv / ".built"
+    with cache_lock("okvenv"):
+        if not built.exists():
+            shutil.rmtree(venv, ignore_errors=True)
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+            subprocess.run([str(venv / "bin" / "pip"), "install", "-q", f"okpy=={OK_VERSION}"],
+                           check=True, timeout=600)
+            built.touch()
     return ok
