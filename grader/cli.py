@@ -110,6 +110,7 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
                                  chosen))
         if json_path:
             _check(outputs.file_target, json_path, "--json")
+            _check(outputs.spares, json_path, ws.own_files(), "--json")
         options = student.Options(questions=questions, verbose=verbose, score=score,
                                   cases=set(cases) if cases else None, timeout=timeout,
                                   json_path=json_path, interact=interactive, seed=seed,
@@ -202,9 +203,9 @@ def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
     return assignment
 
 
-def _check(check, path, what: str) -> None:
+def _check(check, path, *args) -> None:
     try:
-        check(path, what)
+        check(path, *args)
     except outputs.OutputError as error:
         _fail(str(error))
 

@@ -505,14 +505,17 @@ def _settle(mutants: List[Mutant]) -> List[Outcome]:
 
 
 def digest(assignment: Assignment) -> str:
-    """What the results depend on: the reference, the cases, this grader's own code."""
+    """What the results depend on: the reference, the cases, this grader's own code
+    (not the editions' files an installed grader carries in grader/data: a source tree
+    and its installed copy give one digest)."""
     h = hashlib.sha256(f"v{VERSION}".encode())
     grader_root = Path(__file__).resolve().parent
     folders = [(Path(assignment.reference), "*.py"), (Path(assignment.cases), "*.py"),
                (Path(assignment.cases), "*.json"), (grader_root, "**/*.py")]
     for folder, pattern in folders:
         for path in sorted(folder.glob(pattern)):
-            if "__pycache__" in path.parts:
+            inside = path.relative_to(folder).parts
+            if "__pycache__" in inside or (folder == grader_root and inside[0] == "data"):
                 continue
             h.update(str(path.relative_to(folder)).encode())
             h.update(path.read_bytes())

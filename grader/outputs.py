@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Union
+from typing import Iterable, Union
 
 
 class OutputError(Exception):
@@ -69,3 +69,18 @@ def folder_target(path: Union[str, Path], what: str = "") -> None:
     if not base.is_dir():
         raise OutputError(f"cannot create {label}{shown}: {base} is a file, not a folder")
     _probe(base, what or "to", shown)
+
+
+def spares(path: Union[str, Path], own: "Iterable[Path]", what: str = "") -> None:
+    """PATH is none of OWN (files, or folders meant whole) nor inside one: a report
+    never replaces the student's code or the file naming the workspace's edition."""
+    if str(path) == "-":
+        return
+    full = Path(os.path.realpath(path))
+    label = f"{what} " if what else ""
+    for mine in own:
+        mine = Path(os.path.realpath(mine))
+        if full == mine or mine in full.parents:
+            raise OutputError(f"cannot write {label}{path}: it is the workspace's own "
+                              f"{mine.name}{'/' if mine.is_dir() else ''} (choose another "
+                              "name, such as results.json)")

@@ -283,6 +283,12 @@ class Workspace:
     name: str
     assignment: Assignment
 
+    def own_files(self) -> List[Path]:
+        """What a report written into the workspace must never replace: the student's
+        files, the tests, and the files that say what the workspace is."""
+        return [self.source, *(self.root / name for name in self.assignment.support),
+                self.root / CONFIG, self.root / EDITION_FILE, self.tests]
+
 
 def assignment_of(root: Path) -> Assignment:
     """The assignment a workspace (or a staff case folder) was made for: what its

@@ -7,7 +7,7 @@ corrupt zip entry). `tests/test_hostile_class.py` grades the whole class and che
 that the neighbours keep full marks, nothing is written outside OUT, no process is
 left, and the reports are written.
 
-To add an attack (the resource-exhaustion ones belong here too), call `code_attack`
+To add an attack, call `code_attack`
 (a hog.py source: the attack runs as the student's code) or `folder_attack` /
 `zip_attack` (a function that lays the entry out), with the most it may score.
 """
@@ -32,6 +32,9 @@ FULL = 7  # the points of CASES
 
 NEIGHBOURS: Dict[str, str] = {  # correct submissions: each must keep FULL marks
     "neighbour_reference": REFERENCE,
+    # slow but within the limits: it loses marks if a neighbour can steal its CPU time
+    "neighbour_slow": ("import time as _time\n_start = _time.process_time()\n"
+                       "while _time.process_time() - _start < 0.6:\n    pass\n" + REFERENCE),
     **{f"neighbour_{path.stem}": TEMPLATE + "\n\n" + path.read_text()  # as test_solutions
        for path in sorted((ROOT / "tests" / "solutions").glob("*.py"))},
 }
@@ -99,6 +102,56 @@ def _register_code_attacks() -> None:
         "def free_bacon(score):\n"
         "    print('<script>alert(1)</script>\\x1b[2J\\x1b]0;owned\\x07=HYPERLINK(\"x\")')\n"
         "    return 0\n"), at_most=FULL - 1)
+    # resources: CPU for a neighbour, memory of the machine, disk, the grader's memory
+    code_attack("starves_the_cpu", (
+        "import os as _os, time as _time\n"
+        "for _ in range(31):\n"
+        "    try:\n"
+        "        if _os.fork() == 0:\n"
+        "            while True:\n"
+        "                pass\n"
+        "    except OSError:\n"
+        "        break\n") + with_override(
+        "def _sleepy(f):\n"
+        "    def slow(*args, **kwargs):\n"
+        "        _time.sleep(1.8)\n"  # just under the class's 2 s timeout
+        "        return f(*args, **kwargs)\n"
+        "    return slow\n"
+        "roll_dice, free_bacon, is_swap = map(_sleepy, (roll_dice, free_bacon, is_swap))\n"),
+        at_most=FULL)
+    code_attack("hoards_memory_in_many_processes", (
+        "import os as _os, time as _time\n"
+        "for _ in range(24):\n"  # 24 x 400 MiB, each under the per-process limit
+        "    try:\n"
+        "        if _os.fork() == 0:\n"
+        "            hoard = bytearray(400 << 20)\n"
+        "            for i in range(0, len(hoard), 4096):\n"
+        "                hoard[i] = 1\n"
+        "            _time.sleep(3)\n"
+        "            _os._exit(0)\n"
+        "    except OSError:\n"
+        "        break\n") + REFERENCE, at_most=FULL)
+    code_attack("fills_the_disk", with_override(
+        "import os as _os\n"
+        "def free_bacon(score):\n"
+        "    for folder in ('/tmp', '.', '/submission', _os.path.expanduser('~')):\n"
+        "        try:\n"
+        "            with open(_os.path.join(folder, 'fill'), 'wb') as out:\n"
+        "                while True:\n"
+        "                    out.write(b'x' * (1 << 20))\n"
+        "        except (OSError, ValueError):\n"
+        "            pass\n"
+        "    return 10 - min(score // 10, score % 10)\n"), at_most=FULL)
+    code_attack("floods_the_report_channel", with_override(
+        "import os as _os\n"
+        "_junk = b'{\"id\": 0, \"outputs\": [{\"printed\": \"' + b'x' * (2 << 20) + b'\"}]}\\n'\n"
+        "for fd in _os.listdir('/proc/self/fd'):\n"
+        "    if int(fd) > 2:\n"
+        "        for _ in range(40):\n"
+        "            try:\n"
+        "                _os.write(int(fd), _junk)\n"
+        "            except OSError:\n"
+        "                break\n"), at_most=FULL - 2, grader_may_fail=True)
     code_attack("loops_while_fuzzing", with_override(
         "_roll = roll_dice\n"
         "def roll_dice(num_rolls, dice=six_sided):\n"

@@ -335,9 +335,10 @@ SMALL = {
     "bob": TEMPLATE,
     "carol": with_override("def roll_dice(n, dice=six_sided):\n    while True:\n        pass\n"),
     "dave": "def roll_dice(:\n",
+    # sleeps far past every limit: its verdicts cannot depend on the machine's load
     "erin": with_override("import time\n_roll = roll_dice\n"
                           "def roll_dice(n, dice=six_sided):\n"
-                          "    time.sleep(0.3)\n    return _roll(n, dice)\n"),
+                          "    time.sleep(30)\n    return _roll(n, dice)\n"),
     "frank": with_override("def free_bacon(score):\n    return 10\n"),
     "grace": REFERENCE,
 }

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -14,12 +15,15 @@ import pytest
 
 import hostile_class as hc
 from grader.bulk.grading import GRADER_FAILED
-from grader.run.sandbox import bwrap_problem
+from grader.run.sandbox import Limits, bwrap_problem
+from test_cgroups import mem_available
 from grader.untrusted import is_safe_name
 
 GRADE = [sys.executable, "-m", "grader.cli", "bulk"]
 needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
 REPORTS = ["results.json", "grades.csv", "report.html", "results.sqlite"]
+JOBS = 2
+MEMORY_SLACK = 1 << 30
 
 
 def snapshot(root: Path):
@@ -70,14 +74,40 @@ def grade_class(base: Path, source: Path):
     tmp.mkdir()
     before = snapshot(base)
     started = time.monotonic()
-    done = subprocess.run(GRADE + [str(source), "--out", str(out), "--cases", str(hc.CASES),
-                                   "--timeout", "2", "--budget", "4", "--jobs", "2"],
-                          capture_output=True, text=True, cwd=work, timeout=900,
-                          env={**os.environ, "TMPDIR": str(tmp)})
+    with MemoryWatch() as memory:
+        done = subprocess.run(GRADE + [str(source), "--out", str(out), "--cases", str(hc.CASES),
+                                       "--timeout", "2", "--budget", "4", "--jobs", str(JOBS)],
+                              capture_output=True, text=True, cwd=work, timeout=900,
+                              env={**os.environ, "TMPDIR": str(tmp)})
     elapsed = time.monotonic() - started
     time.sleep(0.3)
     return {"done": done, "out": out, "tmp": tmp, "work": work, "base": base,
-            "before": before, "elapsed": elapsed, "left": processes_mentioning(str(tmp))}
+            "before": before, "elapsed": elapsed, "left": processes_mentioning(str(tmp)),
+            "memory_drop": memory.drop}
+
+
+class MemoryWatch:
+    """The most the machine's available memory fell below where it was, while a run
+    went on (sampled every 20 ms)."""
+
+    def __enter__(self):
+        self.baseline = self.lowest = mem_available()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+        self.thread.start()
+        return self
+
+    def _sample(self):
+        while not self.done.wait(0.02):
+            self.lowest = min(self.lowest, mem_available())
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join()
+
+    @property
+    def drop(self) -> int:
+        return self.baseline - self.lowest
 
 
 def check_class(run, attacks):
@@ -115,6 +145,9 @@ def check_class(run, attacks):
             failed.add(name)
     assert (done.returncode == GRADER_FAILED) == bool(failed)
     assert len(records) == len(hc.NEIGHBOURS) + len(attacks)
+    # the sandboxes' groups may hold JOBS x their limit; the grader, its workers and
+    # whatever else runs on the machine meanwhile get MEMORY_SLACK on top
+    assert run["memory_drop"] <= JOBS * Limits().group_memory + MEMORY_SLACK, run["memory_drop"]
     return records
 
 
@@ -125,7 +158,8 @@ def test_a_hostile_class_in_a_folder(tmp_path):
     check_class(run, hc.FOLDER)
     size = sum(p.stat().st_size for p in run["out"].rglob("*") if p.is_file())
     print(f"\nfolder class: {len(hc.FOLDER) + len(hc.NEIGHBOURS)} submissions in "
-          f"{run['elapsed']:.1f} s, OUT {size / 2**20:.1f} MiB")
+          f"{run['elapsed']:.1f} s, OUT {size / 2**20:.1f} MiB, available memory fell by "
+          f"{run['memory_drop'] / 2**20:.0f} MiB at most")
     assert size < 64 << 20
 
 

@@ -128,3 +128,21 @@ def test_lock_on_a_folder_without_case_files_is_an_error(tmp_path, contents):
     done, _ = grade(["lock", str(tmp_path)], tmp_path)
     assert done.returncode == 2 and "no case files" in done.stderr
     assert "Traceback" not in done.stderr and "file(s) changed" not in done.stdout
+
+
+@pytest.mark.parametrize("target", ["grade.json", "hog.ok", "hog.py", "./dice.py",
+                                    "tests/01.py", "tests/new.json", "../ws/grade.json"])
+def test_a_report_never_replaces_a_file_of_the_workspace(tmp_path, target):
+    """`grade --json grade.json` once replaced the file naming the workspace's edition
+    (the next run graded another edition's cases); the student's code and tests are
+    as precious."""
+    from conftest import run_grade
+    ws = tmp_path / "ws"
+    assert run_grade("init", str(ws), "--edition", "su21").returncode == 0
+    before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
+    done = run_grade("-q", "01", "--json", target, cwd=ws)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "the workspace's own" in done.stderr
+    assert {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()} == before
+    assert run_grade("-q", "01", "--json", "results.json", cwd=ws).returncode in (0, 1)
+    assert (ws / "results.json").is_file()

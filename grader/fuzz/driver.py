@@ -105,13 +105,14 @@ def _trace(hog, spec, src, names, say_kind, play_game):
     def make_strategy(who, choices, a, b):
         size = len(choices)
 
-        def strategy(score, opponent):
+        def strategy(score, opponent_score):  # the template's names: a play may pass them
             if len(events) > MAX_EVENTS:
                 _too_long()
             event = ["s", who, score if type(score) is int else _value(score),
-                     opponent if type(opponent) is int else _value(opponent), None]
+                     opponent_score if type(opponent_score) is int else _value(opponent_score),
+                     None]
             record(event)
-            event[4] = number = choices[(a * score + b * opponent) % size]
+            event[4] = number = choices[(a * score + b * opponent_score) % size]
             return number
         return strategy
 
@@ -137,9 +138,11 @@ def _trace(hog, spec, src, names, say_kind, play_game):
         return die if first else named_die
 
     def commentary(k):
-        def say(*args):
+        def say(*args, **named):  # a play may pass the scores by the template's names
             if len(events) > MAX_EVENTS:
                 _too_long()
+            args += tuple(named.pop(name) for name in ("score0", "score1") if name in named)
+            args += tuple(named.values())
             record(["c", k] + [x if type(x) is int else _value(x) for x in args[:8]])
             return commentary(k + 1)
         return say

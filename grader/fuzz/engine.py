@@ -203,12 +203,12 @@ def _strategy_code(name: str, strategy: list) -> str:
         pick = str(choices[0])
     else:
         terms = [t for t in (f"{a} * score" if a != 1 else "score",
-                             f"{b} * opponent" if b != 1 else "opponent")
+                             f"{b} * opponent_score" if b != 1 else "opponent_score")
                  if not t.startswith("0 ")]
         pick = f"{choices}[({' + '.join(terms)}) % {size}]"
-    return (f"def {name}(score, opponent):\n"
+    return (f"def {name}(score, opponent_score):\n"
             f"    n = {pick}\n"
-            f"    print('{name}', score, opponent, '->', n)\n"
+            f"    print('{name}', score, opponent_score, '->', n)\n"
             f"    return n\n")
 
 
