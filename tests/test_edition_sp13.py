@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import editiontools as checks
-from grader import editions
+from grader import editions, mutate
 
 EDITION = "sp13"
 SOLUTIONS = checks.solutions(EDITION)
@@ -205,6 +205,41 @@ def test_the_catalogue_names_real_questions_and_covers_every_scored_one(sp13):
         assert mutant.may_fail <= set(questions), mutant.name
     owners = {m.owner for m in MUTANTS.values()}
     assert {key for key, q in questions.items() if q.points > 0} | {"09"} <= owners
+
+
+def test_mutation_table_and_catalogue_tell_the_same_story(sp13):
+    """Two tables say which questions a broken function may also fail: the catalogue's
+    CALLERS (hand-written bug classes, tested here) and cases/sp13/mutation.json (generated
+    mutants, tested by `grade mutate`). If one is widened alone, a question's cases started
+    reaching a function they could avoid, or a table lies: both must move together."""
+    config = mutate.load_config(sp13)
+    source = checks.reference_source(sp13)
+    mutants = mutate.generate(source, sp13.questions, config)
+    owner = {m.unit: m.owner for m in mutants}
+    listed = {}
+    for question, table in config.unavoidable.items():
+        assert question in sp13.questions, question
+        for part in ("calls", "raises"):
+            for unit, why in table.get(part, {}).items():
+                assert unit in owner and owner[unit] != question, (question, unit)
+                assert len(why) > 20, (question, unit)
+                listed.setdefault(unit, set()).add(question)
+    units = {"roll_dice": ["roll_dice"], "take_turn": ["take_turn", "is_prime", "next_prime"],
+             "commentary": ["roll_dice/commentary", "draw_number"],
+             "dice_rules": ["num_allowed_dice", "select_dice"], "play": ["play"],
+             "make_average": ["make_average"],
+             "make_comeback_strategy": ["make_comeback_strategy"],
+             "make_mean_strategy": ["make_mean_strategy"], "final_strategy": []}
+    assert set(units) == set(CATALOGUE.CALLERS)
+    assert {u for group in units.values() for u in group} == set(owner)
+    for broken, group in units.items():
+        table = set().union(*(listed.get(unit, set()) for unit in group))
+        assert table == CATALOGUE.CALLERS[broken] - {owner[u] for u in group}, broken
+    assert set(config.free) == {"final_strategy"}
+    assert not [m for m in mutants if m.function == "final_strategy"]
+    ids = {m.id for m in mutants}
+    assert set(config.equivalent) <= ids and all(len(why) > 10
+                                                 for why in config.equivalent.values())
 
 
 @pytest.mark.parametrize("name", list(MUTANTS))

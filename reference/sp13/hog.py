@@ -38,6 +38,7 @@ def roll_dice(num_rolls, dice=six_sided, who='Somebody'):
     # END PROBLEM 1
 
 
+# BEGIN PROBLEM 2
 def is_prime(n):
     """Whether N is a prime number (1 is not)."""
     if n < 2:
@@ -56,6 +57,7 @@ def next_prime(n):
     while not is_prime(n):
         n += 1
     return n
+# END PROBLEM 2
 
 
 def take_turn(num_rolls, opponent_score, dice=six_sided, who='Somebody'):
