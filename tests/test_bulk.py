@@ -1,7 +1,6 @@
 """`grade bulk` end to end: hostile submissions get what they deserve, the batch carries
 on, a killed run resumes to the same files, and the report renders in a real browser."""
 
-import fcntl
 import json
 import os
 import signal
@@ -17,7 +16,7 @@ import pytest
 
 from grader import assignment as assignments
 from grader.bulk import grading as bulk
-from grader.run.sandbox import UID_BASE, UID_COUNT, bwrap_problem, lease_folder
+from grader.run.sandbox import UID_BASE, UID_COUNT, UidLease, bwrap_problem, lease_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "data" / "bulk_cases"
@@ -77,14 +76,9 @@ def _leftovers():
 
 
 def uid_is_leased(uid: int) -> bool:
-    fd = os.open(lease_folder() / str(uid), os.O_CREAT | os.O_RDWR, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return False
-    except OSError:
-        return True
-    finally:
-        os.close(fd)
+    lease = UidLease(uid - UID_BASE)  # another uid when UID is taken
+    lease.release()
+    return lease.uid != uid
 
 
 def run_bulk(source: Path, out: Path, *, jobs=2, timeout=1.0, budget=2.0, sandbox=True):

@@ -2,7 +2,6 @@
 CPU (a core's worth each, timeouts charged in the group's own CPU time), nor take more
 memory than the per-job limit with all its processes together."""
 
-import threading
 import time
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from grader.bulk import grading as bulk
 from grader.run import cgroups
 from grader.run.runner import CaseJob, Runner
 from grader.run.sandbox import Limits, Sandbox, bwrap_problem
+from memwatch import MemoryWatch
 
 pytestmark = pytest.mark.skipif(cgroups.problem() is not None, reason=str(cgroups.problem()))
 
@@ -24,52 +24,28 @@ FUNCTIONS = ("roll_dice", "free_bacon", "is_swap")
 SANDBOX = bwrap_problem() is None
 
 
-def mem_available() -> int:
-    for line in Path("/proc/meminfo").read_text().splitlines():
-        if line.startswith("MemAvailable:"):
-            return int(line.split()[1]) * 1024
-    raise AssertionError("no MemAvailable")
-
-
-class Watch:
+class Watch(MemoryWatch):
     """Samples, while a run goes on, the machine's available memory and each sandbox
     group's CPU time and memory peak."""
 
     def __init__(self):
-        self.baseline = mem_available()
-        self.lowest = self.baseline
+        super().__init__()
         self.groups = {}  # box folder -> [(time, cpu seconds)], peak memory
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _boxes(self):
         h = cgroups.hierarchy()
         return sorted(h.roots.get("cpuacct", h.roots.get("")).glob("box-*"))
 
-    def _run(self):
+    def sample(self):
+        super().sample()
         h = cgroups.hierarchy()
-        while not self.done.is_set():
-            self.lowest = min(self.lowest, mem_available())
-            for box in self._boxes():
-                group = cgroups.Group([box], h.version,
-                                      box / ("cpuacct.usage" if h.version == 1 else "cpu.stat"),
-                                      h.roots.get("memory", h.roots.get(""))/ box.name)
-                samples = self.groups.setdefault(box.name, {"cpu": [], "peak": 0})
-                samples["cpu"].append((time.monotonic(), group.cpu_time()))
-                samples["peak"] = max(samples["peak"], group.memory_peak() or 0)
-            time.sleep(0.02)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.done.set()
-        self.thread.join()
-
-    @property
-    def drop(self) -> int:
-        return self.baseline - self.lowest
+        for box in self._boxes():
+            group = cgroups.Group([box], h.version,
+                                  box / ("cpuacct.usage" if h.version == 1 else "cpu.stat"),
+                                  h.roots.get("memory", h.roots.get(""))/ box.name)
+            samples = self.groups.setdefault(box.name, {"cpu": [], "peak": 0})
+            samples["cpu"].append((time.monotonic(), group.cpu_time()))
+            samples["peak"] = max(samples["peak"], group.memory_peak() or 0)
 
     def cores(self, window: float = 1.0) -> float:
         """The most CPU any group used over any WINDOW seconds, in cores."""

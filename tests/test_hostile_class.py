@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -16,8 +15,8 @@ import pytest
 import hostile_class as hc
 from grader.bulk.grading import GRADER_FAILED
 from grader.run.sandbox import Limits, bwrap_problem
-from test_cgroups import mem_available
 from grader.untrusted import is_safe_name
+from memwatch import MemoryWatch
 
 GRADE = [sys.executable, "-m", "grader.cli", "bulk"]
 needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
@@ -84,30 +83,6 @@ def grade_class(base: Path, source: Path):
     return {"done": done, "out": out, "tmp": tmp, "work": work, "base": base,
             "before": before, "elapsed": elapsed, "left": processes_mentioning(str(tmp)),
             "memory_drop": memory.drop}
-
-
-class MemoryWatch:
-    """The most the machine's available memory fell below where it was, while a run
-    went on (sampled every 20 ms)."""
-
-    def __enter__(self):
-        self.baseline = self.lowest = mem_available()
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._sample, daemon=True)
-        self.thread.start()
-        return self
-
-    def _sample(self):
-        while not self.done.wait(0.02):
-            self.lowest = min(self.lowest, mem_available())
-
-    def __exit__(self, *exc):
-        self.done.set()
-        self.thread.join()
-
-    @property
-    def drop(self) -> int:
-        return self.baseline - self.lowest
 
 
 def check_class(run, attacks):
