@@ -10,6 +10,11 @@ term from a folder laid out the same way, without an edition subfolder
 The rules an engine needs (win rates, fuzzing, the browser game) are named by the
 settings' `"rules"`: a module of `grader.editions`, or a `.py` file in the assignment
 folder.
+
+Any other assignment is a folder with an ok configuration (`NAME.ok`), as a course
+ships it (`from_ok`): its source files, helpers, data and tests. Given to a staff
+command (`--assignment DIR`), the folder holds the solution in its source files and,
+in `template/`, the starter versions students receive.
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ import importlib.util
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+if TYPE_CHECKING:
+    from .load.okconfig import OkConfig
 
 _ROOT = Path(__file__).resolve().parent.parent
 _FOLDERS = {"reference": "reference", "cases": "cases", "template": "student_template"}
@@ -59,6 +67,37 @@ class Assignment:
     support: List[str] = field(default_factory=lambda: ["dice.py", "ucb.py"])
     config: Dict[str, Any] = field(default_factory=dict)
     folder: Optional[Path] = None  # set for an assignment given as a folder (--assignment)
+    ok: Optional["OkConfig"] = None  # set for an ok assignment (a folder with NAME.ok)
+
+    @property
+    def is_ok(self) -> bool:
+        return self.ok is not None
+
+    @property
+    def sources(self) -> List[str]:
+        """The files the student writes."""
+        return list(self.ok.src) if self.ok is not None else [self.source]
+
+    def bank(self, root: Path, docstrings: Optional[Path] = None):
+        """The tests of a copy of this assignment at ROOT (a workspace, a submission's
+        folder): its ok configuration's, else the case files in ROOT/tests."""
+        from .load.okbank import CaseFolderBank, OkBank
+        if self.ok is not None:
+            return OkBank(self.ok, root, docstrings)
+        return CaseFolderBank(Path(root) / "tests")
+
+    @property
+    def modules(self) -> tuple:
+        """The importable names of the student's files: a worker makes sure that these
+        names mean the student's files, not a standard module of the same name."""
+        return tuple(self.ok.modules) if self.ok is not None else (self.module,)
+
+    @property
+    def preflight(self) -> tuple:
+        """The modules a worker imports before its first case. An ok assignment's tests
+        import what they need themselves (one whose source does not import fails its
+        own tests only, as in ok)."""
+        return () if self.ok is not None else (self.module,)
 
     @property
     def module(self) -> str:
@@ -71,6 +110,8 @@ class Assignment:
     @property
     def questions(self) -> List[str]:
         """The question keys in the assignment's order (settings first, then the files)."""
+        if self.ok is not None:
+            return self.bank(self.folder).keys()
         from .load import casefile
         keys = casefile.question_keys(self.cases)
         order = [k for k in self.config.get("questions", []) if k in keys]
@@ -110,6 +151,10 @@ def load(edition: Optional[str] = None, path: Optional[Path] = None) -> Assignme
         path = Path(path).resolve()
         if not path.is_dir():
             raise AssignmentError(f"{path} is not a folder")
+        from .load import okconfig
+        config = okconfig.find(path)
+        if config is not None and not (path / "cases" / SETTINGS).is_file():
+            return from_ok(config)
         return _build(path.name, path / "reference", path / "student_template",
                       path / "cases", folder=path)
     edition = edition or DEFAULT_EDITION
@@ -118,6 +163,22 @@ def load(edition: Optional[str] = None, path: Optional[Path] = None) -> Assignme
         raise AssignmentError(f"no edition {edition!r} (editions: {', '.join(known)})")
     return _build(edition, _data_root("reference") / edition,
                   _data_root("template") / edition, _data_root("cases") / edition)
+
+
+def from_ok(path: Path) -> Assignment:
+    """The assignment of an ok configuration PATH (`FOLDER/NAME.ok`)."""
+    from .load import okconfig
+    try:
+        config = okconfig.read(path)
+    except okconfig.OkConfigError as error:
+        raise AssignmentError(str(error)) from None
+    folder = config.folder.resolve()
+    sources = config.src or [f"{config.name}.py"]
+    template = folder / "template"
+    return Assignment(name=config.name, edition="", reference=folder,
+                      template=template if template.is_dir() else None,
+                      cases=folder / "tests", source=sources[0], support=sources[1:],
+                      config={"title": config.name}, folder=folder, ok=config)
 
 
 def from_settings(config: Dict[str, Any], cases: Path, edition: str = "") -> Assignment:

@@ -47,7 +47,7 @@ class Case:
 @dataclass
 class Suite:
     number: int  # 1-based within the question
-    type: str  # "doctest", "concept", "fuzz" or "winrate"
+    type: str  # "doctest", "wwpp", "concept", "fuzz", "winrate"; or one this grader does not run
     scored: bool = True
     setup: str = ""
     teardown: str = ""
@@ -65,6 +65,10 @@ class Question:
     points: float
     suites: List[Suite]
     path: Optional[Path] = None
+    # "all": the points need every scored case to pass (Hog's rule); "suites": ok's rule,
+    # the points spread evenly over the scored suites that pass with nothing locked
+    scoring: str = "all"
+    error: str = ""  # why the question fails before anything runs (no doctests, say)
 
     @property
     def cases(self) -> List[Case]:
@@ -106,7 +110,7 @@ class CaseRun:
 @dataclass
 class CaseResult:
     case: Case
-    status: str  # "passed", "failed", "error", "timeout", "locked"
+    status: str  # "passed", "failed", "error", "timeout", "locked", "unsupported" (not run here)
     failed_example: Optional[int] = None  # index into case.examples
     expected: str = ""
     got: str = ""
@@ -132,7 +136,7 @@ class QuestionResult:
 
     @property
     def max_score(self) -> float:
-        return self.question.points
+        return 0 if self.status == "unsupported" else self.question.points
 
     @property
     def passed(self) -> int:
@@ -179,7 +183,8 @@ class GradeResult:
 
     @property
     def all_passed(self) -> bool:
-        return self.error is None and all(q.status == "passed" for q in self.questions)
+        return self.error is None and all(q.status in ("passed", "unsupported")
+                                          for q in self.questions)
 
     def record(self) -> Dict[str, Any]:
         """The machine-readable record `--json` writes and bulk grading keeps."""

@@ -14,7 +14,7 @@ import grader
 from .model import CaseResult, GradeResult, QuestionResult
 
 STATUS_STYLE = {"passed": "green", "failed": "red", "error": "red", "timeout": "yellow",
-                "locked": "magenta"}
+                "locked": "magenta", "unsupported": "yellow"}
 
 
 def _points(value: float) -> str:
@@ -76,6 +76,10 @@ def question_block(result: QuestionResult, verbose: bool = False,
                    extra: str = "") -> Optional[Group]:
     """What a finished question prints: nothing when it passed, its failures otherwise."""
     notes = [Text(c.note) for c in result.case_results if c.note]
+    foreign = [c for c in result.case_results if c.status == "unsupported"]
+    if foreign:
+        notes.append(Text(f"{len(foreign)} case(s) not run: {foreign[0].message}.",
+                          style="yellow"))
     if result.status == "passed" and not verbose and not notes:
         return None
     parts = [Rule(Text(f"{result.question.name}", style="bold"), align="left"), *notes]
@@ -179,7 +183,7 @@ def closing_line(result: GradeResult, extra: str = "", run_all: str = "") -> Tex
                                   "all: ", "bold green"),
                                  (run_all or grader.PROGRAM, "bold cyan"))
         return Text("All questions run passed.", style="bold green")
-    failed = [q for q in result.questions if q.status not in ("passed",)]
+    failed = [q for q in result.questions if q.status not in ("passed", "unsupported")]
     first = failed[0]
     hint = (unlock_command(first, extra) if first.status == "locked"
             else rerun_command(first, extra=extra))

@@ -15,6 +15,7 @@ from .assignment import Assignment
 from .assignment import load as load_assignment
 from .judge import clipped, judge_case
 from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
+from .load.casefile import FOREIGN_SUITE_TYPES
 from .run.runner import CaseJob, Runner, SubmissionError
 from .scoring import score_question
 
@@ -81,11 +82,19 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     jobs: List[CaseJob] = []
     owner: Dict[int, tuple] = {}
     for p_index, item in enumerate(plans):
+        locked_suites: Set[int] = set()
         for case in item.cases:
-            if case.locked and respect_locks:
+            if respect_locks and (case.locked or (item.question.scoring == "suites"
+                                                  and case.suite.number in locked_suites)):
+                # ok counts every case after a locked one in its suite as locked too
+                locked_suites.add(case.suite.number)
                 results[p_index][case.number] = CaseResult(case, "locked", message="locked")
-            elif case.suite.type == "concept":
+            elif case.suite.type in ("concept", "wwpp"):  # answered when unlocked: not run
                 results[p_index][case.number] = CaseResult(case, "passed")
+            elif case.suite.type in FOREIGN_SUITE_TYPES:
+                results[p_index][case.number] = CaseResult(
+                    case, "unsupported", message=f"this grader does not run {case.suite.type} "
+                    "suites: use the course's own client for them; they count for nothing here")
             elif case.suite.type in kinds:
                 job_id = len(jobs)
                 jobs.append(kinds[case.suite.type].job(case, job_id))
@@ -93,7 +102,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
             else:
                 results[p_index][case.number] = CaseResult(
                     case, "error", message=f"this grader cannot run {case.suite.type!r} suites")
-    stopped: Set[int] = set()
+    stopped: Set[int] = set()  # questions whose remaining cases are not run
+    stopped_suites: Set[tuple] = set()  # (question, suite) pairs, for ok's scoring
     question_results: List[Optional[QuestionResult]] = [None] * len(plans)
     hidden_left = {owner[j.id][0] for j in jobs if owner[j.id][1].hidden}
 
@@ -119,15 +129,24 @@ def grade(questions: Iterable[Question], runner: Runner, *,
                 p_index, case = owner[job_id]
                 on_running(plans[p_index].question, case, seconds)
 
+    def skip(job_id: int) -> bool:
+        p_index, case = owner[job_id]
+        return p_index in stopped or (p_index, case.suite.number) in stopped_suites
+
     def run_all(batch: List[CaseJob]) -> None:
-        for job_id, run in runner.run(batch, skip=lambda j: owner[j][0] in stopped):
+        for job_id, run in runner.run(batch, skip=skip):
             p_index, case = owner[job_id]
             finish_before(p_index)
-            if p_index in stopped or run.status == "skipped":
+            if skip(job_id) or run.status == "skipped":
                 continue
             result = clipped(kinds[case.suite.type].judge(case, run, runner=runner))
             results[p_index][case.number] = result
-            if not verbose and result.status in ("failed", "error", "timeout"):
+            bad = result.status in ("failed", "error", "timeout")
+            if plans[p_index].question.scoring == "suites" and (
+                    (bad and not verbose) or run.status in ("timeout", "crashed")):
+                # ok stops a suite at its first failure and scores every suite
+                stopped_suites.add((p_index, case.suite.number))
+            elif not verbose and bad:
                 stopped.add(p_index)
             elif stop_on_timeout and run.status in ("timeout", "crashed"):
                 stopped.add(p_index)

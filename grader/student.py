@@ -64,15 +64,22 @@ def resolve_key(typed: str, known: Sequence[str]) -> str:
 
 
 def resolve_keys(ws: Workspace, keys: Sequence[str]) -> List[str]:
-    known = casefile.question_keys(ws.tests)
+    """The tests KEYS name, or the ones that run when none is named."""
+    bank = ws.bank
+    known = bank.keys()
+    if not known and not keys and bank.default_keys():
+        return bank.default_keys()
     if not known:
+        if ws.assignment.is_ok:
+            raise UsageProblem(f"{ws.assignment.ok.path.name} names no test that exists "
+                               f"in {ws.root}")
         raise UsageProblem(f"no case files in {ws.tests}: {grader.restore_tests_advice()}")
     wanted: List[str] = []
     for typed in keys:
         key = resolve_key(typed, known)
         if key not in wanted:
             wanted.append(key)
-    return wanted or known
+    return wanted or bank.default_keys()
 
 
 def _has_hidden_answers(case) -> bool:
@@ -88,20 +95,12 @@ def _has_hidden_answers(case) -> bool:
 
 
 def load_workspace_questions(ws: Workspace, keys: Sequence[str]) -> List[Question]:
-    questions = casefile.load_questions(ws.tests, resolve_keys(ws, keys))
+    questions = ws.bank.load(resolve_keys(ws, keys))
     for question in questions:
         for case in question.cases:
             if case.locked and not _has_hidden_answers(case):
                 case.locked = False
     return questions
-
-
-def _points_of(ws: Workspace, key: str) -> float:
-    try:
-        points = casefile.read_literal(ws.tests / f"{key}.py").get("points", 0)
-    except casefile.CaseFileError:
-        return 0
-    return points if isinstance(points, (int, float)) and not isinstance(points, bool) else 0
 
 
 def write_json(result: GradeResult, path: str, scope: Optional[dict] = None) -> None:
@@ -178,7 +177,8 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
     after Ctrl-C). However `grade` ends, the student code it started ends with it:
     here by closing the runner, and by each worker's guard when grade is killed."""
     progress = Progress()
-    runner = Runner(src=ws.root, timeout=options.timeout, preflight=(assignment.module,))
+    runner = Runner(src=ws.root, timeout=options.timeout, preflight=assignment.preflight,
+                    own_modules=assignment.modules)
     try:
         with stop_signals():
             runner.start()
@@ -246,9 +246,10 @@ def _run(ws: Workspace, options: Options, runner: Runner,
             ticker(None, None, 0.0)
     if result.error:
         report.print_error(console, result.error)
-    everything = casefile.question_keys(ws.tests)
+    bank = ws.bank
+    everything = bank.default_keys()
     points_in_all = sum(q.points for q in questions) + sum(
-        _points_of(ws, key) for key in everything if key not in {q.key for q in questions})
+        bank.points(key) for key in everything if key not in {q.key for q in questions})
     console.print()
     console.print(report.summary(result, score=options.score))
     note = report.scope_note(result, len(everything), points_in_all, score=options.score)

@@ -283,9 +283,17 @@ class Workspace:
     name: str
     assignment: Assignment
 
+    @property
+    def bank(self):
+        """The workspace's tests: what `-q` names and what runs."""
+        return self.assignment.bank(self.root)
+
     def own_files(self) -> List[Path]:
         """What a report written into the workspace must never replace: the student's
         files, the tests, and the files that say what the workspace is."""
+        if self.assignment.ok is not None:
+            return [*(self.root / name for name in self.assignment.sources),
+                    self.assignment.ok.path, self.tests]
         return [self.source, *(self.root / name for name in self.assignment.support),
                 self.root / CONFIG, self.root / EDITION_FILE, self.tests]
 
@@ -319,12 +327,32 @@ def assignment_of(root: Path) -> Assignment:
         raise WorkspaceError(f"{root}: {error}") from None
 
 
+def _ok_workspace(root: Path, config: Path) -> Workspace:
+    """A course's ok folder, graded as ok grades it."""
+    from . import assignment as assignments
+    try:
+        assignment = assignments.from_ok(config)
+    except assignments.AssignmentError as error:
+        raise WorkspaceError(str(error)) from None
+    missing = [name for name in assignment.sources if not (root / name).is_file()]
+    if missing:
+        raise WorkspaceError(f"no {', '.join(missing)} in {root}: {config.name} names "
+                             f"{'it' if len(missing) == 1 else 'them'} as the file(s) you write")
+    return Workspace(root=root, source=root / assignment.source, tests=root / "tests",
+                     name=assignment.name, assignment=assignment)
+
+
 def find(root: Path, assignment: Optional[Assignment] = None) -> Workspace:
     """The workspace at ROOT, or a WorkspaceError saying what is missing. Its assignment
     is ASSIGNMENT, or the one the folder names."""
     root = Path(root).resolve()
     if not root.is_dir():
         raise WorkspaceError(f"{root} is not a folder")
+    if assignment is None and not (root / EDITION_FILE).is_file():
+        from .load import okconfig
+        config = okconfig.find(root)
+        if config is not None:
+            return _ok_workspace(root, config)
     if assignment is None:
         assignment = assignment_of(root)
     name = assignment.name

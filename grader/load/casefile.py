@@ -22,8 +22,14 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from ..model import Case, Example, Question, Suite
 
-OK_SUITE_TYPES = ("doctest", "concept")  # what ok itself can load
+# What ok itself loads: sessions of Python (doctest; wwpp, "what would Python display",
+# only unlocked, never run), concept questions, and other languages' suites (scheme,
+# sqlite, logic), which this grader loads but does not run.
+FOREIGN_SUITE_TYPES = ("scheme", "sqlite", "logic")
+OK_SUITE_TYPES = ("doctest", "wwpp", "concept") + FOREIGN_SUITE_TYPES
 SUITE_TYPES = OK_SUITE_TYPES + ("fuzz", "winrate")
+_SESSION_TYPES = ("doctest", "wwpp")  # suites whose cases are `>>>` sessions
+_UNSCORED_TYPES = ("wwpp", "concept")  # ok's default for `scored`
 SIDECAR = ".grader.json"  # KEY.grader.json: this grader's own suites, which ok never reads
 _ANNOTATION = re.compile(r"^#\s*(locked|choice|explanation)\s*(?::\s?(.*))?$")
 
@@ -215,11 +221,11 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
                 raise CaseFileError(f"suite {s_index} has unknown type {kind!r} "
                                     f"(known: {', '.join(SUITE_TYPES)})")
             suite = Suite(number=s_index, type=kind,
-                          scored=bool(raw.get("scored", kind != "concept")),
+                          scored=bool(raw.get("scored", kind not in _UNSCORED_TYPES)),
                           setup=_text(raw.get("setup"), f"suite {s_index} 'setup'"),
                           teardown=_text(raw.get("teardown"), f"suite {s_index} 'teardown'"),
                           raw=raw, path=path)
-            if kind == "doctest":
+            if kind in _SESSION_TYPES:
                 suite.setup_examples = cache.examples(suite.setup, f"{where} suite {s_index} setup") \
                     if suite.setup.strip() else []
                 suite.teardown_examples = cache.examples(
@@ -251,7 +257,7 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
         if not isinstance(choices, list):
             raise CaseFileError(f"{where}: 'choices' must be a list")
         case.choices = [textwrap.dedent(str(c)).strip() for c in choices]
-    elif suite.type == "doctest":
+    elif suite.type in _SESSION_TYPES:
         case.code = _text(raw.get("code"), f"{where} 'code'")
         case.examples = cache.examples(case.code, where)
         if not case.examples:

@@ -306,6 +306,7 @@ class Runner:
     clock: Optional[Callable[[], float]] = None
     wall_factor: float = 3.0
     diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
+    own_modules: Sequence[str] = ()  # the student's module names (see worker.py's --own)
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
@@ -316,8 +317,9 @@ class Runner:
         self.cpu_used = 0.0  # CPU seconds the last case used, with a clock
 
     def command(self) -> List[str]:
+        own = [f"--own={','.join(self.own_modules)}"] if self.own_modules else []
         return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", str(self.src),
-                                    *self.preflight))
+                                    *own, *self.preflight))
 
     def start(self) -> "Runner":
         """Start the first worker now (interpreter and student import) so that it gets

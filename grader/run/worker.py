@@ -328,10 +328,24 @@ def run_examples(sources, namespace, src, cap, track=False):
     return outputs
 
 
+def unshadow(modules, src):
+    """Forget the standard modules this worker imported whose names are the student's
+    own files (a project's `typing.py`): the student's code then imports its own file,
+    as it would in a fresh interpreter started in its folder."""
+    for name in modules:
+        module = sys.modules.get(name)
+        where = getattr(module, "__file__", None) if module is not None else None
+        if where and not os.path.abspath(where).startswith(src + os.sep):
+            del sys.modules[name]
+
+
 def main():
     """argv: FD SRC [MODULE ...]. The modules are imported before the job is read, so
     the interpreter's start and the student's import overlap the grader's own."""
     channel, src, preflight = int(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
+    own = []
+    if preflight and preflight[0].startswith("--own="):
+        own, preflight = preflight[0][len("--own="):].split(","), preflight[1:]
     job_stream = os.fdopen(os.dup(0), "rb")
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
@@ -339,7 +353,8 @@ def main():
     sys.stdin = open(0, closefd=False)
     os.chdir(src)
     sys.path.insert(0, src)
-    sys.argv = [preflight[0] + ".py" if preflight else "hog.py"]
+    unshadow(own, src)
+    sys.argv = [(preflight or own or ["hog"])[0] + ".py"]
 
     sending = []
 

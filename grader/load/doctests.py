@@ -1,0 +1,139 @@
+"""ok's doctest protocol: the examples in the docstrings of a source file, one test per
+function, class and method, each worth one point.
+
+ok imports the student's module and walks `dir()` for the callables defined there;
+the grader never imports student code, so it finds the same callables by reading the
+file with `ast`: module-level functions and classes, their methods (inherited ones
+too, from classes of the same file) and nested classes, named `Cls.method`, in ok's
+order (alphabetical at each level, a class before its members). A name bound to a
+lambda, or to another of the file's callables, is a callable too.
+
+A docstring becomes a case the way ok reads it: prompt lines (`>>> `, `... `) and the
+lines after them up to a blank line; a line ending in `...` is skipped. The case runs
+after `from MODULE import *`, like ok's. A callable with no docstring has a case with
+no examples: it passes once the module imports, as it scores in ok (`ok --score`; a
+plain `ok` run calls it failed, a difference of ok's own two paths).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, List, Optional
+
+from ..model import Case, Question, Suite
+from .casefile import CaseFileError, parse_examples
+
+_PROMPT = re.compile(r"(\s*)(>>> |\.\.\. )")
+
+
+@dataclass
+class Target:
+    """One callable ok would test: its dotted name and docstring (None: it has none)."""
+
+    name: str
+    docstring: Optional[str]
+
+
+class DiscoveryError(Exception):
+    """The file cannot be read for callables (a syntax error, say); says where."""
+
+
+def module_name(path: str) -> str:
+    """`hw02.py` -> `hw02`, `sub/x.py` -> `sub.x`: the name ok imports a file by."""
+    return Path(path).with_suffix("").as_posix().replace("/", ".")
+
+
+def _docstring(node: ast.AST) -> Optional[str]:
+    doc = ast.get_docstring(node, clean=False)
+    return doc if doc else None
+
+
+def discover(source: str, filename: str = "<source>") -> List[Target]:
+    """The callables of SOURCE that ok's doctest protocol tests, in ok's order."""
+    try:
+        tree = ast.parse(source, filename)
+    except SyntaxError as error:
+        raise DiscoveryError(f"{filename} has a syntax error on line {error.lineno}: "
+                             f"{error.msg}") from None
+    classes: Dict[str, ast.ClassDef] = {}
+    top: Dict[str, Optional[ast.AST]] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            top[node.name] = node
+            if isinstance(node, ast.ClassDef):
+                classes[node.name] = node
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if isinstance(value, ast.Lambda):
+                top[node.targets[0].id] = None
+            elif isinstance(value, ast.Name) and value.id in top:
+                top[node.targets[0].id] = top[value.id]
+
+    def members(cls: ast.ClassDef, seen: frozenset) -> Dict[str, Optional[ast.AST]]:
+        own: Dict[str, Optional[ast.AST]] = {}
+        for base in cls.bases:  # inherited members of the file's own classes
+            if isinstance(base, ast.Name) and base.id in classes and base.id not in seen:
+                own.update(members(classes[base.id], seen | {base.id}))
+        for node in cls.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                own[node.name] = node
+        return own
+
+    found: List[Target] = []
+
+    def walk(entries: Dict[str, Optional[ast.AST]], prefix: str, seen: frozenset) -> None:
+        for name in sorted(entries):
+            node = entries[name]
+            found.append(Target(prefix + name, _docstring(node) if node is not None else None))
+            if isinstance(node, ast.ClassDef) and node.name not in seen:
+                walk(members(node, seen | {node.name}), prefix + name + ".", seen | {node.name})
+
+    walk(top, "", frozenset())
+    return found
+
+
+def ok_code(docstring: str) -> str:
+    """The session ok reads from a docstring (its `Doctest.post_instantiation`)."""
+    code: List[str] = []
+    prompt_on, leading = False, ""
+    for line in textwrap.dedent(docstring).split("\n"):
+        match = _PROMPT.match(line)
+        if match:
+            if prompt_on and not line.startswith(leading):
+                raise CaseFileError("the doctest's lines are not indented alike")
+            if not prompt_on:
+                prompt_on, leading = True, match.group(1)
+            code.append(line.lstrip())
+        elif line.endswith("..."):
+            continue
+        elif not line.strip():
+            prompt_on, leading = False, ""
+        elif prompt_on:
+            if not line.startswith(leading):
+                raise CaseFileError("the doctest's lines are not indented alike")
+            code.append(line[len(leading):])
+    return "\n".join(code)
+
+
+def question(target: Target, path: Path, module: str) -> Question:
+    """The test of one callable: a suite that imports MODULE, and one case holding every
+    example of the docstring (ok stops it at the first that fails)."""
+    setup = f">>> from {module} import *"
+    suite = Suite(number=1, type="doctest", setup=setup,
+                  setup_examples=parse_examples(setup, "<setup>"), path=path)
+    q = Question(key=target.name, name=target.name, points=1, suites=[suite], path=path)
+    where = f"{path.name}: the docstring of {target.name}"
+    try:
+        code = ok_code(target.docstring or "")
+        examples = parse_examples(code, where) if code.strip() else []
+    except CaseFileError as error:
+        message = str(error)
+        q.error = message if message.startswith(where) else f"{where}: {message}"
+        return q
+    suite.cases.append(Case(number=1, suite=suite, code=code, examples=examples))
+    return q

@@ -1,0 +1,164 @@
+"""The tests of an ok assignment, as its configuration names them, in ok's order.
+
+A bank answers the three questions every run asks: which tests exist (what `-q`
+takes), which run when none is named (`default_tests`, else all), and the Questions
+of some of them. A Hog workspace's bank is its folder of case files; an ok folder's
+is its `NAME.ok`: case files (`ok_test`) and the docstrings of source files
+(`doctest`), each test named as ok names it.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Tuple
+
+from ..model import Question
+from . import casefile, doctests
+from .okconfig import OkConfig
+
+_TEST_ASSIGNMENT = casefile._TEST_ASSIGNMENT
+
+
+class CaseFolderBank:
+    """A folder of case files (a Hog workspace's tests/, a staff case folder)."""
+
+    scoring = "all"
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+
+    def keys(self) -> List[str]:
+        return casefile.question_keys(self.folder)
+
+    def default_keys(self) -> List[str]:
+        return self.keys()
+
+    def load(self, keys: Optional[Iterable[str]] = None) -> List[Question]:
+        return casefile.load_questions(self.folder, keys)
+
+    def points(self, key: str) -> float:
+        try:
+            points = casefile.read_literal(self.folder / f"{key}.py").get("points", 0)
+        except casefile.CaseFileError:
+            return 0
+        return points if isinstance(points, (int, float)) and not isinstance(points, bool) else 0
+
+
+class OkBank:
+    """The tests an ok configuration names. ROOT is the folder the configuration's
+    globs are read in (ok's working directory); DOCSTRINGS, where the doctest protocol
+    reads the source files (the student's own by default; bulk grading reads the
+    staff's, which a submission cannot edit)."""
+
+    scoring = "suites"
+
+    def __init__(self, config: OkConfig, root: Optional[Path] = None,
+                 docstrings: Optional[Path] = None):
+        self.config = config
+        self.root = Path(root or config.folder)
+        self.docstrings = Path(docstrings or self.root)
+        self._index: Optional[Dict[str, Tuple[str, Path, object]]] = None
+
+    def _files(self, pattern: str) -> List[Path]:
+        found = sorted(glob.glob(os.path.join(glob.escape(str(self.root)), pattern)))
+        return [Path(name) for name in found]
+
+    def index(self) -> Dict[str, Tuple[str, Path, object]]:
+        """test name -> (source, file, what loads it), in ok's order; a later test of
+        the same name replaces an earlier one, as in ok."""
+        if self._index is not None:
+            return self._index
+        index: Dict[str, Tuple[str, Path, object]] = {}
+        for pattern, parameter, source in self.config.tests:
+            if source == "ok_test":
+                for path in self._files(pattern):
+                    if path.suffix != ".py" or not path.is_file() or not self._is_case_file(path):
+                        continue  # an empty __init__.py, a helper module beside the cases
+                    index[path.stem] = ("ok_test", path, None)
+            elif source == "doctest":
+                for path in self._files(pattern):
+                    if path.suffix != ".py" or not path.is_file():
+                        continue
+                    relative = path.relative_to(self.root).as_posix()
+                    for name, target in self._doctest_targets(relative, parameter).items():
+                        index[name] = ("doctest", path, target)
+        self._index = index
+        return index
+
+    @staticmethod
+    def _is_case_file(path: Path) -> bool:
+        try:
+            return bool(_TEST_ASSIGNMENT.search(path.read_bytes()))
+        except OSError:
+            return False
+
+    def _doctest_targets(self, relative: str, parameter: str) -> Dict[str, object]:
+        """The callables of one source file (or just PARAMETER), read from the copy the
+        docstrings come from. When that file cannot be read, the tests are the ones
+        the configuration expects, each failing with the reason."""
+        path = self.docstrings / relative
+        try:
+            targets = doctests.discover(path.read_text(encoding="utf-8", errors="replace"),
+                                        relative)
+        except (OSError, doctests.DiscoveryError) as error:
+            why = (f"{relative} cannot be read: {error.strerror or error}"
+                   if isinstance(error, OSError) else str(error))
+            names = [parameter] if parameter else (self.config.default_tests or [relative])
+            return {name: why for name in names}
+        found = {t.name: t for t in targets}
+        if parameter:
+            return {parameter: found.get(parameter, f"{relative} has no function {parameter}")}
+        return found
+
+    def keys(self) -> List[str]:
+        return list(self.index())
+
+    def default_keys(self) -> List[str]:
+        """What runs when no test is named: `default_tests` (a missing one is kept: it
+        fails with the reason, where ok refuses to run at all), else every test."""
+        if not self.config.default_tests:
+            return self.keys()
+        return list(dict.fromkeys(self.config.default_tests))
+
+    def load(self, keys: Optional[Iterable[str]] = None) -> List[Question]:
+        index = self.index()
+        chosen = list(dict.fromkeys(keys)) if keys is not None else self.default_keys()
+        questions = []
+        for key in chosen:
+            if key not in index:
+                if keys is not None and key not in self.config.default_tests:
+                    raise KeyError(key)
+                questions.append(self._missing(key))
+                continue
+            source, path, target = index[key]
+            if source == "ok_test":
+                question = casefile.load_question(path)
+                question.key = key
+            else:
+                module = doctests.module_name(path.relative_to(self.root).as_posix())
+                if isinstance(target, str):
+                    question = self._missing(key, target, path)
+                else:
+                    question = doctests.question(target, path, module)
+            question.scoring = "suites"
+            questions.append(question)
+        return questions
+
+    def _missing(self, key: str, why: str = "", path: Optional[Path] = None) -> Question:
+        question = Question(key=key, name=key, points=1, suites=[], path=path,
+                            scoring="suites")
+        question.error = why or (f"no test {key}: the configuration expects it (was the "
+                                 "function or its doctests deleted?)")
+        return question
+
+    def points(self, key: str) -> float:
+        source, path, _ = self.index().get(key, ("doctest", None, None))
+        if source == "doctest":
+            return 1
+        try:
+            points = casefile.read_literal(path).get("points", 0)
+        except casefile.CaseFileError:
+            return 0
+        return points if isinstance(points, (int, float)) and not isinstance(points, bool) else 0

@@ -1,0 +1,90 @@
+"""Read an ok configuration (`NAME.ok`): which files the student writes, and which tests
+grade them, as the course's own ok client reads it.
+
+Only what grading needs is kept: `name`, `src`, `tests` (file or glob, with an
+optional `:parameter`, mapped to a comma-separated list of protocols: `doctest` for the
+examples inside a source file, `ok_test` for case files), `default_tests` and
+`protocols`. Unknown keys are ignored, as ok ignores them; the server's protocols
+(backup, analytics, file_contents, ...) mean nothing to a local grader.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+SOURCES = ("doctest", "ok_test")  # the test sources this grader reads (ok has scheme_test too)
+
+
+class OkConfigError(Exception):
+    """A configuration ok would refuse too; the message names the file and the problem."""
+
+
+@dataclass
+class OkConfig:
+    path: Path
+    name: str
+    src: List[str]
+    # (pattern, parameter, source) in the order the file gives them
+    tests: List[Tuple[str, str, str]] = field(default_factory=list)
+    default_tests: List[str] = field(default_factory=list)
+    protocols: List[str] = field(default_factory=list)
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    @property
+    def modules(self) -> List[str]:
+        """The importable names of the student's source files (`typing.py` -> typing)."""
+        return [Path(name).with_suffix("").as_posix().replace("/", ".")
+                for name in self.src if name.endswith(".py")]
+
+
+def find(folder: Path) -> Optional[Path]:
+    """The folder's ok configuration, as ok picks it: the only `*.ok` there; with several,
+    the one named like the folder, else the first by name."""
+    configs = sorted(p for p in Path(folder).glob("*.ok") if p.is_file())
+    if not configs:
+        return None
+    for config in configs:
+        if config.stem == Path(folder).resolve().name:
+            return config
+    return configs[0]
+
+
+def _strings(value, what: str, path: Path) -> List[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise OkConfigError(f"{path}: {what!r} must be a list of file names")
+    return list(value)
+
+
+def read(path: Path) -> OkConfig:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise OkConfigError(f"{path} cannot be read: {error.strerror or error}") from None
+    except ValueError as error:
+        raise OkConfigError(f"{path} is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise OkConfigError(f"{path} must hold a JSON object")
+    name = data.get("name", path.stem)
+    tests = data.get("tests", {})
+    if not isinstance(tests, dict):
+        raise OkConfigError(f"{path}: 'tests' must map files to protocols")
+    entries = []
+    for pattern, sources in tests.items():
+        if not isinstance(sources, str):
+            raise OkConfigError(f"{path}: the protocol of {pattern!r} must be a string")
+        file_pattern, _, parameter = str(pattern).partition(":")
+        for source in sources.split(","):
+            entries.append((file_pattern, parameter, source.strip()))
+    return OkConfig(path=path, name=str(name), src=_strings(data.get("src"), "src", path),
+                    tests=entries,
+                    default_tests=_strings(data.get("default_tests"), "default_tests", path),
+                    protocols=_strings(data.get("protocols"), "protocols", path))
