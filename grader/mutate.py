@@ -60,6 +60,7 @@ CONFIG = "mutation.json"
 MARKER = re.compile(r"#\s*(BEGIN|END) PROBLEM (\w+)")
 FAILING = ("failed", "error", "timeout")
 VERSION = 1  # of the cached results' format
+ANY_OWNER = "*"  # a mutant of a function no test is named after: any failing test kills it
 
 
 # --- configuration ---------------------------------------------------------------------
@@ -100,6 +101,7 @@ class Mutant:
     operator: str
     line: int
     source: str = field(repr=False, default="")
+    file: str = ""  # the source file it breaks, where an assignment has several
 
 
 def graded_lines(source: str) -> Dict[int, str]:
@@ -174,17 +176,43 @@ def _header_names(statement: ast.stmt) -> Set[str]:
     return {n.id for part in parts for n in ast.walk(part) if isinstance(n, ast.Name)}
 
 
-def generate(source: str, questions: Sequence[str], config: Config) -> List[Mutant]:
-    """Every mutant of the graded lines of SOURCE."""
+def body_lines(source: str) -> Dict[int, str]:
+    """Line number -> function, for the lines of every function and method of SOURCE
+    but their headers (`Cls.method`): what students write in an assignment whose source
+    has no problem markers (a homework's every function is the student's)."""
+    lines: Dict[int, str] = {}
+    for name, function in _functions(ast.parse(source)):
+        for number in range(function.body[0].lineno, function.end_lineno + 1):
+            lines[number] = name
+    return lines
+
+
+def _functions(tree: ast.Module) -> List[Tuple[str, ast.FunctionDef]]:
+    """(name, node) of the top-level functions and of the methods of top-level classes."""
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            found.append((node.name, node))
+        elif isinstance(node, ast.ClassDef):
+            found += [(f"{node.name}.{item.name}", item) for item in node.body
+                      if isinstance(item, ast.FunctionDef)]
+    return found
+
+
+def generate(source: str, questions: Sequence[str], config: Config,
+             whole_functions: bool = False) -> List[Mutant]:
+    """Every mutant of the graded lines of SOURCE: those between problem markers, or,
+    with WHOLE_FUNCTIONS, every function's body, owned by the test named like the
+    function (ok's doctest protocol) or, when there is none, by no test in particular
+    (owner "*": any failing test kills it)."""
     tree = ast.parse(source)
-    graded = graded_lines(source)
+    graded = body_lines(source) if whole_functions else graded_lines(source)
     offsets = _Offsets(source)
     parents = _parents(tree)
-    top = {}  # node -> top-level function name
-    for function in tree.body:
-        if isinstance(function, ast.FunctionDef):
-            for node in ast.walk(function):
-                top[node] = function.name
+    top = {}  # node -> function name (`Cls.method` for a method)
+    for name, function in _functions(tree):
+        for node in ast.walk(function):
+            top[node] = name
     mutants: List[Mutant] = []
     seen: Dict[str, int] = {}
 
@@ -207,7 +235,11 @@ def generate(source: str, questions: Sequence[str], config: Config) -> List[Muta
                 if region.get("function") == function and names & set(region.get("names", [])):
                     return region["unit"], region["owner"]
             statement = parents.get(statement)
-        owner = config.owners.get(function) or owner_of_problem(graded[node.lineno], questions)
+        owner = config.owners.get(function)
+        if owner is None and whole_functions:
+            owner = function if function in questions else ANY_OWNER
+        elif owner is None:
+            owner = owner_of_problem(graded[node.lineno], questions)
         return function, owner
 
     def add(node: ast.AST, operator: str, start: int, end: int, text: str,
@@ -391,6 +423,8 @@ class Outcome:
 
     @property
     def killed(self) -> bool:
+        if self.mutant.owner == ANY_OWNER:
+            return bool(self.failed)
         return self.mutant.owner in self.failed
 
 
@@ -550,8 +584,11 @@ class Run:
 
     def cross_charges(self) -> List[Tuple[Outcome, str, str]]:
         """(outcome, question, how) for every question a mutant fails that neither owns
-        it nor is listed as unable to avoid the broken unit."""
+        it nor is listed as unable to avoid the broken unit. An ok assignment has no such
+        table: a homework's tests may call each other's functions."""
         wrong = []
+        if self.assignment.is_ok:
+            return wrong
         for outcome in self.outcomes:
             for question, how in outcome.failed.items():
                 if question != outcome.mutant.owner and not self.config.allowed(
@@ -575,7 +612,7 @@ class Run:
         return dict(sorted(table.items()))
 
     def record(self) -> Dict[str, Any]:
-        return {"edition": self.assignment.edition, "seconds": round(self.seconds, 2),
+        return {"edition": self.assignment.edition or self.assignment.name, "seconds": round(self.seconds, 2),
                 "cached": self.cached, "scores": self.scores(),
                 "mutants": [{**{k: v for k, v in asdict(o.mutant).items() if k != "source"},
                              "failed": o.failed, "ran": o.ran, "seconds": round(o.seconds, 3)}
@@ -586,12 +623,84 @@ class Run:
                                   for o, q, how in self.cross_charges()]}
 
 
+def ok_mutants(assignment: Assignment) -> List[Mutant]:
+    """Every mutant of every function in an ok assignment's source files (the solution)."""
+    keys = assignment.questions
+    mutants = []
+    for name in assignment.sources:
+        path = Path(assignment.reference) / name
+        if path.suffix != ".py" or not path.is_file():
+            continue
+        for mutant in generate(path.read_text(encoding="utf-8"), keys, Config(),
+                               whole_functions=True):
+            mutant.file = name
+            if len(assignment.sources) > 1:
+                mutant.id = f"{name}: {mutant.id}"
+            mutants.append(mutant)
+    return mutants
+
+
+def grade_ok_variant(assignment: Assignment, files: Dict[str, str], timeout: float = 5.0):
+    """Grade a copy of an ok assignment's folder whose source files are replaced by FILES
+    (name -> text), on every test of its configuration, the doctests read from the
+    assignment's own files: the GradeResult."""
+    ignore = shutil.ignore_patterns("template", "__pycache__", ".git")
+    with tempfile.TemporaryDirectory(prefix="variant-") as scratch:
+        folder = Path(scratch) / "work"
+        shutil.copytree(assignment.folder, folder, ignore=ignore, symlinks=True)
+        for name, text in files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        bank = assignment.bank(folder, docstrings=assignment.folder)
+        questions = bank.load(list(dict.fromkeys(bank.default_keys() + bank.keys())))
+        runner = Runner(src=folder, timeout=timeout, preflight=assignment.preflight,
+                        own_modules=assignment.modules)
+        try:
+            return grade(questions, runner, assignment=assignment, respect_locks=False)
+        finally:
+            runner.close()
+
+
+def _grade_ok_mutant(assignment: Assignment, mutant: Mutant, timeout: float,
+                     broken: Set[str]) -> Outcome:
+    """The tests MUTANT fails, of those the solution passes (not BROKEN)."""
+    started = time.perf_counter()
+    result = grade_ok_variant(assignment, {mutant.file: mutant.source}, timeout)
+    failed = {q.question.key: ("crash" if q.status in ("error", "timeout") or any(
+                  _crashed(c) for c in q.case_results) else "value")
+              for q in result.questions if q.status in FAILING and q.question.key not in broken}
+    return Outcome(mutant, failed, [q.question.key for q in result.questions],
+                   time.perf_counter() - started)
+
+
+def run_ok(assignment: Assignment, jobs: Optional[int] = None,
+           only: Optional[Iterable[str]] = None, timeout: float = 5.0) -> Run:
+    """Mutation testing of an ok assignment's bank: every mutant of the solution graded
+    on every test. Each mutant's grading waits on its worker processes, so threads run
+    them side by side."""
+    from concurrent.futures import ThreadPoolExecutor
+    mutants = ok_mutants(assignment)
+    generated = {m.id for m in mutants}
+    if only is not None:
+        wanted = set(only)
+        mutants = [m for m in mutants if m.id in wanted or m.owner in wanted]
+    started = time.perf_counter()
+    broken = {q.question.key for q in grade_ok_variant(assignment, {}, timeout).questions
+              if q.status in FAILING}
+    with ThreadPoolExecutor(max(1, jobs or 2 * (os.cpu_count() or 1))) as pool:
+        outcomes = list(pool.map(
+            lambda m: _grade_ok_mutant(assignment, m, timeout, broken), mutants))
+    return Run(assignment, Config(), outcomes, time.perf_counter() - started,
+               generated=generated)
+
+
 def run(assignment: Assignment, jobs: Optional[int] = None, use_cache: bool = True,
         only: Optional[Iterable[str]] = None, every_question: bool = False) -> Run:
     """Generate every mutant of ASSIGNMENT's reference, grade each on the cases that
     reach it, in JOBS processes; reuse the results of an identical earlier run.
     EVERY_QUESTION grades the questions the table lets fail too (the full picture of
     what each mutant fails; the check's verdict is the same)."""
+    if assignment.is_ok:
+        return run_ok(assignment, jobs=jobs, only=only)
     config = load_config(assignment)
     source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
     mutants = generate(source, assignment.questions, config)
@@ -654,7 +763,9 @@ def show(result: Run, quiet: bool = False) -> int:
 
     from . import report
     console = report.make_console(stderr=quiet)
-    table = Table(title=f"Mutation testing of the {result.assignment.edition} cases")
+    what = (result.assignment.name if result.assignment.is_ok
+            else f"the {result.assignment.edition} cases")
+    table = Table(title=f"Mutation testing of {what}")
     for column in ("question", "mutants", "killed", "equivalent", "survivors", "score"):
         table.add_column(column, justify="left" if column == "question" else "right")
     for key, row in result.scores().items():
@@ -666,7 +777,8 @@ def show(result: Run, quiet: bool = False) -> int:
     problems = 0
     for outcome in result.new_survivors():
         problems += 1
-        console.print(f"[red]survives[/red] (owner {outcome.mutant.owner}): {outcome.mutant.id}")
+        owner = "any test" if outcome.mutant.owner == ANY_OWNER else outcome.mutant.owner
+        console.print(f"[red]survives[/red] (owner {owner}): {outcome.mutant.id}")
     for key in result.stale_equivalents():
         problems += 1
         console.print(f"[red]listed as equivalent, but no such surviving mutant[/red]: {key}")
