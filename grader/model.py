@@ -160,7 +160,8 @@ class QuestionResult:
         return self.not_run == 0
 
     def record(self) -> Dict[str, Any]:
-        record = {"score": self.score, "max_score": self.max_score, "status": self.status,
+        record = {"name": self.question.name, "score": self.score,
+                  "max_score": self.max_score, "status": self.status,
                   "passed": self.passed, "failed": self.failed, "locked": self.locked,
                   "not_run": self.not_run}
         for case in self.case_results:

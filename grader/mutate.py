@@ -420,10 +420,11 @@ class Outcome:
     failed: Dict[str, str]  # question -> "value" or "crash" (raised, hung or died)
     ran: List[str]  # the questions whose cases reach the mutant
     seconds: float
+    by_owner: bool = True  # only its owner's failure kills it (else any test's)
 
     @property
     def killed(self) -> bool:
-        if self.mutant.owner == ANY_OWNER:
+        if self.mutant.owner == ANY_OWNER or not self.by_owner:
             return bool(self.failed)
         return self.mutant.owner in self.failed
 
@@ -669,14 +670,16 @@ def _grade_ok_mutant(assignment: Assignment, mutant: Mutant, timeout: float,
                   _crashed(c) for c in q.case_results) else "value")
               for q in result.questions if q.status in FAILING and q.question.key not in broken}
     return Outcome(mutant, failed, [q.question.key for q in result.questions],
-                   time.perf_counter() - started)
+                   time.perf_counter() - started, by_owner=False)
 
 
 def run_ok(assignment: Assignment, jobs: Optional[int] = None,
            only: Optional[Iterable[str]] = None, timeout: float = 5.0) -> Run:
     """Mutation testing of an ok assignment's bank: every mutant of the solution graded
-    on every test. Each mutant's grading waits on its worker processes, so threads run
-    them side by side."""
+    on every test; any test the solution passes and the mutant fails kills it (a
+    homework's tests call each other's functions: the owner, the test named like the
+    function, only groups the table). Each mutant's grading waits on its worker
+    processes, so threads run them side by side."""
     from concurrent.futures import ThreadPoolExecutor
     mutants = ok_mutants(assignment)
     generated = {m.id for m in mutants}

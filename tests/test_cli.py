@@ -35,7 +35,8 @@ def test_json_record_is_machine_readable(student_ws):
     assert result.returncode == 1
     assert record["score"] == 0 and record["max_score"] == 3 and record["error"] is None
     assert set(record["questions"]) == {"02", "04"}
-    assert record["questions"]["02"] == {"score": 0, "max_score": 1, "status": "failed",
+    assert record["questions"]["02"] == {"name": "Question 2", "score": 0, "max_score": 1,
+                                         "status": "failed",
                                          "passed": 0, "failed": 1, "locked": 0, "not_run": 4}
     assert record["run"] == {"questions_run": ["02", "04"], "questions_in_all": 14,
                              "cases": None, "complete": False}

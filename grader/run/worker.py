@@ -297,6 +297,18 @@ def describe(error, src):
     return described
 
 
+def evaluate(source, namespace, display):
+    """One prompt as ok's console runs it: an expression is evaluated and its value
+    shown (unless None); anything else is executed and shows nothing, so `a; b` or an
+    expression inside a loop displays nothing, unlike Python's own prompt."""
+    try:
+        code = compile(source, CASE_FILENAME, "eval", dont_inherit=True)
+    except SyntaxError:
+        exec(compile(source, CASE_FILENAME, "exec", dont_inherit=True), namespace)
+        return
+    display(eval(code, namespace))
+
+
 def run_examples(sources, namespace, src, cap, track=False):
     """Run each source; TRACK: these are the case's own examples (a stack report names
     the one running)."""
@@ -311,8 +323,7 @@ def run_examples(sources, namespace, src, cap, track=False):
         sys.stdout = capture
         sys.displayhook = DisplayHook(capture)
         try:
-            code = compile(source, CASE_FILENAME, "single", dont_inherit=True)
-            exec(code, namespace)
+            evaluate(source, namespace, sys.displayhook)
         except BaseException as error:  # SystemExit and KeyboardInterrupt are answers too
             raised = describe(error, src)
         finally:

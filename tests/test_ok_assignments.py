@@ -1,0 +1,372 @@
+"""Any folder with an ok configuration grades as the course's own ok client grades it
+(issue 16): the doctest protocol, ok_test files with doctest, wwpp and concept suites,
+ok's points spread over scored suites, default tests, and the traps real course
+folders hold (a source named like a standard module, a second source file that does
+not compile, helpers in tests/, data read at import, suites of other languages).
+
+The agreement is tested on a class of inputs, not one: the solution and every
+one-bug variant `grade mutate` makes of it, graded by ok and by `grade`, test by test,
+points included.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import run_grade
+from grader import assignment as assignments
+from grader import mutate
+from okfolders import grade_points, ok_points, write_folder
+
+HOMEWORK = {
+    "hw04.ok": json.dumps({
+        "name": "Homework 4", "endpoint": "cal/cs61a/fa99/hw04", "src": ["hw04.py"],
+        "tests": {"hw04.py": "doctest", "tests/*.py": "ok_test"},
+        "default_tests": ["digits_sum", "compose_all", "Counter.tick", "Counter.reset",
+                          "shout", "split_at", "ratio", "q6"],
+        "protocols": ["file_contents", "analytics", "grading", "backup"]}),
+    "hw04.py": '''HW_SOURCE_FILE = __file__
+
+
+def digits_sum(n):
+    """The sum of the digits of N, without a loop.
+
+    >>> digits_sum(0)
+    0
+    >>> digits_sum(907)
+    16
+    >>> from construct_check import check
+    >>> check(HW_SOURCE_FILE, 'digits_sum', ['While', 'For'])
+    True
+    """
+    if n < 10:
+        return n
+    return n % 10 + digits_sum(n // 10)
+
+
+def compose_all(*fs):
+    """A function that applies every f of FS, the last first.
+
+    >>> inc = lambda x: x + 1
+    >>> double = lambda x: 2 * x
+    >>> compose_all(inc, double)(5)
+    11
+    >>> compose_all()(3)
+    3
+    """
+    def composed(x):
+        for f in reversed(fs):
+            x = f(x)
+        return x
+    return composed
+
+
+class Counter:
+    """Counts ticks.
+
+    >>> c = Counter(2)
+    >>> c.tick()
+    3
+    """
+
+    def __init__(self, start=0):
+        self.count = start
+
+    def tick(self):
+        """
+        >>> c = Counter()
+        >>> c.tick(); c.tick()
+        1
+        2
+        """
+        self.count = self.count + 1
+        return self.count
+
+    def reset(self):
+        """
+        >>> c = Counter(5)
+        >>> c.reset()
+        >>> c.count
+        0
+        """
+        self.count = 0
+
+
+def shout(words):
+    """Print each word in capitals, one per line, and return how many.
+
+    >>> shout(['a', 'bc'])
+    A
+    BC
+    2
+    """
+    count = 0
+    for word in words:
+        print(word.upper())
+        count += 1
+    return count
+
+
+def split_at(s, k):
+    """S cut into its first K characters and the rest; K must be in range.
+
+    >>> split_at('hello', 2)
+    ('he', 'llo')
+    >>> split_at('hi', 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: k out of range
+    """
+    if k < 0 or k > len(s):
+        raise ValueError('k out of range')
+    return s[:k], s[k:]
+
+
+def ratio(a, b):
+    """
+    >>> ratio(3, 4)
+    0.75
+    >>> ratio(1, 0) is None
+    True
+    """
+    if b == 0:
+        return None
+    return a / b
+
+
+def helper(x):
+    return x * 2
+''',
+    "construct_check.py": '''"""Says whether a function of a file avoids some constructs (our own checker)."""
+import ast
+
+
+def check(source_file, function, disallow, source=None):
+    if source is None:
+        with open(source_file) as f:
+            source = f.read()
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == function:
+            found = {type(n).__name__ for n in ast.walk(node)}
+            bad = sorted(set(disallow) & found)
+            if bad:
+                print('Found', ', '.join(bad), 'in', function)
+                return False
+            return True
+    print('No function', function)
+    return False
+''',
+    "tests/__init__.py": "",
+    "tests/q6.py": '''test = {
+  'name': 'q6',
+  'points': 3,
+  'suites': [
+    {'type': 'doctest', 'scored': True, 'setup': '>>> from hw04 import *', 'cases': [
+      {'code': """
+      >>> digits_sum(1234)
+      10
+      >>> ratio(1, 2)
+      0.5
+      """, 'hidden': False, 'locked': False}]},
+    {'type': 'doctest', 'scored': True, 'setup': '>>> from hw04 import *', 'cases': [
+      {'code': """
+      >>> split_at('abc', 0)
+      ('', 'abc')
+      """, 'hidden': False, 'locked': False},
+      {'code': """
+      >>> shout([])
+      0
+      >>> helper(4)
+      8
+      """, 'hidden': False, 'locked': False}]},
+    {'type': 'wwpp', 'cases': [
+      {'code': """
+      >>> 3 + 4
+      7
+      """, 'hidden': False, 'locked': False}]},
+    {'type': 'concept', 'cases': [
+      {'question': 'Which is a higher-order function?', 'answer': 'compose_all',
+       'choices': ['compose_all', 'digits_sum'], 'hidden': False, 'locked': False}]},
+  ]
+}
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def homework(tmp_path_factory) -> Path:
+    return write_folder(tmp_path_factory.mktemp("staff") / "hw04", HOMEWORK)
+
+
+def variant(root: Path, homework: Path, name: str, source: str) -> Path:
+    folder = root / name / "hw04"
+    shutil.copytree(homework, folder)
+    (folder / "hw04.py").write_text(source, encoding="utf-8")
+    return folder
+
+
+def test_solution_scores_as_ok_scores_it(homework, ok_command):
+    ours = grade_points(homework)
+    assert ours == ok_points(ok_command, homework)
+    # Counter.tick's `c.tick(); c.tick()` shows nothing in ok's console (not an
+    # expression): its doctest fails in ok, and so in grade
+    assert ours["Counter.tick"] == (0, 1)
+    assert sum(score for score, _ in ours.values()) == 9
+
+
+def variants(count: int):
+    """A spread of one-bug versions of the homework (every kind of mutant, each function)."""
+    folder_assignment = None
+    source = HOMEWORK["hw04.py"]
+    keys = json.loads(HOMEWORK["hw04.ok"])["default_tests"]
+    mutants = mutate.generate(source, keys, mutate.Config(), whole_functions=True)
+    step = max(1, len(mutants) // count)
+    return [pytest.param(m.source, id=m.id[:60]) for m in mutants[::step]][:count]
+
+
+@pytest.mark.parametrize("source", variants(24))
+def test_one_bug_variants_score_as_ok_scores_them(source, homework, ok_command, tmp_path):
+    """Partial credit included: q6 spreads its 3 points over two scored suites."""
+    folder = variant(tmp_path, homework, "v", source)
+    assert grade_points(folder) == ok_points(ok_command, folder)
+
+
+def test_a_named_test_is_found_in_any_letter_case_or_suggested(homework):
+    done = run_grade("-q", "counter.RESET", cwd=homework)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Counter.reset" in done.stdout
+    wrong = run_grade("-q", "digit_sum", cwd=homework)
+    assert wrong.returncode == 2
+    assert "did you mean digits_sum" in wrong.stderr
+
+
+def test_a_test_outside_default_tests_runs_when_named(homework):
+    """`helper` has no docstring: ok scores it as passing (its --score path runs no example)."""
+    done = run_grade("-q", "helper", "--json", "-", cwd=homework)
+    assert json.loads(done.stdout)["questions"]["helper"]["status"] == "passed"
+
+
+def test_the_default_run_is_default_tests_in_their_order(homework):
+    record = json.loads(run_grade("--json", "-", cwd=homework).stdout)
+    assert list(record["questions"]) == json.loads(HOMEWORK["hw04.ok"])["default_tests"]
+
+
+def test_a_deleted_function_fails_its_own_test_only(homework, tmp_path):
+    source = HOMEWORK["hw04.py"].replace("def ratio(a, b):", "def _gone(a, b):")
+    folder = variant(tmp_path, homework, "gone", source)
+    record = json.loads(run_grade("--json", "-", cwd=folder).stdout)["questions"]
+    assert record["ratio"]["status"] == "error"
+    assert record["digits_sum"]["status"] == "passed"
+    assert record["q6"]["status"] == "failed"  # it calls ratio
+
+
+def test_a_source_that_does_not_compile_fails_every_test_with_the_reason(homework, tmp_path):
+    source = HOMEWORK["hw04.py"].replace("def helper(x):", "def helper(x)")
+    folder = variant(tmp_path, homework, "syntax", source)
+    done = run_grade("--json", "-", cwd=folder)
+    record = json.loads(done.stdout)["questions"]
+    assert done.returncode == 1
+    assert all(q["score"] == 0 for q in record.values())
+    assert "syntax error" in done.stderr and "line" in done.stderr
+
+
+PROJECT = {
+    "typing.ok": json.dumps({
+        "name": "Project 2: Typing", "src": ["typing.py", "utils.py"],
+        "tests": {"tests/*.py": "ok_test"}, "default_tests": ["01", "02", "03"],
+        "protocols": ["file_contents", "grading"]}),
+    "typing.py": '''"""A typing trainer (our own small version)."""
+from utils import lower, WORDS
+
+
+def accuracy(typed, reference):
+    typed_words, reference_words = typed.split(), reference.split()
+    if not typed_words:
+        return 0.0
+    right = sum(a == b for a, b in zip(typed_words, reference_words))
+    return 100.0 * right / len(typed_words)
+
+
+def known(word):
+    return lower(word) in WORDS
+''',
+    "utils.py": '''import os
+
+with open(os.path.join(os.path.dirname(__file__), "data", "words.txt")) as _f:
+    WORDS = set(_f.read().split())
+
+
+def lower(s):
+    return s.lower()
+''',
+    "data/words.txt": "cat\ndog\nhog\n",
+    "helpers.py": "def twice(x):\n    return 2 * x\n",
+    "tests/__init__.py": "",
+    "tests/checks.py": "def close(a, b):\n    return abs(a - b) < 1e-9\n",
+    "tests/01.py": '''test = {'name': 'Problem 1', 'points': 1, 'suites': [
+  {'type': 'doctest', 'setup': '>>> from typing import *', 'cases': [
+    {'code': ">>> accuracy('a b c', 'a x c')\\n66.66666666666667"},
+    {'code': ">>> accuracy('', 'a')\\n0.0"}]}]}
+''',
+    "tests/02.py": '''test = {'name': 'Problem 2', 'points': 2, 'suites': [
+  {'type': 'doctest', 'setup': '>>> from typing import known\\n>>> from tests.checks import close',
+   'cases': [{'code': ">>> known('HOG'), known('pig')\\n(True, False)\\n>>> close(0.1 + 0.2, 0.3)\\nTrue"}]}]}
+''',
+    "tests/03.py": '''test = {'name': 'Problem 3', 'points': 1, 'suites': [
+  {'type': 'doctest', 'setup': '>>> from helpers import twice', 'cases': [
+    {'code': ">>> twice(21)\\n42"}]},
+  {'type': 'scheme', 'cases': [{'code': "scm> (+ 1 2)\\n3"}]}]}
+''',
+}
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    return write_folder(tmp_path / "typing", PROJECT)
+
+
+def test_a_source_named_like_a_standard_module_is_the_one_imported(project):
+    """ok itself cannot grade this folder (its own imports of `typing` find the
+    student's file); grade runs the student's typing.py, helpers from tests/ and the
+    folder, and the word list read at import."""
+    done = run_grade("--score", "--json", "-", cwd=project)
+    record = json.loads(done.stdout)
+    assert done.returncode == 0, done.stderr
+    assert {k: q["score"] for k, q in record["questions"].items()} == {"01": 1, "02": 2, "03": 1}
+
+
+def test_suites_of_other_languages_are_named_and_not_counted(project):
+    done = run_grade("--score", "-q", "03", cwd=project)
+    assert done.returncode == 0
+    assert "does not run scheme suites" in done.stdout
+    assert "1 / 1" in done.stdout
+
+
+def test_a_second_source_that_does_not_compile_fails_the_tests_that_import_it(project):
+    (project / "utils.py").write_text("def lower(s)\n    return s\n", encoding="utf-8")
+    record = json.loads(run_grade("--json", "-", cwd=project).stdout)["questions"]
+    assert record["01"]["status"] == "error" and record["02"]["status"] == "error"
+    assert record["03"]["status"] == "passed"
+
+
+def test_mutate_measures_a_homework_bank(homework):
+    """A mutant is killed by any test the solution passes; the table groups mutants by
+    the test named like their function; what survives names a gap in the bank."""
+    done = run_grade("mutate", "--assignment", str(homework), "--json", "-", timeout=300)
+    record = json.loads(done.stdout)
+    assert done.returncode == 1  # the bank has gaps
+    survivors = set(record["new_survivors"])
+    killed = {m["id"] for m in record["mutants"] if m["failed"]}
+    # no doctest of digits_sum has a number of 10 or more: `n <= 10` passes them all
+    assert "digits_sum: if n < 10: -> if (n <= 10):" in survivors
+    # q6 calls digits_sum(1234): subtracting the rest is caught there, not by its own test
+    minus = "digits_sum: return n % 10 + digits_sum(n // 10) -> return (n % 10 - digits_sum(n // 10))"
+    assert minus in killed and set(record["mutants"][[m["id"] for m in record["mutants"]].index(minus)]["failed"]) == {"q6"}
+    assert record["scores"]["shout"]["survivors"] == 0
+    # Counter.tick's own doctest fails on the solution: it kills nothing
+    assert all("Counter.tick" not in m["failed"] for m in record["mutants"])
