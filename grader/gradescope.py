@@ -20,6 +20,9 @@ in `grade bulk`); otherwise `uid`: the code runs as an unprivileged user under r
 limits, and /autograder/source (reference, hidden cases) and /autograder/results are
 made unreadable and unwritable to it; every process of that user is killed at the end;
 it keeps the container's network. Without root, only the resource limits apply.
+The grader itself runs as root there, so hog.py is read as bulk reads submissions
+(`safe_files`): a link, special file or folder on its way is refused with a message in
+results.json and score 0, never followed.
 Every path is relative to --root (default /autograder), so the bundle can be tried in
 any folder.
 """
@@ -39,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
+from . import safe_files
 from .run.sandbox import UID_BASE
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
@@ -247,16 +251,38 @@ def read_settings(source: Path) -> Settings:
                     hidden_visibility=visibility, sandbox=sandbox)
 
 
-def find_submission(folder: Path, source: str = "hog.py") -> Optional[Path]:
-    """The submitted SOURCE: at the top, or one folder down; the name's case ignored."""
-    if not folder.is_dir():
+def find_submission(folder: Path, source: str = "hog.py") -> Optional[safe_files.Entry]:
+    """The submitted SOURCE below FOLDER: at the top, or one folder down (never in a
+    linked folder); the name's case ignored. It may be a link, a special file or a
+    folder (when nothing else has the name): `read_source` refuses those."""
+    if folder.is_symlink() or not folder.is_dir():
         return None
-    for depth in ("*", "*/*"):
-        found = sorted(p for p in folder.glob(depth)
-                       if p.is_file() and p.name.lower() == source.lower())
+    entries = safe_files.walk(folder, 2, limit=safe_files.MAX_SOURCE)
+    named = [e for e in entries if e.parts[-1].lower() == source.lower()]
+    for depth in (1, 2):
+        found = [e for e in named if len(e.parts) == depth and e.kind != "dir"]
         if found:
             return found[0]
-    return None
+    return next(iter(named), None)
+
+
+class Refused(Exception):
+    """The submission cannot be read: what to tell the student."""
+
+
+def read_source(root: Path, entry: safe_files.Entry) -> bytes:
+    """The bytes of ENTRY below ROOT/submission, read part by part from ROOT: a link, a
+    special file or a folder anywhere on the way is refused, never followed."""
+    try:
+        data = safe_files.read_below(root, ("submission",) + entry.parts)
+    except safe_files.Refused as refused:
+        shown = refused.shown.split("/", 1)[1] if "/" in refused.shown else refused.shown
+        raise Refused(f"{shown} is {safe_files.WORDS[refused.kind]}: upload the file "
+                      "itself") from None
+    if data is None:
+        raise Refused(f"{entry.shown} is larger than {safe_files.MAX_SOURCE // 1024} KiB: "
+                      "upload the file itself")
+    return data
 
 
 def choose_sandbox(wanted: str) -> str:
@@ -427,16 +453,25 @@ def results(grade_result, settings: Settings, folder: Path) -> Dict[str, Any]:
             "tests": tests}
 
 
-def _no_submission(folder: Path, questions, source: str) -> Dict[str, Any]:
-    found = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) \
-        if folder.is_dir() else []
-    seen = f" (found: {', '.join(found[:10])})" if found else " (the submission is empty)"
-    return {"score": 0, "output": f"No {source} in your submission{seen}: submit the file "
-                                  f"named {source}.",
-            "visibility": "visible",
+def _not_graded(questions, output: str, why: str) -> Dict[str, Any]:
+    return {"score": 0, "output": output, "visibility": "visible",
             "tests": [{"name": q.name, "number": q.key, "score": 0, "max_score": q.points,
-                       "status": "failed", "output": f"not graded: no {source}",
+                       "status": "failed", "output": f"not graded: {why}",
                        "visibility": "visible"} for q in questions]}
+
+
+def _no_submission(folder: Path, questions, source: str) -> Dict[str, Any]:
+    if folder.is_symlink():
+        return _not_graded(questions, "submission is a symbolic link: upload the file "
+                                      "itself", "a symbolic link")
+    entries = safe_files.walk(folder, 6) if folder.is_dir() else []
+    found = [e.shown for e in entries if e.kind != "dir"]
+    seen = f" (found: {', '.join(found[:10])})" if found else " (the submission is empty)"
+    links = [e.shown for e in entries if e.kind == "link"]
+    why = (f" {links[0]} is a symbolic link: links are not followed, upload the files "
+           "themselves.") if links else ""
+    return _not_graded(questions, f"No {source} in your submission{seen}: submit the file "
+                                  f"named {source}.{why}", f"no {source}")
 
 
 def _write(results_dir: Path, data: Dict[str, Any]) -> Path:
@@ -469,18 +504,23 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
     questions = casefile.load_questions(assignment.cases, assignment.questions)
     prepare(questions, kinds_for(assignment))
     results_dir = root / "results"
-    hog = find_submission(root / "submission", assignment.source)
-    if hog is None:
+    found = find_submission(root / "submission", assignment.source)
+    if found is None:
         return _finish(results_dir, _no_submission(root / "submission", questions,
                                                    assignment.source), started)
+    try:
+        hog = read_source(root, found)
+    except Refused as refused:
+        return _finish(results_dir, _not_graded(questions, str(refused), str(refused)),
+                       started)
     mode = choose_sandbox(settings.sandbox)
-    print(f"hog-grader: grading {hog.relative_to(root)}; student code isolation: "
+    print(f"hog-grader: grading submission/{found.shown}; student code isolation: "
           f"{describe(mode)}", flush=True)
     if mode == "uid":
         results_dir.mkdir(parents=True, exist_ok=True)
         results_dir.chmod(0o755)
         _protect([source, root / "source"])
-    staged = Staged(hog.read_bytes(), assignment, settings, mode,
+    staged = Staged(hog, assignment, settings, mode,
                     hide=[source, root / "source", results_dir, root / "submission"])
     try:
         result = grade(questions, staged.runner, assignment=assignment, verbose=True,

@@ -178,6 +178,12 @@ def _register_folder_attacks() -> None:
         (root / "linked_folder").symlink_to("neighbour_reference")), says="symbolic link")
     folder_attack("loose_link", lambda root: (
         (root / "loose_link.py").symlink_to("neighbour_reference/hog.py")), says="symbolic link")
+    folder_attack("linked_export", lambda root: (
+        (root / "linked_export").mkdir(),
+        (root / "linked_export" / "proj01").symlink_to("../neighbour_reference")),
+        says="proj01 is a symbolic link")
+    folder_attack("hog_py_folder", lambda root: (
+        (root / "hog_py_folder" / "hog.py").mkdir(parents=True)), says="hog.py is a folder")
     folder_attack("fifo", lambda root: (
         (root / "fifo").mkdir(), os.mkfifo(root / "fifo" / "hog.py")), says="not a regular file")
     folder_attack("device", lambda root: (
@@ -214,6 +220,9 @@ def _register_zip_attacks() -> None:
     zip_attack("zip_reference_link", lambda z: entry(
         z, "zip_reference_link/hog.py", str(ASSIGNMENT.reference / "hog.py"),
         stat.S_IFLNK | 0o777), says="symbolic link")
+    zip_attack("zip_linked_export", lambda z: entry(
+        z, "zip_linked_export/proj01", "../neighbour_reference", stat.S_IFLNK | 0o777),
+        says="proj01 is a symbolic link")
     zip_attack("zip_fifo", lambda z: entry(z, "zip_fifo/hog.py", "", stat.S_IFIFO | 0o644),
                says="not a regular file")
     zip_attack("ctl\x07name", lambda z: z.writestr("ctl\x07name/hog.py", REFERENCE), at_most=FULL)

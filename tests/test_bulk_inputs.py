@@ -91,6 +91,51 @@ def test_links_and_special_files_in_a_zip_are_refused(tmp_path):
     assert "not a regular file" in found["fifo"].problem
 
 
+def odd_class(root: Path, as_zip: bool) -> Path:
+    """Links and folders where a student's hog.py would be, one level down: a linked
+    folder holding the reference, and a folder named hog.py."""
+    root.mkdir(parents=True)
+    if as_zip:
+        path = root / "class.zip"
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("victim/hog.py", "VICTIM = 1\n")
+            zip_entry(archive, "linked/export", str(ASSIGNMENT.reference), stat.S_IFLNK | 0o777)
+            zip_entry(archive, "linked/notes.md", "hi\n", stat.S_IFREG | 0o644)
+            archive.writestr(zipfile.ZipInfo("folder/hog.py/"), "")
+        return path
+    (root / "victim").mkdir()
+    (root / "victim" / "hog.py").write_text("VICTIM = 1\n")
+    (root / "linked").mkdir()
+    (root / "linked" / "export").symlink_to(ASSIGNMENT.reference)
+    (root / "linked" / "notes.md").write_text("hi\n")
+    (root / "folder" / "hog.py").mkdir(parents=True)
+    return root
+
+
+@pytest.mark.parametrize("as_zip", [False, True])
+def test_a_linked_folder_or_a_folder_named_hog_py_is_named_as_such(tmp_path, as_zip):
+    found = by_id(bulk.discover(odd_class(tmp_path / "in", as_zip)))
+    assert found["victim"].source == b"VICTIM = 1\n"
+    assert found["linked"].source is None
+    assert "export is a symbolic link" in found["linked"].problem, found["linked"].problem
+    assert found["folder"].source is None
+    assert "hog.py is a folder" in found["folder"].problem, found["folder"].problem
+
+
+def test_a_folder_swapped_for_a_link_after_the_walk_is_not_followed(tmp_path):
+    """Files are read after the walk: a folder on the way that became a link since is
+    refused, not followed (O_NOFOLLOW alone guards only the last part)."""
+    top = tmp_path / "in"
+    (top / "student" / "export").mkdir(parents=True)
+    (top / "student" / "export" / "hog.py").write_text("MINE = 1\n")
+    entries = {e.parts: e for e in bulk._walk_folder(top)}
+    entry = entries[("student", "export", "hog.py")]
+    os.rename(top / "student" / "export", top / "student" / "moved")
+    (top / "student" / "export").symlink_to(ASSIGNMENT.reference)
+    with pytest.raises(Exception, match="export is a symbolic link"):
+        entry.read()
+
+
 @needs_bwrap
 def test_a_linked_submission_gets_no_marks_and_is_told_why(tmp_path):
     source = tmp_path / "in"

@@ -258,3 +258,22 @@ def test_the_grader_failing_on_one_entry_leaves_it_out(tmp_path, monkeypatch):
     assert [(e["entry"], e.get("grader_failed")) for e in excluded] == [("k5.py", True)]
     rows = list(csv.DictReader(open(tmp_path / "out" / "leaderboard.csv", encoding="utf-8")))
     assert [row["team"] for row in rows] == ["rolls 6", "rolls 4"]
+
+
+def test_an_entry_is_read_as_bulk_reads_submissions(tmp_path):
+    """A huge entry is refused (it was cut at 1 MiB and read), and a link anywhere on
+    the way is named, never followed (grader/safe_files.py)."""
+    assignment = assignments.load()
+    entries, staged = tmp_path / "entries", tmp_path / "staged"
+    (entries / "folder").mkdir(parents=True)
+    staged.mkdir()
+    (entries / "huge.py").write_text(always(4, "huge") + "#" * (1 << 20) + "\n")
+    with pytest.raises(strategies.RefusedEntry, match="huge.py is larger than 1024 KiB"):
+        strategies._copy_submission(entries / "huge.py", staged, assignment, False)
+    (entries / "folder" / "hog.py").symlink_to(assignment.reference / "hog.py")
+    with pytest.raises(strategies.RefusedEntry, match="folder/hog.py is a symbolic link"):
+        strategies._copy_submission(entries / "folder", staged, assignment, False)
+    (entries / "linked").symlink_to(entries / "folder")
+    with pytest.raises(strategies.RefusedEntry, match="linked is a symbolic link"):
+        strategies._copy_submission(entries / "linked", staged, assignment, False)
+    assert not (staged / "hog.py").exists()

@@ -9,6 +9,7 @@ import importlib.util
 import json
 import os
 import shutil
+import stat
 import subprocess
 import time
 import zipfile
@@ -62,14 +63,19 @@ def autograder(bundle, tmp_path_factory):
     return root
 
 
-def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600):
-    """Put FILES in ROOT/submission, run run_autograder; (results, its output)."""
+def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600, lay=None):
+    """Put FILES in ROOT/submission, then let LAY(root) add what files cannot say (links,
+    fifos); run run_autograder; (results, its output)."""
     for folder in ("submission", "results"):
+        if (root / folder).is_symlink():
+            (root / folder).unlink()
         shutil.rmtree(root / folder, ignore_errors=True)
         (root / folder).mkdir()
     for name, text in files.items():
         (root / "submission" / name).parent.mkdir(parents=True, exist_ok=True)
         (root / "submission" / name).write_text(text)
+    if lay is not None:
+        lay(root)
     env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root),
            "HOG_GRADESCOPE_SANDBOX": mode, "HOME": str(root)}
     done = subprocess.run([str(root / "source" / "run_autograder")], env=env,
@@ -278,3 +284,83 @@ def test_building_the_bundle_checks_its_target(tmp_path):
                      "hidden").returncode == 0
     assert json.loads(zipfile.ZipFile(target).read("gradescope.json"))["hidden_visibility"] == \
         "hidden"
+
+
+# --- links and special files (issue 18) ------------------------------------------------
+
+def _root_only(root: Path) -> Path:
+    secret = root / "secret.txt"
+    secret.write_text("TOP SECRET first line\nmore = 1\n")
+    secret.chmod(0o600)
+    return secret
+
+
+def _linked_submission(root: Path) -> None:
+    shutil.rmtree(root / "submission")
+    elsewhere = root / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    (elsewhere / "hog.py").write_text(REFERENCE)
+    (root / "submission").symlink_to(elsewhere)
+
+
+REFUSED = {  # what is laid in the submission, and what the student is told
+    "hog.py links to the bundle's reference": (
+        lambda root: (root / "submission" / "hog.py").symlink_to(
+            root / "source" / "assignment" / "reference" / "hog.py"),
+        "hog.py is a symbolic link: upload the file itself"),
+    "hog.py links to a root-only file": (
+        lambda root: (root / "submission" / "hog.py").symlink_to(_root_only(root)),
+        "hog.py is a symbolic link: upload the file itself"),
+    "a linked folder holds the reference": (
+        lambda root: (root / "submission" / "project").symlink_to(
+            root / "source" / "assignment" / "reference"),
+        "project is a symbolic link"),
+    "the submission folder is a link": (
+        _linked_submission, "submission is a symbolic link"),
+    "hog.py is a fifo": (
+        lambda root: os.mkfifo(root / "submission" / "hog.py"),
+        "hog.py is not a regular file"),
+    "hog.py is a device": (
+        lambda root: os.mknod(root / "submission" / "hog.py", stat.S_IFCHR | 0o644,
+                              os.makedev(1, 5)),  # /dev/zero: never ends
+        "hog.py is not a regular file"),
+    "hog.py is a folder": (
+        lambda root: (root / "submission" / "hog.py").mkdir(),
+        "hog.py is a folder"),
+    "hog.py is huge": (
+        lambda root: (root / "submission" / "hog.py").write_text(
+            REFERENCE + "#" * (1 << 20) + "\n"),
+        "hog.py is larger than 1024 KiB"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_links_and_special_files_are_refused_never_followed(autograder, case):
+    lay, told = REFUSED[case]
+    results, done = submit(autograder, {}, "uid", timeout=120, lay=lay)
+    assert done.returncode == 0, done.stderr
+    assert score(results) == 0
+    assert told in results["output"], results["output"]
+    assert {t["number"] for t in results["tests"]} >= set(STAFF)
+    assert all(t["status"] == "failed" for t in results["tests"])
+    text = json.dumps(results)
+    assert "previous[who] = num_rolls" not in text, "the reference never leaks"
+    assert "TOP SECRET" not in text, "nor a root-only file"
+
+
+def test_a_folder_swapped_for_a_link_after_it_was_found_is_not_followed(tmp_path):
+    """hog.py is read part by part from ROOT: a folder on its way that became a link
+    since it was found (or the submission folder itself) is refused, not followed."""
+    from grader.gradescope import Refused, find_submission, read_source
+    (tmp_path / "submission" / "project").mkdir(parents=True)
+    (tmp_path / "submission" / "project" / "hog.py").write_text("MINE = 1\n")
+    found = find_submission(tmp_path / "submission")
+    assert found.parts == ("project", "hog.py") and read_source(tmp_path, found) == b"MINE = 1\n"
+    os.rename(tmp_path / "submission" / "project", tmp_path / "moved")
+    (tmp_path / "submission" / "project").symlink_to(FA19.reference)
+    with pytest.raises(Refused, match="project is a symbolic link: upload the file itself"):
+        read_source(tmp_path, found)
+    os.rename(tmp_path / "submission", tmp_path / "gone")
+    (tmp_path / "submission").symlink_to(tmp_path / "gone")
+    with pytest.raises(Refused, match="submission is a symbolic link"):
+        read_source(tmp_path, found)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import queue
 import shutil
 import stat
@@ -33,6 +32,7 @@ from ..assignment import Assignment
 from ..judge import prompt
 from ..model import CaseResult, GradeResult, Question
 from ..run.runner import Runner
+from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files
 from ..session import grade, kinds_for, prepare
@@ -40,7 +40,6 @@ from ..untrusted import CallInfo, csv_cell, is_safe_name, one_line, printable, s
 from .report import ERRORS
 from .store import Store
 
-MAX_SOURCE = 1 << 20
 SEED = 61  # every case starts from random.seed(SEED): re-runs give the same results
 UNPROTECTED = ("--no-sandbox: submissions run with resource limits only. They can read "
                "the reference, the cases and every other submission, write anywhere this "
@@ -75,20 +74,7 @@ class Submission:
         return hashlib.sha256(data).hexdigest()
 
 
-@dataclass
-class Entry:
-    """A file or folder found in the submissions, as a path of parts below the top."""
-
-    parts: Tuple[str, ...]
-    kind: str  # "file", "dir", "link" or "special" (fifo, device, socket)
-    read: Callable[[], Optional[bytes]] = lambda: None  # None when over MAX_SOURCE
-
-    @property
-    def shown(self) -> str:
-        return "/".join(self.parts)
-
-
-KIND_WORDS = {"link": "a symbolic link", "special": "not a regular file (a fifo, device or socket)"}
+KIND_WORDS = {kind: WORDS[kind] for kind in ("link", "special")}
 DEPTH = 6  # wrapper/wrapper/wrapper/student/folder/hog.py: how deep the tree is looked at
 MAX_LISTED = 12  # files named when no source is found
 
@@ -97,45 +83,13 @@ def _skipped(part: str) -> bool:
     return part.startswith(".") or part.startswith("__")
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISLNK(mode):
-        return "link"
-    if stat.S_ISDIR(mode):
-        return "dir"
-    return "file" if stat.S_ISREG(mode) else "special"
+_kind = kind_of
 
 
 def _walk_folder(top: Path) -> List[Entry]:
-    """Every entry under TOP down to DEPTH, links never followed."""
-    entries: List[Entry] = []
-
-    def visit(folder: Path, parts: Tuple[str, ...]) -> None:
-        with os.scandir(folder) as scan:
-            items = sorted(scan, key=lambda item: item.name)
-        for item in items:
-            here = parts + (item.name,)
-            kind = _kind(item.stat(follow_symlinks=False).st_mode)
-            entries.append(Entry(here, kind, _file_reader(Path(item.path))))
-            if kind == "dir" and len(here) < DEPTH and not _skipped(item.name):
-                try:
-                    visit(Path(item.path), here)
-                except OSError as error:  # one unreadable folder stays with its student
-                    entries.append(Entry(here + (f"(unreadable: {error.strerror})",), "special"))
-
-    visit(top, ())
-    return entries
-
-
-def _file_reader(path: Path) -> Callable[[], Optional[bytes]]:
-    """Read PATH, refusing to follow a link or block on a fifo swapped in since the walk."""
-    def read() -> Optional[bytes]:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(f"{path.name} is no longer a regular file")
-            data = handle.read(MAX_SOURCE + 1)
-        return None if len(data) > MAX_SOURCE else data
-    return read
+    """Every entry under TOP down to DEPTH, links never followed; each read part by
+    part below TOP (`safe_files.read_below`)."""
+    return walk(top, DEPTH, enter=lambda name: not _skipped(name), limit=MAX_SOURCE)
 
 
 def _walk_zip(path: Path) -> Tuple[List[Entry], List[Submission]]:
@@ -206,19 +160,34 @@ def _find_source(name: str, files: List[Entry], source: str) -> Submission:
                                             f"({one_line(listed)}): keep only one")
         if found:
             return _load(name, found[0], "/".join(found[0].parts[1:]))
+    folders = [e for e in files if e.kind == "dir" and len(e.parts) in (2, 3)
+               and e.parts[-1].lower() == source.lower()]
+    if folders:
+        inside = "/".join(folders[0].parts[1:])
+        return Submission(name, problem=f"{one_line(shown_name(inside))} is a folder: "
+                                        "refused, submit the file itself")
     listed = [ "/".join(e.parts[1:]) for e in files if e.kind != "dir" and len(e.parts) > 1]
     if not listed:
         return Submission(name, problem=f"no {source} in the submission (it is empty)")
     more = f" and {len(listed) - MAX_LISTED} more" if len(listed) > MAX_LISTED else ""
     shown = one_line(", ".join(listed[:MAX_LISTED]), 600)
-    return Submission(name, problem=f"no {source} in the submission; it holds: {shown}{more}")
+    links = [e for e in files if e.kind == "link" and len(e.parts) > 1]
+    why = (f"; {one_line(shown_name('/'.join(links[0].parts[1:])), 200)} is a symbolic link: "
+           "links are not followed, submit the files themselves") if links else ""
+    return Submission(name, problem=f"no {source} in the submission; it holds: {shown}{more}"
+                                    f"{why}")
 
 
 def _load(name: str, entry: Entry, shown: str) -> Submission:
     if entry.kind in KIND_WORDS:
         return Submission(name, problem=f"{one_line(shown_name(shown))} is "
                                         f"{KIND_WORDS[entry.kind]}: refused, submit the file itself")
-    data = entry.read()
+    try:
+        data = entry.read()
+    except Refused as refused:  # swapped for a link or special file since the walk
+        part = one_line(shown_name(refused.shown.split("/")[-1]))
+        return Submission(name, problem=f"{one_line(shown_name(shown))}: {part} is "
+                                        f"{WORDS[refused.kind]}: refused, submit the file itself")
     if data is None:
         return Submission(name, problem=f"{one_line(shown_name(shown))} is larger than "
                                         f"{MAX_SOURCE // 1024} KiB")

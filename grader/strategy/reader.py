@@ -16,7 +16,6 @@ import json
 import os
 import queue
 import shutil
-import stat
 import subprocess
 import tempfile
 import threading
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence
 
 from . import table as strategy_table
+from .. import safe_files
 from ..assignment import Assignment
 from ..run.runner import GUARD_GRACE, end_group, guard_argv, guarded, wait_exit
 from ..untrusted import CallInfo, one_line
@@ -63,35 +63,44 @@ class RefusedEntry(Exception):
     """The entry is a link or a special file: never followed, never read."""
 
 
-def _regular(path: Path) -> bool:
-    return stat.S_ISREG(os.lstat(path).st_mode)
-
-
-def _copy_file(source: Path, target: Path) -> None:
-    """Copy SOURCE's bytes, refusing a link or special file swapped in since it was seen."""
-    fd = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise RefusedEntry(f"{source.name} is not a regular file: refused")
-        target.write_bytes(handle.read(SIBLING_CAP + 1)[:SIBLING_CAP + 1])
+def _read(top: Path, parts, shown: str) -> bytes:
+    """The file TOP/PARTS (`safe_files.read_below`): a link, special file or folder on
+    its way, or a file over SIBLING_CAP, is a RefusedEntry."""
+    try:
+        data = safe_files.read_below(top, parts, SIBLING_CAP)
+    except safe_files.Refused as refused:
+        raise RefusedEntry(f"{refused.shown} is {safe_files.WORDS[refused.kind]}: refused, "
+                           "submit the file itself") from None
+    if data is None:
+        raise RefusedEntry(f"{shown} is larger than {SIBLING_CAP // 1024} KiB: refused")
+    return data
 
 
 def _copy_submission(source: Path, folder: Path, assignment: Assignment,
                      siblings: bool) -> None:
     """FOLDER gets SOURCE as the assignment's source file, the support files, and (with
     SIBLINGS) small top-level modules of a folder entry or of the file's own folder.
-    Links and special files are refused (an entry's) or skipped (a sibling)."""
-    if os.path.islink(source):
-        raise RefusedEntry(f"{source.name} is a symbolic link: refused, submit the file itself")
-    main = source / assignment.source if source.is_dir() else source
-    if os.path.islink(main) or not _regular(main):
-        what = "a symbolic link" if os.path.islink(main) else "not a regular file"
-        raise RefusedEntry(f"{main.name} is {what}: refused, submit the file itself")
+    Links and special files are refused (an entry's) or skipped (a sibling): every file
+    is read part by part below SOURCE's folder, never through a link."""
+    top = source.parent
+    if os.path.isdir(source) and not os.path.islink(source):
+        parts = (source.name, assignment.source)
+        shown = f"{source.name}/{assignment.source}"
+    else:
+        parts, shown = (source.name,), source.name
+    main = _read(top, parts, shown)
     if siblings:
-        for path in sorted(main.parent.glob("*.py"))[:50]:
-            if _regular(path) and path.stat().st_size <= SIBLING_CAP:
-                _copy_file(path, folder / path.name)
-    _copy_file(main, folder / assignment.source)
+        here = Path(top, *parts[:-1])
+        found = [e for e in safe_files.walk(here, 1, limit=SIBLING_CAP)
+                 if e.kind == "file" and e.parts[-1].endswith(".py")]
+        for entry in found[:50]:
+            try:
+                data = entry.read()
+            except (safe_files.Refused, OSError):
+                continue
+            if data is not None:
+                (folder / entry.parts[-1]).write_bytes(data)
+    (folder / assignment.source).write_bytes(main)
     for name in assignment.support:
         shutil.copy(assignment.template / name, folder / name)
 
