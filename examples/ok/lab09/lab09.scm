@@ -1,0 +1,5 @@
+; Lab 9: Scheme part
+
+(define (over-twice lst)
+  ; the elements of lst greater than twice the first one
+  (filter (lambda (x) (> x (* 2 (car lst)))) lst))

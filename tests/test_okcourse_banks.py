@@ -1,0 +1,159 @@
+"""The ok banks in examples/ok/ (issue 16): each is graded by the real ok client as a
+course's students would run it, so `grade` can be checked against ok test by test.
+
+The expected breakdowns below are ok's own (okpy 1.18.1, `ok --local --score`): full
+marks for the staff copy (the solution), and for the template (the starters) 0 on every
+scored test it cannot pass. Where ok cannot run a bank at all (proj02: typing.py;
+lab09: scheme suites), what it does instead is pinned.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import filecmp
+from pathlib import Path
+
+import pytest
+
+from okcourse import BANKS, copy_bank, ok_breakdown, run_ok
+
+HW02_DEFAULT = ["product", "accumulate", "count_digit", "make_repeater", "announce_digits",
+                "nth_digit", "Tally", "Tally.add", "Tally.total"]
+LAB03_SCORED = ["wwpp-scored", "digit_sum", "skip_mul", "skip-mul-more", "is_prime",
+                "grid_paths", "paths-and-primes"]
+
+
+def full(names, points=None):
+    points = points or {}
+    return {n: (float(points.get(n, 1)), float(points.get(n, 1))) for n in names}
+
+
+EXPECTED = {
+    "hw02": (
+        {**full(HW02_DEFAULT), "compose_repeat": (2.0, 2.0), "tally_more": (1.0, 1.0)},
+        # compose is given, so compose_repeat's first suite passes: partial credit
+        {**{n: (0.0, 1.0) for n in HW02_DEFAULT}, "compose_repeat": (1.0, 2.0),
+         "tally_more": (0.0, 1.0)},
+    ),
+    "lab03": (
+        {"wwpp-recursion": (0.0, 0.0), "concepts": (0.0, 0.0),
+         **full(LAB03_SCORED, {"paths-and-primes": 2})},
+        # a scored wwpp suite passes whatever the code (here unlocked)
+        {"wwpp-recursion": (0.0, 0.0), "wwpp-scored": (1.0, 1.0), "concepts": (0.0, 0.0),
+         **{n: (0.0, 2.0 if n == "paths-and-primes" else 1.0)
+            for n in LAB03_SCORED if n != "wwpp-scored"}},
+    ),
+    "lab05": (
+        {**full(["count_leaves", "tree_max", "replace_label", "prune_deeper",
+                 "Question 1", "Question 2"]), "Question 3": (2.0, 2.0)},
+        {**{n: (0.0, 1.0) for n in ["count_leaves", "tree_max", "replace_label",
+                                    "prune_deeper", "Question 1", "Question 2"]},
+         "Question 3": (0.0, 2.0)},
+    ),
+    "proj02b": (
+        full([f"Problem {n}" for n in range(1, 7)],
+             {"Problem 2": 2, "Problem 4": 2, "Problem 5": 2}),
+        {f"Problem {n}": (0.0, 2.0 if n in (2, 4, 5) else 1.0) for n in range(1, 7)},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_ok_gives_the_solution_full_marks_and_the_template_none(tmp_path, ok_command, name):
+    solution, template = EXPECTED[name]
+    assert ok_breakdown(ok_command, copy_bank(name, tmp_path / "sol")) == solution
+    assert ok_breakdown(ok_command, copy_bank(name, tmp_path / "tpl", "template")) == template
+
+
+def test_every_bank_has_the_course_shape():
+    for name in ["hw02", "lab03", "lab05", "proj02", "proj02b", "lab09"]:
+        bank = BANKS / name
+        config = json.loads(next(bank.glob("*.ok")).read_text())
+        assert (bank / "README.md").exists(), name
+        assert all((bank / src).exists() for src in config["src"]), name
+        # the starters of the files with student work (helpers like utils.py are given)
+        starters = [p.name for p in (bank / "template").iterdir() if p.is_file()]
+        assert starters and set(starters) <= set(config["src"]), name
+        for src in starters:
+            if src.endswith(".py"):
+                starter = (bank / "template" / src).read_text()
+                assert "*** YOUR CODE HERE ***" in starter, (name, src)
+                ast.parse(starter)
+
+
+def test_hw02_names_every_callable_but_scores_the_ones_without_doctests(tmp_path,
+                                                                        ok_command):
+    """--all runs what default_tests leaves out: Tally.__init__, compose and the module's
+    lambdas have no doctests. Scoring gives each 1/1 (ok scores an empty doctest); a
+    plain run stops at the first, "No doctests found"."""
+    folder = copy_bank("hw02", tmp_path)
+    every = ok_breakdown(ok_command, folder, "--all")
+    extra = ["Tally.__init__", "compose", "identity", "increment", "square", "triple"]
+    assert set(every) == set(EXPECTED["hw02"][0]) | set(extra)
+    assert all(every[n] == (1.0, 1.0) for n in extra)
+    done = run_ok(ok_command, folder, "--all")
+    assert "-- No doctests found for Tally.__init__ --" in done.stdout
+    assert "Doctests for Tally.add" not in done.stdout  # stopped at the first failure
+
+
+def test_hw02_construct_check_reports_loops(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(BANKS / "hw02"))
+    from construct_check import check
+    source = (BANKS / "hw02" / "hw02.py").read_text()
+    assert check("hw02.py", "count_digit", ["While", "For"], source=source)
+    assert not check("hw02.py", "product", ["While", "For"], source=source)
+    assert not check("hw02.py", "count_digit", ["Recursion"], source=source)
+
+
+def test_lab03_locked_by_ok_and_unlocked_with_the_answers(tmp_path, ok_command):
+    """template/tests is what `ok --lock` makes of the staff tests; the solution scores
+    nothing where a case is still locked, and everything once answers.json is typed to
+    `ok -u` (in default_tests order)."""
+    staff = copy_bank("lab03", tmp_path / "staff")
+    assert "Locking tests" in run_ok(ok_command, staff, "--lock").stdout
+    template_tests = BANKS / "lab03" / "template" / "tests"
+    for path in template_tests.glob("*.py"):
+        assert filecmp.cmp(path, staff / "tests" / path.name, shallow=False), path.name
+
+    student = copy_bank("lab03", tmp_path / "student", locked=True)
+    locked = ok_breakdown(ok_command, student)
+    assert locked["wwpp-scored"] == (0.0, 1.0) and locked["skip-mul-more"] == (0.0, 1.0)
+    assert locked["paths-and-primes"] == (1.0, 2.0) and locked["digit_sum"] == (1.0, 1.0)
+
+    answers = json.loads((BANKS / "lab03" / "answers.json").read_text())
+    order = json.loads((student / "lab03.ok").read_text())["default_tests"]
+    typed = "".join(line + "\n" for key in order for line in answers.get(key, []))
+    unlock = run_ok(ok_command, student, "-u", input=typed)
+    assert "Not quite" not in unlock.stdout and "Traceback" not in unlock.stdout, unlock.stdout
+    assert ok_breakdown(ok_command, student) == EXPECTED["lab03"][0]
+
+
+def test_ok_cannot_start_on_a_source_named_typing(tmp_path, ok_command):
+    for src in (None, "template"):
+        done = run_ok(ok_command, copy_bank("proj02", tmp_path / str(src), src), "--score")
+        assert done.returncode == 1
+        assert "cannot import name 'Tuple' from 'typing'" in done.stderr
+        assert "Point breakdown" not in done.stdout
+
+
+def test_proj02b_is_proj02_with_the_source_renamed():
+    a, b = BANKS / "proj02", BANKS / "proj02b"
+    rename = {"typing.py": "typer.py"}
+    files = sorted(p.relative_to(a) for p in a.rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts
+                   and p.name not in ("README.md", "OK_NOTES.md"))
+    for rel in files:
+        twin = b / rel.parent / rename.get(rel.name, rel.name)
+        text = (a / rel).read_text().replace("from typing import", "from typer import")
+        text = text.replace("'typing.py'", "'typer.py'").replace('"typing.py"', '"typer.py"')
+        assert twin.read_text() == text, rel
+
+
+def test_ok_refuses_a_lab_with_scheme_suites_without_a_scheme_module(tmp_path, ok_command):
+    folder = copy_bank("lab09", tmp_path)
+    for args in (["--score"], ["-q", "flatten"]):
+        done = run_ok(ok_command, folder, *args)
+        assert done.returncode == 0
+        assert "Error: Could not import scheme" in done.stdout + done.stderr
+        assert "Point breakdown" not in done.stdout and "Doctests for" not in done.stdout
