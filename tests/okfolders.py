@@ -4,13 +4,11 @@ client and with `grade`, test by test, points included."""
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
 from pathlib import Path
 from typing import Dict, Tuple
 
 from conftest import run_grade
+from okcourse import ok_breakdown
 
 
 def write_folder(root: Path, files: Dict[str, str]) -> Path:
@@ -22,30 +20,10 @@ def write_folder(root: Path, files: Dict[str, str]) -> Path:
     return root
 
 
-def ok_output(ok_command, folder: Path, *args: str) -> str:
-    env = {**os.environ, "HOME": str(folder.parent), "http_proxy": "http://127.0.0.1:9",
-           "https_proxy": "http://127.0.0.1:9"}
-    config = next(folder.glob("*.ok")).name
-    done = subprocess.run([str(ok_command), "--local", "--config", config, *args], cwd=folder,
-                          env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          timeout=300)
-    return done.stdout + done.stderr
-
-
 def ok_points(ok_command, folder: Path, *args: str) -> Dict[str, Tuple[float, float]]:
-    """test name -> (score, points) from `ok --score`'s point breakdown."""
-    output = ok_output(ok_command, folder, "--score", *args)
-    points, inside = {}, False
-    for line in output.splitlines():
-        if line.startswith("Point breakdown"):
-            inside = True
-        elif inside:
-            match = re.match(r"\s+(.+?):\s*([\d.]+)/([\d.]+)\s*$", line)
-            if match:
-                points[match.group(1)] = (float(match.group(2)), float(match.group(3)))
-            elif line.strip().startswith("Score"):
-                break
-    assert points, output[-2000:]
+    """test name -> (score, points) from `ok --score`'s point breakdown (there must be one)."""
+    points = ok_breakdown(ok_command, folder, *args)
+    assert points, f"ok printed no point breakdown in {folder}"
     return points
 
 
