@@ -47,8 +47,10 @@ def edition_options(function):
     function = click.option(
         "--assignment", "assignment_path", metavar="PATH",
         type=click.Path(exists=True, file_okay=False, path_type=Path),
-        help="An assignment folder of your own (PATH/reference, PATH/student_template, "
-             "PATH/cases) instead of a shipped edition.")(function)
+        help="An assignment folder of your own instead of a shipped edition: a course's "
+             "ok folder (NAME.ok, the solution in its sources, the starters in "
+             "PATH/template), or a Hog edition (PATH/reference, PATH/student_template, "
+             "PATH/cases).")(function)
     return click.option(
         "--edition", metavar="NAME",
         help=f"The edition of Hog (default {assignments.DEFAULT_EDITION}; "
@@ -77,7 +79,7 @@ def _assignment(edition, path) -> "assignments.Assignment":
 @click.option("--json", "json_path", metavar="PATH|-",
               help="Also write the result as JSON to PATH (- for standard output).")
 @click.option("-i", "--interactive", is_flag=True,
-              help="After a failure, open Python with your hog.py loaded at the failing case.")
+              help="After a failure, open Python at the failing case, your code loaded.")
 @click.option("-u", "--unlock", is_flag=True,
               help="Unlock the locked cases (of the questions chosen with -q) by predicting "
                    "their output.")
@@ -93,12 +95,13 @@ def _assignment(edition, path) -> "assignments.Assignment":
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
          list_only, root):
-    """Check your Hog project against its test cases.
+    """Check your assignment against its tests: a Hog project, or any homework, lab or
+    project folder with an ok configuration (NAME.ok), graded as ok grades it.
 
     \b
     Run it in your project folder:
-      grade                 every question
-      grade -q 05a          just question 5a (repeat -q for more)
+      grade                 every question (an ok folder: its default tests)
+      grade -q 05a          just question 5a (repeat -q for more; ok's test names too)
       grade -q 05a --case 3 just case 3 of question 5a
       grade -v --score      every case of every question, and your points
       grade -u -q 05a       unlock the locked cases of question 5a
