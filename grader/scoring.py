@@ -8,7 +8,7 @@ none locked. Suites this grader does not run (scheme, sqlite) count for nothing.
 
 from __future__ import annotations
 
-from typing import List
+from typing import List, Optional
 
 from .load.casefile import FOREIGN_SUITE_TYPES
 from .model import CaseResult, Question, QuestionResult
@@ -16,8 +16,10 @@ from .model import CaseResult, Question, QuestionResult
 _FAILING = ("failed", "error", "timeout")
 
 
-def _status(results: List[CaseResult]) -> str:
-    first_bad = next((r for r in results if r.status in _FAILING), None)
+def _status(results: List[CaseResult], counted: Optional[List[CaseResult]] = None) -> str:
+    """A question's status: its first failure among COUNTED (default: all RESULTS)."""
+    first_bad = next((r for r in (results if counted is None else counted)
+                      if r.status in _FAILING), None)
     if first_bad is not None:
         return first_bad.status
     if any(r.status == "locked" for r in results):  # a locked concept case holds it back too
@@ -33,7 +35,7 @@ def score_question(question: Question, results: List[CaseResult]) -> QuestionRes
     if question.scoring == "suites":
         return _by_suites(question, results)
     scored = [r for r in results if r.case.suite.scored]
-    status = _status(scored or results)
+    status = _status(results, scored or results)
     # Points need every scored case of the question to have run and passed: a run of
     # some cases (`--case`) never earns the points of the rest.
     passed = {r.case.number for r in results if r.status == "passed"}

@@ -87,7 +87,7 @@ def test_locked_cases_never_count_and_the_report_says_how_to_unlock(tmp_path):
     assert "grade -u -q 02" in result.stderr
     import json
     record = json.loads(result.stdout)["questions"]["02"]
-    assert record == {"score": 0, "max_score": 1, "status": "locked", "passed": 1, "failed": 0,
+    assert record == {"name": "Question 2", "score": 0, "max_score": 1, "status": "locked", "passed": 1, "failed": 0,
                       "locked": 1, "not_run": 0}
 
 
