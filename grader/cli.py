@@ -284,7 +284,11 @@ def verify(timeout, edition, assignment_path):
     console.print(report.summary(verdict.reference, score=True))
     for problem in verdict.problems:
         report.print_error(console, problem)
-    if verdict.ok:
+    for note in verdict.notes:
+        console.print(f"note: {note}", markup=False, highlight=False)
+    if verdict.ok and verdict.notes:
+        console.print("[green]The tests hold: the solution passes every test.[/green]")
+    elif verdict.ok:
         console.print("[green]The cases hold: the reference passes every case and the "
                       "template fails every scored question.[/green]")
     sys.exit(0 if verdict.ok else 1)
