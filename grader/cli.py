@@ -190,6 +190,13 @@ NO_STAFF_FILES = ("this copy of the grader carries no assignment files (it is th
 def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
     """The assignment to (re)create FOLDER with: the one asked for, else the one the
     workspace already names, else the default edition."""
+    if not (edition or path) and folder.is_dir() and \
+            not (folder / workspace.EDITION_FILE).is_file():
+        from .load import okconfig
+        config = okconfig.find(folder)
+        if config is not None:
+            _fail(f"{folder} is an ok assignment ({config.name}): name its staff folder to "
+                  f"restore the tests from: grade init {folder} --tests-only --assignment DIR")
     if edition or path or not (folder / workspace.EDITION_FILE).is_file():
         if not (edition or path) and not assignments.editions():
             _fail(NO_STAFF_FILES)
@@ -243,7 +250,8 @@ def publish(out, unlocked, scheme, force, runner, edition, assignment_path):
 @SCHEME
 @click.option("--key", metavar="NAME",
               help="ok scheme: the assignment name the hashes are keyed with "
-                   "(default: the edition's).")
+                   "(default: the name in the NAME.ok of FOLDER or of the folder above it, "
+                   "else the edition's).")
 @edition_options
 def lock(folder, scheme, key, edition, assignment_path):
     """Lock, in place, the cases marked `locked` in the case files of FOLDER.
@@ -255,6 +263,8 @@ def lock(folder, scheme, key, edition, assignment_path):
     if not casefile.question_keys(folder):
         _fail(f"no case files in {folder}: `grade lock` works on a folder of NN.py case files "
               "(a staff case folder, or a workspace's tests/)")
+    if not key and not (edition or assignment_path):
+        key = _ok_name_of(folder)
     try:
         changed = locking.lock_folder(folder, scheme,
                                       key or _assignment(edition, assignment_path).name)
@@ -266,6 +276,20 @@ def lock(folder, scheme, key, edition, assignment_path):
         click.echo(f"Locked {path}")
     click.echo(f"{len(changed)} file(s) changed." if changed else
                "Nothing to lock: every case marked `locked` is locked already.")
+
+
+def _ok_name_of(folder: Path):
+    """The assignment name of the ok folder FOLDER is (or whose tests/ it is), if any:
+    ok keys its hashes with it."""
+    from .load import okconfig
+    for candidate in (folder, folder.resolve().parent):
+        config = okconfig.find(candidate)
+        if config is not None:
+            try:
+                return okconfig.read(config).name
+            except okconfig.OkConfigError as error:
+                _fail(str(error))
+    return None
 
 
 @main.command(context_settings=CONTEXT)
