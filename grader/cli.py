@@ -52,6 +52,13 @@ def _assignment(edition, path) -> "assignments.Assignment":
         _fail(str(error))
 
 
+def _hog_only(assignment, command: str) -> None:
+    """Refuse a command only Hog's plug-ins (rules, strategies) give, on an ok assignment."""
+    if assignment.is_ok:
+        _fail(f"{assignment.name} ({assignment.ok.path}) is an ok assignment: it has no "
+              f"`grade {command}` plug-in (that command is Hog's)")
+
+
 @click.group(invoke_without_command=True, context_settings=CONTEXT)
 @click.option("-q", "--question", "questions", multiple=True, metavar="Q",
               help="Grade only question Q (e.g. 05a); repeat for more.")
@@ -424,6 +431,7 @@ def winrate(hog_py, function, baseline, json_path, budget, edition, assignment_p
     """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
+    _hog_only(assignment, "winrate")
     if json_path:
         _check(outputs.file_target, json_path, "--json")
     sys.exit(strategy_commands.winrate(assignment, hog_py, function,
@@ -456,8 +464,10 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     entries (tracebacks in OUT/errors/).
     """
     from .strategy import commands as strategy_commands
+    assignment = _assignment(edition, assignment_path)
+    _hog_only(assignment, "contest")
     _check(outputs.folder_target, out, "--out")
-    sys.exit(strategy_commands.contest(_assignment(edition, assignment_path), entries, out,
+    sys.exit(strategy_commands.contest(assignment, entries, out,
                                        jobs, budget, sandbox=not no_sandbox))
 
 
@@ -482,6 +492,7 @@ def optimal(baseline, sweeps, save, edition, assignment_path):
     """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
+    _hog_only(assignment, "optimal")
     sys.exit(strategy_commands.optimal(assignment, _baseline(assignment, baseline), sweeps,
                                        save))
 
@@ -505,6 +516,7 @@ def play(final, port, no_browser, root):
     from .play import server
     try:
         ws = workspace.find(root)
+        _hog_only(ws.assignment, "play")
         rules = ws.assignment.rules()
         sys.exit(server.run(ws.root, ws.assignment.module, rules, final=final, port=port,
                             open_browser=not no_browser, echo=click.echo))
@@ -539,6 +551,7 @@ def mutate(jobs, questions, json_path, no_cache, every_question, edition, assign
     """
     from . import mutate as mutation
     assignment = _assignment(edition, assignment_path)
+    _hog_only(assignment, "mutate")
     unknown = [q for q in questions if q not in assignment.questions]
     if unknown:
         _fail(f"no question {unknown[0]!r} (questions: {', '.join(assignment.questions)})")
