@@ -66,6 +66,13 @@ def _assignment(edition, path) -> "assignments.Assignment":
         _fail(str(error))
 
 
+def _hog_only(assignment, command: str) -> None:
+    """Refuse a command only Hog's plug-ins (rules, strategies) give, on an ok assignment."""
+    if assignment.is_ok:
+        _fail(f"{assignment.name} ({assignment.ok.path}) is an ok assignment: it has no "
+              f"`grade {command}` plug-in (that command is Hog's)")
+
+
 @click.group(invoke_without_command=True, context_settings=CONTEXT)
 @click.option("-q", "--question", "questions", multiple=True, metavar="Q",
               help="Grade only question Q (e.g. 05a); repeat for more.")
@@ -205,6 +212,13 @@ NO_STAFF_FILES = ("this copy of the grader carries no assignment files (it is th
 def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
     """The assignment to (re)create FOLDER with: the one asked for, else the one the
     workspace already names, else the default edition."""
+    if not (edition or path) and folder.is_dir() and \
+            not (folder / workspace.EDITION_FILE).is_file():
+        from .load import okconfig
+        config = okconfig.find(folder)
+        if config is not None:
+            _fail(f"{folder} is an ok assignment ({config.name}): name its staff folder to "
+                  f"restore the tests from: grade init {folder} --tests-only --assignment DIR")
     if edition or path or not (folder / workspace.EDITION_FILE).is_file():
         if not (edition or path) and not assignments.editions():
             _fail(NO_STAFF_FILES)
@@ -258,7 +272,8 @@ def publish(out, unlocked, scheme, force, runner, edition, assignment_path):
 @SCHEME
 @click.option("--key", metavar="NAME",
               help="ok scheme: the assignment name the hashes are keyed with "
-                   "(default: the edition's).")
+                   "(default: the name in the NAME.ok of FOLDER or of the folder above it, "
+                   "else the edition's).")
 @edition_options
 def lock(folder, scheme, key, edition, assignment_path):
     """Lock, in place, the cases marked `locked` in the case files of FOLDER.
@@ -270,6 +285,8 @@ def lock(folder, scheme, key, edition, assignment_path):
     if not casefile.question_keys(folder):
         _fail(f"no case files in {folder}: `grade lock` works on a folder of NN.py case files "
               "(a staff case folder, or a workspace's tests/)")
+    if not key and not (edition or assignment_path):
+        key = _ok_name_of(folder)
     try:
         changed = locking.lock_folder(folder, scheme,
                                       key or _assignment(edition, assignment_path).name)
@@ -281,6 +298,20 @@ def lock(folder, scheme, key, edition, assignment_path):
         click.echo(f"Locked {path}")
     click.echo(f"{len(changed)} file(s) changed." if changed else
                "Nothing to lock: every case marked `locked` is locked already.")
+
+
+def _ok_name_of(folder: Path):
+    """The assignment name of the ok folder FOLDER is (or whose tests/ it is), if any:
+    ok keys its hashes with it."""
+    from .load import okconfig
+    for candidate in (folder, folder.resolve().parent):
+        config = okconfig.find(candidate)
+        if config is not None:
+            try:
+                return okconfig.read(config).name
+            except okconfig.OkConfigError as error:
+                _fail(str(error))
+    return None
 
 
 @main.command(context_settings=CONTEXT)
@@ -299,7 +330,11 @@ def verify(timeout, edition, assignment_path):
     console.print(report.summary(verdict.reference, score=True))
     for problem in verdict.problems:
         report.print_error(console, problem)
-    if verdict.ok:
+    for note in verdict.notes:
+        console.print(f"note: {note}", markup=False, highlight=False)
+    if verdict.ok and verdict.notes:
+        console.print("[green]The tests hold: the solution passes every test.[/green]")
+    elif verdict.ok:
         console.print("[green]The cases hold: the reference passes every case and the "
                       "template fails every scored question.[/green]")
     sys.exit(0 if verdict.ok else 1)
@@ -411,6 +446,7 @@ def winrate(hog_py, function, baseline, json_path, budget, edition, assignment_p
     """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
+    _hog_only(assignment, "winrate")
     if json_path:
         _check(outputs.file_target, json_path, "--json")
     sys.exit(strategy_commands.winrate(assignment, hog_py, function,
@@ -443,8 +479,10 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     entries (tracebacks in OUT/errors/).
     """
     from .strategy import commands as strategy_commands
+    assignment = _assignment(edition, assignment_path)
+    _hog_only(assignment, "contest")
     _check(outputs.folder_target, out, "--out")
-    sys.exit(strategy_commands.contest(_assignment(edition, assignment_path), entries, out,
+    sys.exit(strategy_commands.contest(assignment, entries, out,
                                        jobs, budget, sandbox=not no_sandbox))
 
 
@@ -469,6 +507,7 @@ def optimal(baseline, sweeps, save, edition, assignment_path):
     """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
+    _hog_only(assignment, "optimal")
     sys.exit(strategy_commands.optimal(assignment, _baseline(assignment, baseline), sweeps,
                                        save))
 
@@ -492,6 +531,7 @@ def play(final, port, no_browser, root):
     from .play import server
     try:
         ws = workspace.find(root)
+        _hog_only(ws.assignment, "play")
         rules = ws.assignment.rules()
         sys.exit(server.run(ws.root, ws.assignment.module, rules, final=final, port=port,
                             open_browser=not no_browser, echo=click.echo))
@@ -523,6 +563,10 @@ def mutate(jobs, questions, json_path, no_cache, every_question, edition, assign
     that cannot avoid it (the table in cases/EDITION/mutation.json, where mutants that
     cannot be told apart are listed with reasons). Results are cached by the digest of the
     reference, the cases and the grader. Exit status: 0 when that holds, 1 otherwise.
+
+    On an ok assignment (--assignment DIR with NAME.ok) every function and method of the
+    solution is broken, and any test the solution passes kills a mutant: what survives is
+    a gap in the bank (exit status 1).
     """
     from . import mutate as mutation
     assignment = _assignment(edition, assignment_path)

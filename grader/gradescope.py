@@ -110,10 +110,10 @@ README = """\
 # Gradescope autograder for {title}
 
 Upload this zip as a Programming Assignment's autograder ("Zip file upload"; any Ubuntu
-base image). Students submit `hog.py`.
+base image). Students submit {sources}.
 
 - `setup.sh` installs Python's venv, the grader and its dependencies ({dependencies}).
-- `run_autograder` grades `/autograder/submission/hog.py` with every staff case, hidden ones
+- `run_autograder` grades the submitted {sources} with every staff case, hidden ones
   included, and writes `/autograder/results/results.json`: one test per question
   (visibility `visible`, the public cases' results); a question with hidden cases carries
   its points on a second test with visibility `{hidden}` (hidden cases are named with their
@@ -127,7 +127,7 @@ Gradescope) as an unprivileged user (uid {uid}) under resource limits (CPU time,
 processes, file size), unable to read the reference and hidden cases or to write the
 results, with every process it started killed at the end. It keeps the container's network.
 
-Try it outside Gradescope: unpack into a folder ROOT/source, put a hog.py in
+Try it outside Gradescope: unpack into a folder ROOT/source, put {sources} in
 ROOT/submission, then `AUTOGRADER_ROOT=ROOT ROOT/source/setup.sh` (HOG_SETUP_NO_APT=1 to
 skip apt-get) and `AUTOGRADER_ROOT=ROOT ROOT/source/run_autograder`.
 """
@@ -174,8 +174,15 @@ def _grader_files() -> Dict[str, bytes]:
 
 def _assignment_files(assignment) -> Dict[str, bytes]:
     """The assignment as an --assignment folder: reference/, student_template/, cases/ and
-    (for a course's own assignment) the rules file beside them."""
+    (for a course's own assignment) the rules file beside them. An ok assignment travels
+    as its staff folder (NAME.ok, the solution, helpers, data, tests), template/ left out."""
     files = {}
+    if assignment.is_ok:
+        from .okfolder import folder_files
+        for relative in folder_files(assignment):
+            files[f"assignment/{relative.as_posix()}"] = \
+                (assignment.folder / relative).read_bytes()
+        return files
     parts = {"reference": assignment.reference, "student_template": assignment.template,
              "cases": assignment.cases}
     for name, folder in parts.items():
@@ -195,7 +202,7 @@ def build(assignment, out: Path, *, timeout: float = 10.0, budget: Optional[floa
     if hidden_visibility not in VISIBILITIES:
         raise BundleError(f"unknown visibility {hidden_visibility!r} "
                           f"(known: {', '.join(VISIBILITIES)})")
-    if assignment.reference is None or assignment.template is None:
+    if assignment.reference is None or (assignment.template is None and not assignment.is_ok):
         raise BundleError("the bundle needs the assignment's staff files (reference, template)")
     budget = 5 * timeout if budget is None else budget
     settings = {"assignment": "assignment", "timeout": timeout, "budget": budget,
@@ -208,7 +215,9 @@ def build(assignment, out: Path, *, timeout: float = 10.0, budget: Optional[floa
         SETTINGS: (json.dumps(settings, indent=2) + "\n").encode(),
         "README.md": README.format(title=settings["title"], dependencies=", ".join(dependencies),
                                    hidden=hidden_visibility, timeout=timeout, budget=budget,
-                                   sandbox=sandbox, uid=UID).encode(),
+                                   sandbox=sandbox, uid=UID,
+                                   sources=" and ".join(f"`{name}`" for name in
+                                                        assignment.sources)).encode(),
         "grader_pkg/pyproject.toml": PYPROJECT.format(
             version=_version(), dependencies=json.dumps(dependencies)).encode(),
     }
@@ -333,7 +342,8 @@ def _kill_leftovers() -> None:
 class Staged:
     """The submission's private copy, and the runner that grades it in the chosen mode."""
 
-    def __init__(self, hog: bytes, assignment, settings: Settings, mode: str, hide: Sequence[Path]):
+    def __init__(self, hog: Optional[bytes], assignment, settings: Settings, mode: str,
+                 hide: Sequence[Path], files: Optional[Dict[str, Optional[bytes]]] = None):
         from .run import scripts
         from .run.runner import Runner
         from .run.sandbox import Limits, Sandbox
@@ -342,14 +352,19 @@ class Staged:
         self.scratch.chmod(0o755)
         folder = self.scratch / "submission"
         folder.mkdir()
-        (folder / assignment.source).write_bytes(hog)
-        for name in assignment.support:
-            shutil.copy(assignment.template / name, folder / name)
-        for path in [folder, *folder.iterdir()]:
+        if assignment.is_ok:  # its helpers, data and the student's files
+            from .okfolder import write_grading_folder
+            write_grading_folder(assignment, folder,
+                                 files if files is not None else {assignment.source: hog})
+        else:
+            (folder / assignment.source).write_bytes(hog)
+            for name in assignment.support:
+                shutil.copy(assignment.template / name, folder / name)
+        for path in [folder, *folder.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         limits = Limits(cpu=int(settings.timeout + settings.budget) + 1)
         common = dict(timeout=settings.timeout, budget=settings.budget,
-                      preflight=(assignment.module,))
+                      preflight=assignment.preflight, own_modules=assignment.modules)
         if mode == "bwrap":
             box = self.box = Sandbox(folder, limits=limits, hide=hide, slot=UID - UID_BASE)
             self.runner = Runner(src=box.src, wrap=box.wrap, **common)
@@ -444,7 +459,7 @@ def results(grade_result, settings: Settings, folder: Path) -> Dict[str, Any]:
                       "output": "Points for every case, hidden ones included.\n"
                                 + "\n".join(verdicts),
                       "visibility": settings.hidden_visibility})
-    output = (f"Could not grade hog.py: {_clean(grade_result.error, folder)}"
+    output = (f"Could not grade the submission: {_clean(grade_result.error, folder)}"
               if grade_result.error else
               f"Graded with {sum(len(q.question.cases) for q in grade_result.questions)} cases.")
     if notes:
@@ -501,18 +516,29 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
     started = time.monotonic()
     settings = read_settings(source)
     assignment = assignments.load(path=settings.assignment)
-    questions = casefile.load_questions(assignment.cases, assignment.questions)
+    if assignment.is_ok:
+        from .okfolder import staff_questions
+        questions = staff_questions(assignment)
+    else:
+        questions = casefile.load_questions(assignment.cases, assignment.questions)
     prepare(questions, kinds_for(assignment))
     results_dir = root / "results"
-    found = find_submission(root / "submission", assignment.source)
-    if found is None:
+    files: Optional[Dict[str, Optional[bytes]]] = None
+    names = assignment.sources if assignment.is_ok else [assignment.source]
+    entries = {name: find_submission(root / "submission", name) for name in names}
+    first = next((name for name, entry in entries.items() if entry is not None), None)
+    if first is None:
         return _finish(results_dir, _no_submission(root / "submission", questions,
-                                                   assignment.source), started)
+                                                   " or ".join(names)), started)
     try:
-        hog = read_source(root, found)
+        read = {name: read_source(root, entry) if entry is not None else None
+                for name, entry in entries.items()}
     except Refused as refused:
         return _finish(results_dir, _not_graded(questions, str(refused), str(refused)),
                        started)
+    hog, found = read[first], entries[first]
+    if assignment.is_ok:  # each source file; one that is missing fails its own tests
+        files = read
     mode = choose_sandbox(settings.sandbox)
     print(f"hog-grader: grading submission/{found.shown}; student code isolation: "
           f"{describe(mode)}", flush=True)
@@ -521,7 +547,8 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
         results_dir.chmod(0o755)
         _protect([source, root / "source"])
     staged = Staged(hog, assignment, settings, mode,
-                    hide=[source, root / "source", results_dir, root / "submission"])
+                    hide=[source, root / "source", results_dir, root / "submission"],
+                    files=files)
     try:
         result = grade(questions, staged.runner, assignment=assignment, verbose=True,
                        respect_locks=False, stop_on_timeout=True)

@@ -249,15 +249,23 @@ def build(cache: Path = _CACHE) -> bytes:
     return buffer.getvalue()
 
 
-def readme(assignment_title: str, questions: Iterable[str], winrate: bool) -> str:
-    """The workspace's README: how to run the tests, and what that needs."""
+def _listed(names: List[str]) -> str:
+    quoted = [f"`{name}`" for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def readme(assignment_title: str, questions: Iterable[str], winrate: bool,
+           sources: Optional[List[str]] = None) -> str:
+    """The workspace's README: how to run the tests, and what that needs. SOURCES: the
+    files the student writes (Hog's hog.py by default)."""
     minimum = ".".join(map(str, MIN_PYTHON))
     first = next(iter(questions), "01")
+    sources = list(sources or ["hog.py"])
     lines = [
         f"# {assignment_title}",
         "",
-        "Write your code in `hog.py`. Check it with the grader in this folder: nothing to "
-        "install,",
+        f"Write your code in {_listed(sources)}. Check it with the grader in this folder: "
+        "nothing to install,",
         f"only Python {minimum} or newer (Linux, macOS; on Windows use WSL). In a terminal, "
         "in this folder:",
         "",
@@ -297,7 +305,8 @@ def readme(assignment_title: str, questions: Iterable[str], winrate: bool) -> st
     lines += [
         "",
         "Lines your code prints starting with `DEBUG:` are ignored by the grader. If a test "
-        "file is damaged, download the project again and copy your `hog.py` into it.",
+        f"file is damaged, download the {'project' if sources == ['hog.py'] else 'assignment'} "
+        f"again and copy your {_listed(sources)} into it.",
         "",
     ]
     return "\n".join(lines)
@@ -309,10 +318,15 @@ def write(folder: Path, assignment, cache: Path = _CACHE) -> List[Path]:
     runner = Path(folder) / RUNNER
     runner.write_bytes(build(cache))
     runner.chmod(0o755)
-    questions = casefile.question_keys(Path(folder) / "tests")
-    has_winrate = any(path.name.endswith(casefile.SIDECAR) and '"winrate"' in
-                      path.read_text(encoding="utf-8")
-                      for path in (Path(folder) / "tests").glob(f"*{casefile.SIDECAR}"))
     title = str(assignment.config.get("title") or assignment.name)
-    (Path(folder) / README).write_text(readme(title, questions, has_winrate), encoding="utf-8")
+    if assignment.is_ok:  # its tests are what its NAME.ok names, in ok's order
+        questions = assignment.bank(Path(folder)).keys()
+        text = readme(title, questions, False, assignment.sources)
+    else:
+        questions = casefile.question_keys(Path(folder) / "tests")
+        has_winrate = any(path.name.endswith(casefile.SIDECAR) and '"winrate"' in
+                          path.read_text(encoding="utf-8")
+                          for path in (Path(folder) / "tests").glob(f"*{casefile.SIDECAR}"))
+        text = readme(title, questions, has_winrate)
+    (Path(folder) / README).write_text(text, encoding="utf-8")
     return [runner, Path(folder) / README]

@@ -1,11 +1,19 @@
 """`grade verify`: the staff cases hold up: the reference passes every case (hidden
 ones too), and every scored question fails on the untouched template (a case that
-passes on the template asserts nothing)."""
+passes on the template asserts nothing).
+
+For an ok assignment (a folder with NAME.ok) the solution is the folder's own source
+files and every test of the configuration runs, default tests and all others; the
+template (DIR/template/, when there is one) is graded in a copy of the folder with the
+starter sources overlaid. A scored test the template passes is reported, not counted
+as a problem: a homework's template may well pass a test of a helper it gives."""
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass, field
-from typing import List
+from pathlib import Path
+from typing import List, Optional
 
 from .load import casefile
 from .assignment import Assignment
@@ -13,19 +21,40 @@ from .model import GradeResult
 from .run.runner import Runner
 from .session import grade
 
+NOT_RUN = ("unsupported",)  # suites this grader says and does not count (scheme, sqlite)
+
 
 @dataclass
 class Verdict:
     reference: GradeResult
-    template: GradeResult
+    template: Optional[GradeResult]
     problems: List[str] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)  # worth knowing, not a failure
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
+def _reference_problems(result: GradeResult, who: str = "reference") -> List[str]:
+    problems = []
+    if result.error:
+        problems.append(f"{who}: {result.error}")
+    for question in result.questions:
+        if question.status in NOT_RUN:
+            continue
+        if question.question.error:
+            problems.append(f"{who}: {question.question.name}: {question.question.error}")
+        for case in question.case_results:
+            if case.status not in ("passed",) + NOT_RUN:
+                problems.append(f"{who}: {question.question.name} case {case.case.number} "
+                                f"is {case.status}: {case.message or case.got!r}")
+    return problems
+
+
 def verify(assignment: Assignment, timeout: float = 30.0) -> Verdict:
+    if assignment.is_ok:
+        return verify_ok(assignment, timeout)
     questions = casefile.load_questions(assignment.cases)
     module = (assignment.module,)
     reference = grade(questions, Runner(src=assignment.reference, timeout=timeout,
@@ -34,14 +63,47 @@ def verify(assignment: Assignment, timeout: float = 30.0) -> Verdict:
     template = grade(questions, Runner(src=assignment.template, timeout=timeout,
                                        preflight=module), assignment=assignment,
                      verbose=True, respect_locks=False)
-    problems = []
-    for result in reference.questions:
-        for case in result.case_results:
-            if case.status != "passed":
-                problems.append(f"reference: {result.question.name} case {case.case.number} "
-                                f"is {case.status}: {case.message or case.got!r}")
+    problems = _reference_problems(reference)
     for result in template.questions:
         if result.question.points > 0 and result.score > 0:
             problems.append(f"template: {result.question.name} scores on the untouched "
                             "template: its cases assert nothing")
     return Verdict(reference, template, problems)
+
+
+def _runner(assignment: Assignment, src: Path, timeout: float) -> Runner:
+    return Runner(src=src, timeout=timeout, preflight=assignment.preflight,
+                  own_modules=assignment.modules)
+
+
+def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
+    from . import okfolder
+    questions = okfolder.staff_questions(assignment)
+    with tempfile.TemporaryDirectory(prefix="grade-verify-") as scratch:
+        # the solution too is graded in a copy: nothing is written into the staff folder
+        solution = Path(scratch) / "solution"
+        okfolder.write_grading_folder(assignment, solution, {
+            name: (assignment.folder / name).read_bytes()
+            for name in assignment.sources if (assignment.folder / name).is_file()})
+        reference = grade(questions, _runner(assignment, solution, timeout),
+                          assignment=assignment, verbose=True, respect_locks=False)
+        template = None
+        if assignment.template is not None:
+            starter = Path(scratch) / "template"
+            okfolder.write_grading_folder(assignment, starter, {
+                name: (assignment.template / name).read_bytes()
+                for name in assignment.sources if (assignment.template / name).is_file()})
+            template = grade(questions, _runner(assignment, starter, timeout),
+                             assignment=assignment, verbose=True, respect_locks=False)
+    problems = _reference_problems(reference, "solution")
+    notes = []
+    if template is None:
+        notes.append(f"no {assignment.folder}/template/: the starter files were not checked "
+                     "(and `grade publish` refuses to hand out the solution)")
+    else:
+        for result in template.questions:
+            if result.max_score > 0 and result.score > 0:
+                notes.append(f"template: {result.question.name} scores {result.score:g} of "
+                             f"{result.max_score:g} on the untouched template (fine for a "
+                             "helper the template gives; otherwise its cases assert nothing)")
+    return Verdict(reference, template, problems, notes)

@@ -89,6 +89,16 @@ def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransf
         return folder
     import shutil  # here and in publish: `grade` itself only needs `find`
 
+    if assignment.is_ok:
+        from . import okfolder
+        if assignment.template is None:
+            raise WorkspaceError(okfolder.no_template_message(assignment))
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            okfolder.write_student_folder(assignment, folder, transform)
+        except okfolder.NoTemplate as error:
+            raise WorkspaceError(str(error)) from None
+        return folder
     folder.mkdir(parents=True, exist_ok=True)
     for name in assignment.student_files:
         shutil.copy(assignment.template / name, folder / name)
@@ -185,6 +195,8 @@ def refresh(assignment: Assignment, folder: Path, *,
     folder = Path(folder)
     if not folder.is_dir():
         raise WorkspaceError(f"{folder} is not a folder")
+    if assignment.is_ok:
+        return _refresh_ok(assignment, folder, transform=transform, add_missing=add_missing)
     old_tests = folder / "tests"
     carried = [0]
 
@@ -231,6 +243,79 @@ def refresh(assignment: Assignment, folder: Path, *,
                      unlocks_kept=carried[0])
 
 
+def _backup_folder(folder: Path) -> Path:
+    import time
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    backup = folder / BACKUP / stamp
+    suffix = 1
+    while backup.exists():
+        suffix += 1
+        backup = folder / BACKUP / f"{stamp}-{suffix}"
+    return backup
+
+
+def _refresh_ok(assignment: Assignment, folder: Path, *,
+                transform: Optional[CaseTransform], add_missing: bool) -> Refreshed:
+    """`refresh` for an ok assignment: its case files (wherever NAME.ok finds them) and
+    the configuration are replaced, the old ones kept in .grade-backup/; with
+    ADD_MISSING, every file of the assignment that is missing is added. The student's
+    sources and every file already there are left as they are."""
+    import shutil
+    from . import okfolder
+
+    if assignment.template is None:
+        raise WorkspaceError(okfolder.no_template_message(assignment))
+    carried = [0]
+    staff_cases = {p.stem: p.resolve().relative_to(assignment.folder)
+                   for p in okfolder.case_files(assignment)}
+
+    def carry(key: str, data: Dict) -> Dict:
+        path = folder / staff_cases.get(key, Path("tests") / f"{key}.py")
+        if path.is_file():
+            try:
+                data, count = _carry_unlocks(casefile.read_case_data(path), data)
+                carried[0] += count
+            except casefile.CaseFileError:
+                pass
+        return transform(key, data) if transform is not None else data
+
+    staging = folder / f".tests.new-{os.getpid()}"
+    if staging.exists():
+        shutil.rmtree(staging)
+    try:
+        try:
+            written = okfolder.write_student_folder(assignment, staging, carry)
+        except okfolder.NoTemplate as error:
+            raise WorkspaceError(str(error)) from None
+        config = assignment.ok.path.resolve().relative_to(assignment.folder)
+        replaced = set(staff_cases.values()) | {config}
+        backup = _backup_folder(folder)
+        moved = False
+        for relative in sorted(replaced):
+            target = folder / relative
+            if target.exists() or target.is_symlink():
+                (backup / relative).parent.mkdir(parents=True, exist_ok=True)
+                os.replace(target, backup / relative)
+                moved = True
+        kept, added = [], []
+        for relative in written:
+            target = folder / relative
+            if relative in replaced:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(staging / relative, target)
+            elif target.exists() or target.is_symlink():
+                if relative.as_posix() in assignment.sources:
+                    kept.append(relative.as_posix())
+            elif add_missing or relative.name == "__init__.py":
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(staging / relative, target)
+                added.append(relative.as_posix())
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return Refreshed(folder=folder, kept=kept, added=added, backup=backup if moved else None,
+                     unlocks_kept=carried[0])
+
+
 def edition_record(assignment: Assignment) -> Dict:
     """grade.json: the edition, and its settings, so that the workspace can be graded
     where the edition is not installed (by the runner `publish` puts in it)."""
@@ -242,7 +327,7 @@ def edition_record(assignment: Assignment) -> Dict:
 
 
 def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransform] = unlocked,
-            folder: str = "hog", runner: bool = True) -> Path:
+            folder: Optional[str] = None, runner: bool = True) -> Path:
     """Write the workspace students receive as a zip archive OUT (its files under FOLDER/),
     replacing OUT only once the archive is complete. With RUNNER, the workspace carries
     the self-contained `grade` (see `grader.standalone`) and a README."""
@@ -257,6 +342,8 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
     import tempfile
     import zipfile
 
+    if folder is None:  # the folder the archive unpacks to: the assignment's name
+        folder = assignment.name if assignment.is_ok else "hog"
     with tempfile.TemporaryDirectory() as scratch:
         root = init(assignment, Path(scratch) / folder, transform=transform)
         if runner:

@@ -66,9 +66,18 @@ class Submission:
     problem: Optional[str] = None  # why it cannot be graded: the submission's own doing
     name: Optional[str] = None
     failure: Optional[CallInfo] = None  # the grader failed on it (a bug, or a broken input)
+    # an ok assignment's: every source file by name, None for one the submission lacks
+    files: Optional[Dict[str, Optional[bytes]]] = None
 
     @property
     def digest(self) -> str:
+        if self.files is not None and self.problem is None and self.failure is None:
+            digest = hashlib.sha256()
+            for name in sorted(self.files):
+                data = self.files[name]
+                digest.update(name.encode() + (b"\1" + data if data is not None else b"\0"))
+                digest.update(hashlib.sha256(data or b"").digest())
+            return digest.hexdigest()
         data = self.source if self.source is not None else \
             (self.problem or (self.failure.error if self.failure else "") or "").encode()
         return hashlib.sha256(data).hexdigest()
@@ -127,9 +136,11 @@ def _walk_zip(path: Path) -> Tuple[List[Entry], List[Submission]]:
     return entries, refused
 
 
-def _unwrap(entries: List[Entry], source: str) -> List[Entry]:
+def _unwrap(entries: List[Entry], source: str, sources: Tuple[str, ...] = ()) -> List[Entry]:
     """Strip wrapping folders (as course exports have): while everything is in one
-    folder that holds no source file itself and no loose .py beside it."""
+    folder that holds no source file itself (SOURCE, or any of SOURCES) and no loose .py
+    beside it."""
+    names = {name.lower() for name in (source, *sources)}
     while True:
         visible = [e for e in entries if not _skipped(e.parts[0])]
         tops = {e.parts[0] for e in visible}
@@ -138,7 +149,7 @@ def _unwrap(entries: List[Entry], source: str) -> List[Entry]:
         (top,) = tops
         inside = [e for e in visible if len(e.parts) > 1]
         if not inside or any(e.kind != "dir" for e in visible if len(e.parts) == 1) or any(
-                len(e.parts) == 2 and e.parts[1].lower() == source.lower() for e in inside):
+                len(e.parts) == 2 and e.parts[1].lower() in names for e in inside):
             return entries
         entries = [Entry(e.parts[1:], e.kind, e.read) for e in inside]
 
@@ -178,6 +189,58 @@ def _find_source(name: str, files: List[Entry], source: str) -> Submission:
                                     f"{why}")
 
 
+def _find_sources(name: str, files: List[Entry], sources: Tuple[str, ...]) -> Submission:
+    """The submission of an assignment of several source files in one student's folder:
+    each at the top of the folder (that name, else the same name in another case), or
+    all in one folder a level deeper. A file that is missing is recorded as missing:
+    its tests fail, the others are graded."""
+    def relative(entry: Entry, depth: int) -> str:
+        return "/".join(entry.parts[depth:])
+
+    candidates = [e for e in files if e.kind != "dir" and len(e.parts) > 1
+                  and not any(_skipped(p) for p in e.parts[1:])]
+    wanted = {source.lower() for source in sources}
+    base = 1
+    if not any(relative(e, 1).lower() in wanted for e in candidates):
+        deeper = {e.parts[1] for e in candidates if len(e.parts) > 2
+                  and relative(e, 2).lower() in wanted}
+        if len(deeper) > 1:
+            return Submission(name, problem=(
+                f"the source files are in more than one folder of the submission "
+                f"({one_line(', '.join(sorted(deeper)))}): keep only one"))
+        if deeper:
+            (folder,) = deeper
+            base = 2
+            candidates = [e for e in candidates if len(e.parts) > 2 and e.parts[1] == folder]
+    found: Dict[str, Optional[bytes]] = {}
+    for source in sources:
+        exact = [e for e in candidates if relative(e, base) == source]
+        loose = [e for e in candidates if relative(e, base).lower() == source.lower()]
+        chosen = exact or loose
+        if len(chosen) > 1:
+            return Submission(name, problem=f"more than one {source} in the submission "
+                                            f"({one_line(', '.join(relative(e, 1) for e in chosen))}"
+                                            "): keep only one")
+        if not chosen:
+            found[source] = None
+            continue
+        loaded = _load(name, chosen[0], relative(chosen[0], 1))
+        if loaded.problem is not None:
+            return loaded
+        found[source] = loaded.source
+    if all(data is None for data in found.values()):
+        listed = [relative(e, 1) for e in files if e.kind != "dir" and len(e.parts) > 1]
+        wanted_text = ", ".join(sources)
+        if not listed:
+            return Submission(name, problem=f"none of {wanted_text} in the submission (it is "
+                                            "empty)")
+        more = f" and {len(listed) - MAX_LISTED} more" if len(listed) > MAX_LISTED else ""
+        shown = one_line(", ".join(listed[:MAX_LISTED]), 600)
+        return Submission(name, problem=f"none of {wanted_text} in the submission; it holds: "
+                                        f"{shown}{more}")
+    return Submission(name, files=found)
+
+
 def _load(name: str, entry: Entry, shown: str) -> Submission:
     if entry.kind in KIND_WORDS:
         return Submission(name, problem=f"{one_line(shown_name(shown))} is "
@@ -194,9 +257,12 @@ def _load(name: str, entry: Entry, shown: str) -> Submission:
     return Submission(name, source=data)
 
 
-def _classify(entries: List[Entry], source: str) -> List[Submission]:
-    """One submission per top-level folder, and per loose ID.py file. Each is found on
-    its own: whatever goes wrong while finding one is recorded with it."""
+def _classify(entries: List[Entry], source: str,
+              sources: Optional[Tuple[str, ...]] = None) -> List[Submission]:
+    """One submission per top-level folder, and per loose ID.py file (when one file is
+    all a student writes). Each is found on its own: whatever goes wrong while finding
+    one is recorded with it. SOURCES: the files of an ok assignment (each submission
+    then carries `files`)."""
     groups: Dict[str, List[Entry]] = {}
     for entry in entries:
         if not _skipped(entry.parts[0]):
@@ -204,17 +270,23 @@ def _classify(entries: List[Entry], source: str) -> List[Submission]:
     found: List[Submission] = []
     for top, group in sorted(groups.items()):
         head = next((e for e in group if len(e.parts) == 1), None)
-        loose = top.lower().endswith(".py")
+        loose = top.lower().endswith(".py") and (sources is None or len(sources) == 1)
         if head is None or head.kind == "dir":
             name = top
-            step = lambda group=group, name=name: _find_source(name, group, source)
+            if sources is not None and len(sources) > 1:
+                step = lambda group=group, name=name: _find_sources(name, group, sources)
+            else:
+                step = lambda group=group, name=name: _find_source(name, group, source)
         elif loose or (head.kind == "link" and "." not in top):
             name = top[:-3] if loose else top
             step = lambda head=head, name=name, top=top: _load(name, head, top)
         else:
             continue  # a loose file that is not a submission (a README, say)
         info = CallInfo.from_call(step)
-        found.append(info.value if info.value is not None else Submission(name, failure=info))
+        submission = info.value if info.value is not None else Submission(name, failure=info)
+        if sources is not None and submission.files is None and submission.source is not None:
+            submission.files = {source: submission.source}
+        found.append(submission)
     by_name: Dict[str, Submission] = {}
     for submission in found:
         if submission.id in by_name:
@@ -238,13 +310,21 @@ def _name_safely(submissions: List[Submission]) -> List[Submission]:
     return sorted(submissions, key=lambda s: s.id)
 
 
-def discover(path: Path, source: str = "hog.py") -> List[Submission]:
+def discover(path: Path, source: str = "hog.py",
+             sources: Optional[List[str]] = None) -> List[Submission]:
     """The submissions in PATH (a folder or a .zip), sorted by id.
 
     Accepted layouts: `ID/hog.py` per student (or `ID/SOMEFOLDER/hog.py`, the name in
     any case), or `ID.py` per student, possibly inside wrapping folders (as course
     exports often are). Links and special files are refused, never followed.
+
+    SOURCES (an ok assignment's `src`): every submission carries `files`, each source
+    by name; with several sources, `ID/<each source>` (or one folder deeper), a missing
+    one recorded as None; with one, as for SOURCE.
     """
+    if sources is not None:
+        sources = tuple(sources)
+        source = sources[0]
     path = Path(path)
     refused: List[Submission] = []
     try:
@@ -256,8 +336,11 @@ def discover(path: Path, source: str = "hog.py") -> List[Submission]:
             raise BulkError(f"{path} is neither a folder nor a zip file of submissions")
     except OSError as error:
         raise BulkError(f"cannot read the submissions in {path}: {error}") from None
-    found = _classify(_unwrap(entries, source), source) + refused
+    found = _classify(_unwrap(entries, source, sources or ()), source, sources) + refused
     if not found:
+        if sources is not None and len(sources) > 1:
+            raise BulkError(f"no submissions in {path}: expected one folder per student "
+                            f"holding {', '.join(sources)}")
         raise BulkError(f"no submissions in {path}: expected one folder per student holding "
                         f"{source}, or one ID.py file per student")
     return _name_safely(found)
@@ -418,21 +501,26 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
                      settings: Settings, slot: int = 0) -> Dict[str, Any]:
     """Grade one submission in a fresh sandboxed copy; return its record (may raise:
     `graded_record` is the safe entry)."""
-    if submission.source is None:
+    if submission.source is None and submission.files is None:
         return error_record(submission, questions, submission.problem or "not graded")
     with tempfile.TemporaryDirectory(prefix="hog-bulk-") as tmp:
         folder = Path(tmp) / "submission"
         folder.mkdir()
-        (folder / assignment.source).write_bytes(submission.source)
-        for name in assignment.support:
-            shutil.copy(assignment.template / name, folder / name)
+        if assignment.is_ok:
+            from ..okfolder import write_grading_folder
+            write_grading_folder(assignment, folder, submission.files or {})
+        else:
+            (folder / assignment.source).write_bytes(submission.source)
+            for name in assignment.support:
+                shutil.copy(assignment.template / name, folder / name)
         if settings.helper_folder is not None:
             copy_helpers(settings.helper_folder, folder, settings.helpers)
         with Sandbox(folder, slot=slot, limits=settings.limits, isolate=settings.sandbox,
                      hide=settings.hide, cgroup=settings.cgroups) as box:
             runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
-                            wrap=box.wrap, preflight=(assignment.module,), seed=SEED,
-                            clock=box.clock, diagnose=box.diagnose)
+                            wrap=box.wrap, preflight=assignment.preflight, seed=SEED,
+                            clock=box.clock, diagnose=box.diagnose,
+                            own_modules=assignment.modules)
             try:
                 result = grade(questions, runner, assignment=assignment, verbose=True,
                                respect_locks=False, stop_on_timeout=True)
@@ -444,16 +532,21 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
 # --- the run -----------------------------------------------------------------------
 
 def load_cases(assignment: Assignment, folder: Optional[Path]) -> List[Question]:
-    folder = Path(folder) if folder is not None else assignment.cases
-    keys = casefile.question_keys(folder)
-    if not keys:
-        raise BulkError(f"no case files in {folder}")
-    order = [k for k in assignment.config.get("questions", []) if k in keys]
-    order += [k for k in keys if k not in order]
-    try:
-        questions = casefile.load_questions(folder, order)
-    except casefile.CaseFileError as error:
-        raise BulkError(f"a case file is broken: {error}") from None
+    if assignment.is_ok:
+        if folder is not None:
+            raise BulkError("--cases is for Hog's case folders: an ok assignment is graded "
+                            f"with the tests its {assignment.ok.path.name} names")
+        from ..okfolder import staff_questions
+        folder = assignment.folder
+        try:
+            questions = staff_questions(assignment)
+        except casefile.CaseFileError as error:
+            raise BulkError(f"a case file is broken: {error}") from None
+        if not questions:
+            raise BulkError(f"{assignment.ok.path} names no test that exists in {folder}")
+    else:
+        questions = _hog_cases(assignment, folder)
+        folder = Path(folder) if folder is not None else assignment.cases
     locked = locked_cases(questions)
     if locked:
         shown = ", ".join(locked[:3]) + (f" and {len(locked) - 3} more" if len(locked) > 3 else "")
@@ -463,6 +556,19 @@ def load_cases(assignment: Assignment, folder: Optional[Path]) -> List[Question]
                         "copy, not a student workspace's tests/")
     prepare(questions, kinds_for(assignment))
     return questions
+
+
+def _hog_cases(assignment: Assignment, folder: Optional[Path]) -> List[Question]:
+    folder = Path(folder) if folder is not None else assignment.cases
+    keys = casefile.question_keys(folder)
+    if not keys:
+        raise BulkError(f"no case files in {folder}")
+    order = [k for k in assignment.config.get("questions", []) if k in keys]
+    order += [k for k in keys if k not in order]
+    try:
+        return casefile.load_questions(folder, order)
+    except casefile.CaseFileError as error:
+        raise BulkError(f"a case file is broken: {error}") from None
 
 
 def locked_cases(questions: List[Question]) -> List[str]:
@@ -513,14 +619,15 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         raise BulkError(f"cannot limit each submission's memory, processes and CPU: "
                         f"{cgroups.problem()}. Run as root (or in a delegated cgroup v2), or "
                         "pass --no-cgroups to keep per-process limits only")
-    submissions = discover(source, assignment.source)
+    submissions = discover(source, assignment.source,
+                           assignment.sources if assignment.is_ok else None)
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise BulkError(f"--out {out} exists and is not a folder")
     settings.hide = sorted({Path(source).resolve(), out.resolve(), assignment.reference,
                             assignment.cases, *[q.path.parent for q in questions if q.path]})
     folders = sorted({q.path.parent for q in questions if q.path})
-    if len(folders) == 1:  # helper modules and data files beside the cases, as under ok
+    if len(folders) == 1 and not assignment.is_ok:  # an ok folder's are staged whole  # helper modules and data files beside the cases, as under ok
         settings.helper_folder = folders[0]
         settings.helpers = helper_files(folders[0], [q.path for q in questions])
     try:

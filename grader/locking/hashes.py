@@ -293,7 +293,7 @@ def lock_changes(data: Dict, scheme: str, key: str) -> Dict[KeyPath, Any]:
             text = textwrap.dedent(answer).strip()
             changes[path + ("answer",)] = (ok_hash(key, text) if scheme == "ok"
                                            else seal(answer, text))
-        elif kind == "doctest" and isinstance(case.get("code"), str):
+        elif kind in ("doctest", "wwpp") and isinstance(case.get("code"), str):
             if any(b.locked for b in blocks(case["code"])):
                 continue  # locked already (perhaps in the other scheme): never twice
             code, changed = lock_code(case["code"], scheme, key)

@@ -1,0 +1,151 @@
+"""Copies of a staff ok-assignment folder: what students receive, and what one
+submission is graded in.
+
+A staff folder DIR is the course folder with the solution in its source files (the
+ones NAME.ok lists in `src`) and, in DIR/template/, the starter versions students get.
+Everything else in it (the configuration, helper modules, data files, tests/) is the
+assignment's, and travels as it is, except:
+
+- the case files (`ok_test`): students get them without hidden cases, the cases
+  marked `locked` locked; a graded submission gets none of them (their answers and
+  hidden cases are staff's: the worker is handed each case, it never reads the file);
+- `template/`, which is staff's alone; dot files (.ok_storage, .git, ...) and caches.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Callable, Dict, Iterable, List, Optional, Set
+
+from .assignment import Assignment
+from .load import casefile
+from .model import Question
+
+TEMPLATE = "template"
+MISSING = ('raise ImportError({message!r})\n')
+
+
+class NoTemplate(Exception):
+    """The staff folder has no template/: handing it out would hand out the solution."""
+
+
+def no_template_message(assignment: Assignment) -> str:
+    return (f"{assignment.folder}/{TEMPLATE}/ is missing: publishing would hand out the "
+            f"solution. Put the starter version of {', '.join(assignment.sources)} there.")
+
+
+def case_files(assignment: Assignment, root: Optional[Path] = None) -> List[Path]:
+    """The ok_test case files the configuration names in ROOT (default: the staff folder)."""
+    bank = assignment.bank(root or assignment.folder)
+    return [path for source, path, _ in bank.index().values() if source == "ok_test"]
+
+
+def all_keys(bank) -> List[str]:
+    """Every test of BANK, the default tests first (ok's order within each)."""
+    default = bank.default_keys()
+    return default + [key for key in bank.keys() if key not in default]
+
+
+def staff_questions(assignment: Assignment) -> List[Question]:
+    """Every test of the staff folder, hidden cases included, default tests first; the
+    doctest protocol read from the staff's (solution's) docstrings."""
+    bank = assignment.bank(assignment.folder)
+    return bank.load(all_keys(bank))
+
+
+def _skipped(relative: Path) -> bool:
+    parts = relative.parts
+    return (parts[0] == TEMPLATE or any(p.startswith(".") or p == "__pycache__" for p in parts)
+            or relative.suffix == ".pyc")
+
+
+def folder_files(assignment: Assignment) -> List[Path]:
+    """The staff folder's own files (relative paths), what every copy starts from."""
+    root = assignment.folder
+    found = []
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if _skipped(relative) or path.is_symlink() or not path.is_file():
+            continue
+        found.append(relative)
+    return found
+
+
+def _copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def write_student_folder(assignment: Assignment, into: Path,
+                         transform: Optional[Callable[[str, Dict], Dict]] = None, *,
+                         skip: Iterable[str] = (), only_tests: bool = False) -> List[Path]:
+    """Write into INTO what students receive: the folder's files, the template's sources
+    instead of the solution's, the case files without hidden cases and (TRANSFORM)
+    locked. SKIP: relative paths not to write (a student's files kept by a refresh);
+    ONLY_TESTS: write the case files alone. Returns the relative paths written."""
+    from .workspace import student_version
+    if assignment.template is None:
+        raise NoTemplate(no_template_message(assignment))
+    root, into = assignment.folder, Path(into)
+    cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
+    sources = set(assignment.sources)
+    skip = {Path(name) for name in skip}
+    written = []
+    for relative in folder_files(assignment):
+        if relative in skip or (only_tests and relative not in cases):
+            continue
+        if relative in cases:
+            data = student_version(casefile.read_case_data(root / relative))
+            if transform is not None:
+                data = transform(relative.stem, data)
+            (into / relative).parent.mkdir(parents=True, exist_ok=True)
+            casefile.write_case_data(into / relative, data)
+        elif relative.as_posix() in sources:
+            continue  # below, from the template
+        else:
+            _copy(root / relative, into / relative)
+        written.append(relative)
+    if not only_tests:
+        for name in assignment.sources:
+            if Path(name) in skip:
+                continue
+            starter = assignment.template / name
+            if not starter.is_file():
+                raise NoTemplate(f"{starter} is missing: the template must hold the starter "
+                                 f"version of every source file ({', '.join(assignment.sources)})")
+            _copy(starter, into / name)
+            written.append(Path(name))
+    for relative in cases:  # ok imports case files as a package: keep it importable
+        init = into / relative.parent / "__init__.py"
+        if relative.parent != Path(".") and not init.exists():
+            init.touch()
+    return written
+
+
+def write_grading_folder(assignment: Assignment, into: Path,
+                         files: Dict[str, Optional[bytes]]) -> None:
+    """Stage one submission in INTO: the folder's helpers and data (no case file, no
+    solution, no template) with the student's FILES (source name -> bytes) on top. A
+    source the submission lacks is a module that fails to import, saying so, so that
+    its tests fail with the reason and the others are still graded."""
+    root, into = assignment.folder, Path(into)
+    cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
+    sources: Set[str] = set(assignment.sources)
+    for relative in folder_files(assignment):
+        if relative in cases or relative.as_posix() in sources:
+            continue
+        _copy(root / relative, into / relative)
+    for relative in cases:  # `tests` stays a package, as in the student's folder
+        init = into / relative.parent / "__init__.py"
+        if relative.parent != Path(".") and not init.exists():
+            init.parent.mkdir(parents=True, exist_ok=True)
+            init.touch()
+    for name in assignment.sources:
+        target = into / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = files.get(name)
+        if data is None:
+            data = (MISSING.format(message=f"{name} is missing from the submission").encode()
+                    if name.endswith(".py") else b"")
+        target.write_bytes(data)

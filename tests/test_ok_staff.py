@@ -1,0 +1,366 @@
+"""The staff commands on an ok assignment folder (issue 16): a course's folder with the
+solution in its sources and the starter versions in template/. Each test runs the real
+`grade` (and, where the verdict must match, the real ok client) on small ok folders
+built here: a homework (doctest protocol + one ok_test file) and a two-file project."""
+
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_grade
+
+HW_OK = {"name": "hw", "endpoint": "cal/cs61a/fa20/hw", "src": ["hw.py"],
+         "tests": {"hw.py": "doctest", "tests/*.py": "ok_test"},
+         "default_tests": ["add_one", "double", "q3"],
+         "protocols": ["file_contents", "analytics", "unlock", "grading", "scoring", "backup"]}
+
+HW_SOLUTION = '''\
+def add_one(x):
+    """Return x plus one.
+
+    >>> add_one(1)
+    2
+    >>> add_one(-1)
+    0
+    """
+    return x + 1
+
+
+def double(x):
+    """Return twice x.
+
+    >>> double(3)
+    6
+    """
+    return x * 2
+
+
+def helper(x):
+    """A helper the template gives.
+
+    >>> helper(2)
+    4
+    """
+    return x * x
+
+
+def square_all(s):
+    return [helper(x) for x in s]
+'''
+
+HW_TEMPLATE = (HW_SOLUTION.replace("    return x + 1\n", '    "*** YOUR CODE HERE ***"\n')
+               .replace("    return x * 2\n", '    "*** YOUR CODE HERE ***"\n')
+               .replace("    return [helper(x) for x in s]\n", '    "*** YOUR CODE HERE ***"\n'))
+
+HW_Q3 = '''\
+test = {
+  'name': 'q3',
+  'points': 2,
+  'suites': [
+    {
+      'cases': [
+        {'code': r"""
+        >>> square_all([1, 2])
+        [1, 4]
+        """, 'hidden': False, 'locked': False},
+        {'code': r"""
+        >>> square_all([3])
+        [9]
+        """, 'hidden': False, 'locked': True},
+        {'code': r"""
+        >>> square_all([5, 6])
+        [25, 36]
+        >>> 'SECRET-HIDDEN-CASE'
+        'SECRET-HIDDEN-CASE'
+        """, 'hidden': True, 'locked': False}
+      ],
+      'scored': True,
+      'setup': r"""
+      >>> from hw import *
+      """,
+      'teardown': '',
+      'type': 'doctest'
+    },
+    {
+      'cases': [
+        {'code': r"""
+        >>> 1 + 1
+        2
+        >>> print('hi')
+        hi
+        """, 'hidden': False, 'locked': True}
+      ],
+      'scored': False,
+      'type': 'wwpp'
+    }
+  ]
+}
+'''
+
+PROJ_OK = {"name": "proj", "endpoint": "cal/cs61a/fa20/proj", "src": ["proj.py", "utils.py"],
+           "tests": {"tests/*.py": "ok_test"},
+           "protocols": ["file_contents", "grading", "scoring", "unlock", "backup"]}
+UTILS = 'def words(text):\n    return text.lower().split()\n'
+PROJ = ('from utils import words\n\n\ndef count(path):\n    with open(path) as f:\n'
+        '        return len(words(f.read()))\n\n\ndef shout(text):\n'
+        '    return " ".join(w.upper() for w in words(text))\n')
+UTILS_TEMPLATE = 'def words(text):\n    "*** YOUR CODE HERE ***"\n'
+PROJ_TEMPLATE = ('from utils import words\n\n\ndef count(path):\n    "*** YOUR CODE HERE ***"\n\n\n'
+                 'def shout(text):\n    "*** YOUR CODE HERE ***"\n')
+
+
+def _case_file(name, points, setup, cases):
+    rendered = ",\n".join(f"        {{'code': r\"\"\"\n{code}\n        \"\"\", 'hidden': {hidden}, "
+                          f"'locked': False}}" for code, hidden in cases)
+    return (f"test = {{\n  'name': {name!r},\n  'points': {points},\n  'suites': [\n    {{\n"
+            f"      'cases': [\n{rendered}\n      ],\n      'scored': True,\n"
+            f"      'setup': r\"\"\"\n{setup}\n      \"\"\",\n      'teardown': '',\n"
+            f"      'type': 'doctest'\n    }}\n  ]\n}}\n")
+
+
+def make_hw(root: Path, template: bool = True) -> Path:
+    folder = root / "hw"
+    (folder / "tests").mkdir(parents=True)
+    (folder / "hw.ok").write_text(json.dumps(HW_OK, indent=2))
+    (folder / "hw.py").write_text(HW_SOLUTION)
+    (folder / "tests" / "__init__.py").write_text("")
+    (folder / "tests" / "q3.py").write_text(HW_Q3)
+    if template:
+        (folder / "template").mkdir()
+        (folder / "template" / "hw.py").write_text(HW_TEMPLATE)
+    return folder
+
+
+def make_proj(root: Path) -> Path:
+    folder = root / "proj"
+    for sub in ("tests", "template", "data"):
+        (folder / sub).mkdir(parents=True)
+    (folder / "proj.ok").write_text(json.dumps(PROJ_OK, indent=2))
+    (folder / "proj.py").write_text(PROJ)
+    (folder / "utils.py").write_text(UTILS)
+    (folder / "template" / "proj.py").write_text(PROJ_TEMPLATE)
+    (folder / "template" / "utils.py").write_text(UTILS_TEMPLATE)
+    (folder / "data" / "words.txt").write_text("One two Three four\n")
+    (folder / "tests" / "__init__.py").write_text("")
+    (folder / "paths.py").write_text('DATA = "data/words.txt"\n')  # a helper the course gives
+    (folder / "tests" / "01.py").write_text(_case_file(
+        "Problem 1", 2, "        >>> from utils import words",
+        [("        >>> words('A b')\n        ['a', 'b']", False),
+         ("        >>> words('')\n        []", True)]))
+    (folder / "tests" / "02.py").write_text(_case_file(
+        "Problem 2", 3, "        >>> from proj import *\n        >>> from paths import DATA",
+        [("        >>> count(DATA)\n        4", False),
+         ("        >>> shout('hi there')\n        'HI THERE'", False)]))
+    return folder
+
+
+def run_ok(ok_command, folder: Path, *args, input=None) -> str:
+    env = {**os.environ, "HOME": str(folder.parent), "http_proxy": "http://127.0.0.1:9",
+           "https_proxy": "http://127.0.0.1:9"}
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run([str(ok_command), "--local", *args], cwd=folder, env=env,
+                          capture_output=True, text=True, input=input, timeout=300)
+    return done.stdout + done.stderr
+
+
+def ok_total(output: str) -> float:
+    match = re.search(r"Total: ([\d.]+)", output)
+    assert match, output
+    return float(match.group(1))
+
+
+def ok_score_of(ok_command, staff: Path, files: dict, where: Path) -> float:
+    """What ok gives a submission (FILES: name -> text, None for a file left out) on the
+    staff folder, every case unlocked (bulk runs them all)."""
+    folder = where / f"ok-{len(list(where.glob('ok-*')))}"
+    shutil.copytree(staff, folder, ignore=shutil.ignore_patterns("template", "__pycache__"))
+    for path in (folder / "tests").glob("*.py"):
+        path.write_text(path.read_text().replace("'locked': True", "'locked': False"))
+    for name, text in files.items():
+        if text is None:
+            (folder / name).unlink()
+        else:
+            (folder / name).write_text(text)
+    return ok_total(run_ok(ok_command, folder, "--score"))
+
+
+def no_traceback(done):
+    assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+# --- verify ---------------------------------------------------------------------------
+
+def test_verify_passes_the_solution_and_reports_what_the_template_scores(tmp_path):
+    hw = make_hw(tmp_path)
+    done = run_grade("verify", "--assignment", str(hw))
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = " ".join(done.stdout.split())
+    for test in ("add_one", "double", "q3", "helper", "square_all"):  # every test, not only default
+        assert test in out
+    assert "template: helper scores 1 of 1 on the untouched template" in out
+    assert "template: double" not in out
+
+
+def test_verify_fails_when_the_solution_fails_a_hidden_case(tmp_path):
+    hw = make_hw(tmp_path)
+    (hw / "tests" / "q3.py").write_text(HW_Q3.replace("[25, 36]", "[25, 37]"))
+    done = run_grade("verify", "--assignment", str(hw))
+    assert done.returncode == 1
+    assert "solution: q3 case 3 is failed" in " ".join((done.stdout + done.stderr).split())
+
+
+# --- init, publish, lock ----------------------------------------------------------------
+
+def test_init_hands_out_the_template_and_locks_as_ok_does(tmp_path, ok_command):
+    hw = make_hw(tmp_path)
+    ws = tmp_path / "ws"
+    done = run_grade("init", str(ws), "--assignment", str(hw), "--scheme", "ok")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.relative_to(ws).as_posix() for p in ws.rglob("*") if p.is_file()) == \
+        ["hw.ok", "hw.py", "tests/__init__.py", "tests/q3.py"]
+    assert (ws / "hw.py").read_text() == HW_TEMPLATE
+    cases = (ws / "tests" / "q3.py").read_text()
+    assert "SECRET-HIDDEN-CASE" not in cases and "[9]" not in cases
+    assert cases.count("# locked") == 3  # the doctest case and both lines of the wwpp case
+    # the course's own client unlocks our hashes, the wwpp suite's too
+    out = run_ok(ok_command, ws, "-q", "q3", "-u", input="[9]\n2\nhi\n")
+    assert "OK! All cases for q3 unlocked." in out, out
+    # and, unlocked, the solution scores the same under ok and grade
+    (ws / "hw.py").write_text(HW_SOLUTION)
+    result = tmp_path / "r.json"
+    run_grade("--json", str(result), cwd=ws)
+    assert json.loads(result.read_text())["score"] == ok_total(run_ok(ok_command, ws, "--score")) == 4
+
+
+def test_publish_zips_the_student_folder_with_a_runner_that_speaks_of_the_assignment(tmp_path):
+    proj = make_proj(tmp_path)
+    out = tmp_path / "proj.zip"
+    done = run_grade("publish", str(out), "--assignment", str(proj))
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(out) as archive:
+        names = sorted(archive.namelist())
+        assert names == sorted(["proj/README.md", "proj/data/words.txt", "proj/grade", "proj/proj.ok",
+                         "proj/paths.py", "proj/proj.py", "proj/tests/01.py", "proj/tests/02.py",
+                                "proj/tests/__init__.py", "proj/utils.py"])
+        assert archive.read("proj/utils.py").decode() == UTILS_TEMPLATE
+        readme = archive.read("proj/README.md").decode()
+        assert "`proj.py` and `utils.py`" in readme and "hog.py" not in readme
+        assert "Hog" not in readme and "Question 12" not in readme
+        assert b"words('')" not in archive.read("proj/tests/01.py")  # the hidden case
+
+
+def test_publish_and_init_refuse_to_hand_out_the_solution_without_a_template(tmp_path):
+    hw = make_hw(tmp_path, template=False)
+    out = tmp_path / "hw.zip"
+    for args in (("publish", str(out)), ("init", str(tmp_path / "ws"))):
+        done = run_grade(*args, "--assignment", str(hw))
+        assert done.returncode == 2
+        assert "template/ is missing: publishing would hand out the solution" in done.stderr
+        no_traceback(done)
+    assert not out.exists() and not (tmp_path / "ws").exists()
+
+
+def test_lock_with_ok_scheme_locks_wwpp_suites_with_the_folders_name(tmp_path):
+    hw = make_hw(tmp_path)
+    done = run_grade("lock", str(hw / "tests"), "--scheme", "ok")
+    assert done.returncode == 0, done.stderr
+    import hmac
+    text = (hw / "tests" / "q3.py").read_text()
+    for line in ("2", "hi", "[9]"):
+        assert hmac.new(b"hw", line.encode(), "md5").hexdigest() in text
+
+
+# --- bulk and gradescope ---------------------------------------------------------------
+
+def test_bulk_grades_a_project_as_ok_grades_each_submission(tmp_path, ok_command):
+    proj = make_proj(tmp_path)
+    subs = tmp_path / "export" / "course" / "submissions"  # exports nest one folder deeper
+    given = {"alice": {"proj.py": PROJ, "utils.py": UTILS},
+             "bob": {"proj.py": PROJ, "utils.py": None},  # forgot a file
+             "carol": {"proj.py": PROJ_TEMPLATE, "utils.py": UTILS}}
+    for sid, files in given.items():
+        folder = subs / sid / ("nested" if sid == "carol" else "")
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in files.items():
+            if text is not None:
+                (folder / name).write_text(text)
+    out = tmp_path / "out"
+    done = run_grade("bulk", str(tmp_path / "export"), "--assignment", str(proj),
+                     "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+    records = {r["id"]: r for r in json.loads((out / "results.json").read_text())["submissions"]}
+    for sid, files in given.items():
+        expected = ok_score_of(ok_command, proj, files, tmp_path)
+        assert float(rows[sid]["total"]) == records[sid]["score"] == expected, sid
+    assert [float(rows["carol"][q]) for q in ("01", "02")] == [2, 0]
+    missing = records["bob"]["questions"]["01"]["output"]
+    assert "utils.py is missing from the submission" in missing
+
+
+def test_bulk_grades_loose_homework_files_with_the_staff_doctests(tmp_path, ok_command):
+    hw = make_hw(tmp_path)
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    cheat = HW_TEMPLATE.replace('    >>> double(3)\n    6\n', '    >>> 1\n    1\n')
+    given = {"ann": HW_SOLUTION, "ben": HW_TEMPLATE, "cheat": cheat}
+    for sid, text in given.items():
+        (subs / f"{sid}.py").write_text(text)
+    out = tmp_path / "out"
+    done = run_grade("bulk", str(subs), "--assignment", str(hw), "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+    assert list(rows["ann"])[1:6] == ["add_one", "double", "q3", "helper", "square_all"]
+    default = HW_OK["default_tests"]  # what ok runs; bulk grades the other tests too
+    for sid in ("ann", "ben"):
+        assert sum(float(rows[sid][test]) for test in default) == \
+            ok_score_of(ok_command, hw, {"hw.py": given[sid]}, tmp_path)
+    # the other tests too: the given helper, and square_all (no doctest: nothing to fail)
+    assert float(rows["ann"]["total"]) == 6 and float(rows["ben"]["total"]) == 2
+    # the doctests are the staff's: editing one's own docstring passes nothing
+    assert float(rows["cheat"]["double"]) == 0
+
+
+def test_gradescope_bundle_grades_the_project_one_test_per_question(tmp_path):
+    proj = make_proj(tmp_path)
+    bundle = tmp_path / "gs.zip"
+    done = run_grade("gradescope", str(bundle), "--assignment", str(proj))
+    assert done.returncode == 0, done.stderr
+    root = tmp_path / "ag"
+    (root / "source").mkdir(parents=True)
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+        assert not any(n.startswith("assignment/template/") for n in archive.namelist())
+        assert "Students submit `proj.py` and `utils.py`" in archive.read("README.md").decode()
+    (root / "submission" / "sub").mkdir(parents=True)
+    (root / "submission" / "proj.py").write_text(PROJ)
+    (root / "submission" / "sub" / "utils.py").write_text(UTILS)
+    env = {**os.environ, "PYTHONPATH": str(root / "source" / "grader_pkg")}
+    ran = subprocess.run([sys.executable, "-m", "grader.gradescope", "--root", str(root)],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    data = json.loads((root / "results" / "results.json").read_text())
+    scored = [t for t in data["tests"] if t["max_score"] > 0]
+    assert [(t["name"], t["score"], t["max_score"]) for t in scored] == \
+        [("Problem 1", 2, 2), ("Problem 2", 3, 3)]
+
+
+# --- Hog's own commands ------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["winrate", "x.py"], ["optimal"], ["contest", "x", "--out", "o"]])
+def test_hog_only_commands_say_an_ok_assignment_has_no_such_plug_in(tmp_path, command):
+    hw = make_hw(tmp_path)
+    (tmp_path / "x").mkdir()
+    done = run_grade(*command, "--assignment", str(hw), cwd=tmp_path)
+    assert done.returncode == 2
+    assert f"is an ok assignment: it has no `grade {command[0]}` plug-in" in \
+        " ".join(done.stderr.split())
+    no_traceback(done)
