@@ -1,0 +1,159 @@
+"""No child can make the grader wait without a deadline (issue 18, item 1).
+
+The attack: at import, the student's code writes the word the grader waits for
+(`{"ready": true}`) on every open file descriptor, then sleeps, so the grader goes on
+to feed a child that never reads. Each feeder of a child is attacked here for real
+(real processes, real bulk runs): the worker fed its job, the fuzz player fed games by
+the shrinker, the browser game fed its answers, the strategy reader. Each must give
+the attacker a timeout or an error, in bounded time, and its neighbours their marks.
+And a bulk run that is interrupted (Ctrl-C, SIGTERM) stops at once, still writes its
+reports for what finished, and `--resume` grades the rest.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from grader import assignment as assignments
+from grader.run.runner import CaseJob, Runner
+from grader.run.sandbox import bwrap_problem
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSIGNMENT = assignments.load()
+REFERENCE = (ASSIGNMENT.reference / "hog.py").read_text()
+BULK_CASES = ROOT / "tests" / "data" / "bulk_cases"
+GRADE = [sys.executable, "-m", "grader.cli", "bulk"]
+needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
+
+PIPE_BYTES = 1 << 16  # what a Linux pipe holds: a job larger than this blocks a writer
+
+# Writes WORDS on every descriptor above 2 (the grader's channels among them), then
+# sleeps far past every limit; the rest of the file is the reference.
+FORGE = (
+    "import os as _os, time as _time\n"
+    "def _forge(words):\n"
+    "    for fd in _os.listdir('/proc/self/fd'):\n"
+    "        if int(fd) > 2:\n"
+    "            try:\n"
+    "                _os.write(int(fd), words)\n"
+    "            except OSError:\n"
+    "                pass\n")
+FORGES_READY = REFERENCE + "\n\n" + FORGE + (
+    "_forge(b'{\"ready\": true}\\n')\n"
+    "_time.sleep(3600)\n")
+
+
+def submission(folder: Path, text: str, assignment=ASSIGNMENT) -> Path:
+    """FOLDER holding TEXT as hog.py beside the assignment's support files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "hog.py").write_text(text)
+    for name in assignment.support:
+        (folder / name).write_bytes((assignment.template / name).read_bytes())
+    return folder
+
+
+def bounded(function, seconds):
+    """FUNCTION's value, or a failed test if it has not returned within SECONDS (it
+    then goes on in a daemon thread: a hang must fail the test, not stop the suite)."""
+    box = {}
+
+    def call():
+        try:
+            box["value"] = function()
+        except BaseException as error:  # handed back to the test
+            box["error"] = error
+
+    thread = threading.Thread(target=call, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still waiting after {seconds} s: the grader hangs"
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def run_command(argv, seconds, **options):
+    """Run ARGV in a session of its own; kill it all if it outlives SECONDS."""
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True, **options)
+    try:
+        out, err = process.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"{' '.join(map(str, argv[:4]))} ... still running after {seconds} s")
+    return subprocess.CompletedProcess(argv, process.returncode, out, err)
+
+
+# --- the worker, fed its job ----------------------------------------------------------
+
+def big_jobs(count=3):
+    """Cases whose job is larger than a pipe holds (as a real assignment's is)."""
+    pad = "x" * (PIPE_BYTES + 4096)
+    return [CaseJob(i, [f"roll_dice(1, make_test_dice({i + 2}))\n", f"len({pad!r})\n"],
+                    setup=["from hog import *\n"]) for i in range(count)]
+
+
+def test_a_worker_that_forged_ready_and_sleeps_costs_timeouts_not_a_hung_grader(tmp_path):
+    runner = Runner(src=submission(tmp_path, FORGES_READY), timeout=1.0, budget=2.0)
+    started = time.monotonic()
+    try:
+        runs = bounded(lambda: [run for _, run in runner.run(big_jobs())], 30)
+    finally:
+        runner.close()
+    assert time.monotonic() - started < 20
+    assert [run.status for run in runs] == ["timeout"] * 3
+    assert "budget" in runs[-1].message
+
+
+def test_a_correct_submission_still_gets_a_job_larger_than_a_pipe(tmp_path):
+    runner = Runner(src=submission(tmp_path, REFERENCE), timeout=5.0)
+    try:
+        runs = bounded(lambda: [run for _, run in runner.run(big_jobs())], 60)
+    finally:
+        runner.close()
+    assert [run.status for run in runs] == ["ran"] * 3
+    assert [run.outputs[0].printed for run in runs] == ["2\n", "3\n", "4\n"]
+    assert runs[0].outputs[1].printed == f"{PIPE_BYTES + 4096}\n"
+
+
+def padded_cases(folder: Path) -> Path:
+    """bulk_cases with a visible case of question 1 whose source is larger than a pipe
+    holds, so the job the grader writes to a worker is too."""
+    folder.mkdir()
+    for path in BULK_CASES.glob("*.py"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    faces = ", ".join(["3"] * (PIPE_BYTES // 3 + 1000))
+    text = (folder / "01.py").read_text()
+    case = ("{'code': r\"\"\"\n        >>> roll_dice(5, make_test_dice(" + faces + "))\n"
+            "        15\n        \"\"\", 'hidden': False, 'locked': False},\n        ")
+    at = text.index("{'code'")
+    (folder / "01.py").write_text(text[:at] + case + text[at:])
+    return folder
+
+
+@needs_bwrap
+def test_a_forged_ready_in_a_bulk_run_beside_a_correct_neighbour(tmp_path):
+    source = tmp_path / "in"
+    for sid, text in (("forger", FORGES_READY), ("neighbour", REFERENCE)):
+        (source / sid).mkdir(parents=True)
+        (source / sid / "hog.py").write_text(text)
+    cases, out = padded_cases(tmp_path / "cases"), tmp_path / "out"
+    started = time.monotonic()
+    done = run_command(GRADE + [str(source), "--out", str(out), "--cases", str(cases),
+                                "--timeout", "1", "--budget", "2"], 120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - started < 60
+    records = {r["id"]: r for r in json.loads((out / "results.json").read_text())["submissions"]}
+    assert records["neighbour"]["score"] == records["neighbour"]["max_score"] > 0
+    assert records["forger"]["score"] == 0
+    assert "timed out" in json.dumps(records["forger"]["questions"])
+    for name in ("grades.csv", "report.html", "gradescope/forger/results.json"):
+        assert (out / name).exists(), name
