@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from grader import assignment as assignments
+from grader.fuzz import engine as fuzz
 from grader.run.runner import CaseJob, Runner
 from grader.run.sandbox import bwrap_problem
 
@@ -157,3 +158,77 @@ def test_a_forged_ready_in_a_bulk_run_beside_a_correct_neighbour(tmp_path):
     assert "timed out" in json.dumps(records["forger"]["questions"])
     for name in ("grades.csv", "report.html", "gradescope/forger/results.json"):
         assert (out / name).exists(), name
+
+
+# --- the fuzz player, fed games by the shrinker -----------------------------------------
+
+# In the player only (whose stdin is the grader's pipe; a worker's is /dev/null): say
+# ready, answer a few thousand games in advance with an empty trace, then read no more.
+FORGES_PLAYER_ANSWERS = REFERENCE + "\n\n" + FORGE + (
+    "if _os.path.realpath('/proc/self/fd/0') != _os.devnull:\n"
+    "    _forge(b'{\"ready\": true}\\n' + b'[[]]\\n' * 4000)\n"
+    "    _time.sleep(3600)\n")
+
+
+def test_a_player_that_stops_reading_is_gone_within_its_timeout(tmp_path):
+    """The shrinker asks one game at a time; a player that forged its answers in
+    advance and reads no more must not block the grader however many it is asked."""
+    submission(tmp_path, FORGES_PLAYER_ANSWERS)
+    rules = ASSIGNMENT.rules()
+    spec = fuzz.generate(1, 1, rules)[0]
+    player = fuzz.Player(fuzz.player_argv(), tmp_path, timeout=1.0,
+                         edition=fuzz.edition_source(rules))
+
+    def ask_many():
+        for _ in range(4000):  # the shrinker asks up to 400 games, each of this size
+            player.traces([spec])
+        return "answered"
+
+    started = time.monotonic()
+    try:
+        with pytest.raises(fuzz.PlayerGone, match="stopped reading"):
+            bounded(ask_many, 30)
+    finally:
+        player.close()
+    assert time.monotonic() - started < 15
+
+
+# --- the browser game, fed its answers ------------------------------------------------
+
+def test_a_play_that_asks_for_rolls_and_never_reads_them_ends_its_game(tmp_path):
+    from grader.play.game import Game
+
+    fa19 = assignments.load("fa19")
+    source = (fa19.reference / "hog.py").read_text() + "\n\n" + FORGE + (
+        "def play(*args, **kwargs):\n"  # asks for 5000 rolls at once, reads no outcome
+        "    _forge(b'{\"event\": \"roll\", \"sides\": 6}\\n' * 4900)\n"
+        "    _time.sleep(3600)\n")
+    submission(tmp_path, source, fa19)
+    game = Game(tmp_path, fa19.module, fa19.rules(), stuck_seconds=30).start()
+    try:
+        deadline = time.monotonic() + 20
+        state = bounded(game.state, 5)
+        while state["phase"] not in ("error", "over") and time.monotonic() < deadline:
+            time.sleep(0.2)
+            state = bounded(game.state, 5)  # the page is answered meanwhile
+        assert state["phase"] == "error", state["phase"]
+        assert "read" in state["error"], state["error"]
+    finally:
+        game.stop()
+
+
+# --- the strategy reader ----------------------------------------------------------------
+
+def test_a_strategy_file_that_forged_a_verdict_and_sleeps_is_invalid_in_bounded_time(tmp_path):
+    """The reader feeds its child nothing and reads under a deadline already: this
+    holds the line (a verdict forged before sleeping is not taken either)."""
+    from grader.strategy.reader import read_strategy
+
+    path = tmp_path / "hog.py"
+    path.write_text(REFERENCE + "\n\n" + FORGE + (
+        "_forge(b'{\"ready\": true}\\n{\"table\": null}\\n')\n"
+        "_time.sleep(3600)\n"))
+    started = time.monotonic()
+    read = bounded(lambda: read_strategy(path, ASSIGNMENT, budget=1.0, sandbox=False), 30)
+    assert not read.valid and "did not finish" in read.error
+    assert time.monotonic() - started < 15
