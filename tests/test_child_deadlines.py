@@ -13,6 +13,7 @@ reports for what finished, and `--resume` grades the rest.
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -232,3 +233,67 @@ def test_a_strategy_file_that_forged_a_verdict_and_sleeps_is_invalid_in_bounded_
     read = bounded(lambda: read_strategy(path, ASSIGNMENT, budget=1.0, sandbox=False), 30)
     assert not read.valid and "did not finish" in read.error
     assert time.monotonic() - started < 15
+
+
+# --- an interrupted bulk run ------------------------------------------------------------
+
+SLEEPS_IN_ROLL_DICE = REFERENCE + "\n\nimport time as _time\n_roll = roll_dice\n" + (
+    "def roll_dice(num_rolls, dice=six_sided):\n"
+    "    _time.sleep(600)\n"
+    "    return _roll(num_rolls, dice)\n")
+
+
+def stored(database: Path):
+    try:
+        with sqlite3.connect(str(database)) as db:
+            return {row[0] for row in db.execute("SELECT id FROM results")}
+    except sqlite3.Error:
+        return set()
+
+
+@needs_bwrap
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupted_bulk_run_stops_at_once_and_writes_its_reports(tmp_path, signum):
+    source, out = tmp_path / "in", tmp_path / "out"
+    for sid, text in (("a_done", REFERENCE), ("b_in_flight", SLEEPS_IN_ROLL_DICE),
+                      ("c_queued", REFERENCE)):
+        (source / sid).mkdir(parents=True)
+        (source / sid / "hog.py").write_text(text)
+    common = ["--cases", str(BULK_CASES), "--timeout", "3", "--budget", "3", "--jobs", "1"]
+    process = subprocess.Popen(GRADE + [str(source), "--out", str(out)] + common, cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while "a_done" not in stored(out / "results.sqlite") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "a_done" in stored(out / "results.sqlite")
+        time.sleep(0.5)  # b_in_flight is sleeping in its first case now
+        process.send_signal(signum)
+        sent = time.monotonic()
+        _, err = process.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130, err
+    assert "--resume" in err and "Traceback" not in err
+    assert took < 6, f"the interrupted run took {took:.1f} s to stop"
+    results = json.loads((out / "results.json").read_text())["submissions"]
+    assert [r["id"] for r in results] == ["a_done"]
+    assert results[0]["score"] == results[0]["max_score"]
+    assert (out / "grades.csv").read_text().count("\n") == 2  # the header and a_done
+    assert "a_done" in (out / "report.html").read_text()
+    assert stored(out / "results.sqlite") == {"a_done"}  # nothing half-graded is kept
+
+    if signum == signal.SIGINT:
+        resumed = run_command(GRADE + [str(source), "--out", str(out), "--resume"] + common,
+                              120, cwd=ROOT)
+        assert resumed.returncode == 0, resumed.stderr
+        assert "1 of 3" in resumed.stdout
+        results = {r["id"]: r for r in
+                   json.loads((out / "results.json").read_text())["submissions"]}
+        assert sorted(results) == ["a_done", "b_in_flight", "c_queued"]
+        assert results["c_queued"]["score"] == results["c_queued"]["max_score"]
+        assert results["b_in_flight"]["score"] < results["b_in_flight"]["max_score"]

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -184,43 +185,90 @@ def feed(stream, data: bytes, timeout: float) -> bool:
     return Outbox(stream, data).flush(timeout)
 
 
+class Halted(Exception):
+    """No student code is started any more: the run was interrupted (see `halt`)."""
+
+
+_LIVE: "weakref.WeakSet[Lifeline]" = weakref.WeakSet()  # lifelines of running guards
+_LIVE_LOCK = threading.Lock()
+_HALTED = threading.Event()
+
+
+def halt() -> None:
+    """End all student code this process runs, now, from any thread, and start no more
+    (`guarded` raises Halted) until `unhalt`: what an interrupted bulk run does, so
+    that the threads grading submissions come back at once, whatever they wait on."""
+    with _LIVE_LOCK:
+        _HALTED.set()
+        lifelines = list(_LIVE)
+    for lifeline in lifelines:
+        lifeline.cut()
+
+
+def unhalt() -> None:
+    _HALTED.clear()
+
+
+def halted() -> bool:
+    return _HALTED.is_set()
+
+
 class Lifeline:
     """The pipe that keeps a guard (guard.py) and what it runs alive: only the grader
-    holds its write end, so it closes when the grader is done or dies, however."""
+    holds its write end, so it closes when the grader is done or dies, however. It may
+    be cut from another thread (`halt`): its fds are only touched under its lock."""
 
     def __init__(self):
         self.read_fd, self.write_fd = os.pipe()  # neither is inherited by other children
+        os.set_blocking(self.write_fd, False)  # asking for a stack never waits on the guard
+        self.lock = threading.Lock()
 
     def spawned(self) -> None:
         """The guard has its end now: ours must not outlive the grader's interest."""
-        os.close(self.read_fd)
-        self.read_fd = -1
+        if self.read_fd >= 0:
+            os.close(self.read_fd)
+            self.read_fd = -1
 
     def ask_stack(self) -> None:
-        try:
-            os.write(self.write_fd, b"s")
-        except OSError:
-            pass
+        with self.lock:
+            if self.write_fd < 0:
+                return
+            try:
+                os.write(self.write_fd, b"s")
+            except OSError:  # BlockingIOError too: the guard has not read the last one
+                pass
 
     def cut(self) -> None:
-        for name in ("read_fd", "write_fd"):
-            fd = getattr(self, name)
-            if fd >= 0:
-                os.close(fd)
-                setattr(self, name, -1)
+        with self.lock:
+            for name in ("read_fd", "write_fd"):
+                fd = getattr(self, name)
+                if fd >= 0:
+                    os.close(fd)
+                    setattr(self, name, -1)
 
 
 def guarded(argv: Sequence[str], **options) -> Tuple[subprocess.Popen, Lifeline]:
-    """spawn ARGV, whose "{lifeline}" part becomes the guard's lifeline fd."""
+    """spawn ARGV, whose "{lifeline}" part becomes the guard's lifeline fd; Halted
+    once `halt` was called."""
     lifeline = Lifeline()
+    with _LIVE_LOCK:
+        if _HALTED.is_set():
+            lifeline.cut()
+            raise Halted("the run was interrupted: no more student code is started")
+        _LIVE.add(lifeline)
     argv = [str(lifeline.read_fd) if part == "{lifeline}" else part for part in argv]
     pass_fds = tuple(options.pop("pass_fds", ())) + (lifeline.read_fd,)
-    try:
-        process = spawn(argv, pass_fds=pass_fds, start_new_session=True, **options)
-    except BaseException:
-        lifeline.cut()
-        raise
-    lifeline.spawned()
+    with lifeline.lock:  # a halt meanwhile cuts it once the guard holds its end
+        if lifeline.read_fd < 0:
+            raise Halted("the run was interrupted: no more student code is started")
+        try:
+            process = spawn(argv, pass_fds=pass_fds, start_new_session=True, **options)
+        except BaseException:
+            os.close(lifeline.read_fd)
+            os.close(lifeline.write_fd)
+            lifeline.read_fd = lifeline.write_fd = -1
+            raise
+        lifeline.spawned()
     return process, lifeline
 
 
