@@ -29,6 +29,7 @@ REFERENCE = (ASSIGNMENT.reference / "hog.py").read_text()
 TEMPLATE = (ASSIGNMENT.template / "hog.py").read_text()
 CASES = ROOT / "tests" / "data" / "hostile_cases"  # doctests, a short fuzz, the win rate
 FULL = 7  # the points of CASES
+PIPE_BYTES = 1 << 16  # what a Linux pipe holds
 
 NEIGHBOURS: Dict[str, str] = {  # correct submissions: each must keep FULL marks
     "neighbour_reference": REFERENCE,
@@ -152,6 +153,27 @@ def _register_code_attacks() -> None:
         "                _os.write(int(fd), _junk)\n"
         "            except OSError:\n"
         "                break\n"), at_most=FULL - 2, grader_may_fail=True)
+    # the grader's protocol faked: "ready" written on every channel at import, then no
+    # more reading (the job is larger than a pipe: see make_cases), or, in the fuzz
+    # player only (its stdin is the grader's pipe), a few thousand answers forged in
+    # advance for the shrinker (its play fails the fuzz), then no more reading
+    forge = ("import os as _os, time as _time\n"
+             "def _forge(words):\n"
+             "    for fd in _os.listdir('/proc/self/fd'):\n"
+             "        if int(fd) > 2:\n"
+             "            try:\n"
+             "                _os.write(int(fd), words)\n"
+             "            except OSError:\n"
+             "                pass\n")
+    code_attack("forges_ready_and_sleeps", with_override(
+        forge + "_forge(b'{\"ready\": true}\\n')\n_time.sleep(3600)\n"), at_most=0)
+    code_attack("forges_player_answers", with_override(
+        forge + "if _os.path.realpath('/proc/self/fd/0') != _os.devnull:\n"
+        "    _forge(b'{\"ready\": true}\\n' + b'[[]]\\n' * 4000)\n"
+        "    _time.sleep(3600)\n"
+        "_play = play\n"
+        "def play(strategy0, strategy1, *args, **kwargs):\n"
+        "    return _play(strategy1, strategy0, *args, **kwargs)\n"), at_most=FULL - 2)
     code_attack("loops_while_fuzzing", with_override(
         "_roll = roll_dice\n"
         "def roll_dice(num_rolls, dice=six_sided):\n"
@@ -232,6 +254,23 @@ def _register_zip_attacks() -> None:
 
 
 BAD_CRC = "bad_crc"
+
+
+def make_cases(folder: Path) -> Path:
+    """CASES, with a visible case of question 1 whose source is larger than a pipe holds,
+    as a real assignment's job is: a worker that stops reading its job must cost its
+    own cases, not hang the run (forges_ready_and_sleeps)."""
+    folder.mkdir(parents=True)
+    for path in CASES.iterdir():
+        if path.is_file():
+            (folder / path.name).write_bytes(path.read_bytes())
+    faces = ", ".join(["3"] * (PIPE_BYTES // 3 + 1000))
+    text = (folder / "01.py").read_text()
+    case = ("{'code': r\"\"\"\n        >>> roll_dice(5, make_test_dice(" + faces + "))\n"
+            "        15\n        \"\"\", 'hidden': False, 'locked': False},\n        ")
+    at = text.index("{'code'")
+    (folder / "01.py").write_text(text[:at] + case + text[at:])
+    return folder
 
 
 def make_folder(root: Path) -> Path:

@@ -71,10 +71,11 @@ def grade_class(base: Path, source: Path):
     work, tmp, out = base / "cwd", base / "tmp", base / "out"
     work.mkdir()
     tmp.mkdir()
+    cases = hc.make_cases(base.parent / f"{base.name}-cases")  # its cache is no output
     before = snapshot(base)
     started = time.monotonic()
     with MemoryWatch() as memory:
-        done = subprocess.run(GRADE + [str(source), "--out", str(out), "--cases", str(hc.CASES),
+        done = subprocess.run(GRADE + [str(source), "--out", str(out), "--cases", str(cases),
                                        "--timeout", "2", "--budget", "4", "--jobs", str(JOBS)],
                               capture_output=True, text=True, cwd=work, timeout=900,
                               env={**os.environ, "TMPDIR": str(tmp)})

@@ -9,11 +9,13 @@ exactly what an uninterrupted one does.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
 import queue
 import shutil
+import signal
 import stat
 import tempfile
 import zipfile
@@ -31,7 +33,7 @@ from ..load import casefile
 from ..assignment import Assignment
 from ..judge import prompt
 from ..model import CaseResult, GradeResult, Question
-from ..run.runner import Runner
+from ..run.runner import Halted, Runner, halt, halted, unhalt
 from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files
@@ -609,7 +611,11 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         settings: Settings, *, resume: bool = False,
         on_start: Callable[[int, int], None] = lambda total, done: None,
         on_done: Callable[[Dict[str, Any]], None] = lambda record: None) -> Outcome:
-    """Grade every submission in SOURCE not yet in OUT's store; write OUT's files."""
+    """Grade every submission in SOURCE not yet in OUT's store; write OUT's files.
+
+    Interrupted (KeyboardInterrupt: Ctrl-C, or SIGTERM under `main`), it stops all
+    submission code at once, keeps what finished before, writes OUT's files for that,
+    and raises the interrupt again: `--resume` grades the rest."""
     from . import report as bulk_report
 
     if settings.sandbox and bwrap_problem() is not None:
@@ -636,6 +642,7 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         raise BulkError(f"--out {out} cannot be used: {error.strerror or error}") from None
     scratch = tempfile.TemporaryDirectory(prefix="hog-bulk-hypothesis-")
     _hypothesis_home(scratch.name)
+    interrupted: Optional[BaseException] = None
     try:
         kept = store.begin({"assignment": assignment.name, "cases": cases_digest(questions),
                             "timeout": settings.timeout, "budget": settings.time_budget,
@@ -649,9 +656,12 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         def work(submission: Submission) -> Dict[str, Any]:
             slot = slots.get()
             try:
-                return graded_record(submission, questions, assignment, settings, slot)
+                record = graded_record(submission, questions, assignment, settings, slot)
             finally:
                 slots.put(slot)
+            if halted():  # its code may have been stopped midway: not a verdict
+                raise Halted("the run was interrupted while grading this submission")
+            return record
 
         unsaved: Dict[str, Dict[str, Any]] = {}  # records the store refused: reported anyway
 
@@ -666,16 +676,26 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
                     unsaved[submission.id] = record
             return record
 
-        with ThreadPoolExecutor(max_workers=settings.jobs) as pool:
-            futures = {pool.submit(work, s): s for s in todo}
-            try:
-                for future in as_completed(futures):
-                    submission = futures[future]
-                    record = keep(submission, future.result())
-                    on_done(record)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+        pool = ThreadPoolExecutor(max_workers=settings.jobs)
+        futures = {pool.submit(work, s): s for s in todo}
+        kept_ids = set()
+        try:
+            for future in as_completed(futures):
+                submission = futures[future]
+                record = keep(submission, future.result())
+                kept_ids.add(submission.id)
+                on_done(record)
+        except BaseException as error:  # Ctrl-C, SIGTERM (see main): stop now, report
+            interrupted = error
+            halt()  # every submission's code ends now, and none starts
+            pool.shutdown(wait=True, cancel_futures=True)  # so this wait is short
+            for future, submission in futures.items():  # finished before the halt: kept
+                if (submission.id not in kept_ids and future.done() and not future.cancelled()
+                        and future.exception() is None):
+                    keep(submission, future.result())
+        finally:
+            pool.shutdown(wait=True)
+            unhalt()
         records = [unsaved.get(s.id) or r for s, r in
                    zip(submissions, store.records([s.id for s in submissions], missing=True))
                    if unsaved.get(s.id) or r]
@@ -684,6 +704,8 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         _hypothesis_home(None)
         scratch.cleanup()
     failed = bulk_report.write_all(out, assignment, questions, records)
+    if interrupted is not None:
+        raise interrupted  # the reports hold what finished; --resume grades the rest
     return Outcome(submissions, records, len(todo), failed)
 
 
@@ -730,6 +752,24 @@ class Display:
             self.progress.stop()
 
 
+@contextlib.contextmanager
+def _terminate_as_interrupt():
+    """SIGTERM (`kill`, a scheduler's stop) interrupts the run as Ctrl-C does: `run`
+    then stops at once and still writes the reports."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: no signal reaches this run
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: bool,
          timeout: float, budget: Optional[float], sandbox: bool, cases: Optional[Path],
          use_cgroups: bool = True) -> int:
@@ -747,16 +787,18 @@ def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: 
             errors.print(Text("WARNING: " + UNPROTECTED, style="bold red"))
         settings = Settings(timeout=timeout, budget=budget, sandbox=sandbox, jobs=jobs,
                             cgroups=use_cgroups)
-        outcome = run(source, out, assignment, questions, settings, resume=resume,
-                      on_start=display.start, on_done=display.finish)
+        with _terminate_as_interrupt():
+            outcome = run(source, out, assignment, questions, settings, resume=resume,
+                          on_start=display.start, on_done=display.finish)
     except (BulkError, StoreError) as error:
         display.stop()
         report.print_error(errors, str(error))
         return 2
     except KeyboardInterrupt:
         display.stop()
-        report.print_error(errors, f"interrupted: finished results are kept in {out}; "
-                           "run again with --resume to grade the rest")
+        report.print_error(errors, f"interrupted: the submissions graded so far are kept and "
+                           f"reported in {out} (results.json, grades.csv, gradescope/, "
+                           "report.html); run again with --resume to grade the rest")
         return 130
     display.stop()
     console.print(bulk_report.summary_table(questions, outcome.records))

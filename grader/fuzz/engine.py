@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from . import compare
 from . import explain as fuzz_explain
 from . import driver as fuzz_driver
-from ..run.runner import GUARD_GRACE, end_group, guard_argv, guarded
+from ..run.runner import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
 
 DRIVER = Path(fuzz_driver.__file__)
 
@@ -291,8 +291,10 @@ class Player:
     """A child process serving games with the submission's `play`: student code runs
     there (wrapped like the worker, e.g. in a sandbox), never in the grader.
 
-    Once it has died, hung or written anything but a well-formed answer, it is closed
-    for good: every later request raises `PlayerGone` at once."""
+    Once it has died, hung, stopped reading or written anything but a well-formed
+    answer, it is closed for good: every later request raises `PlayerGone` at once.
+    Every write to it and read from it has a deadline (TIMEOUT): its code may have
+    forged its answers and stopped reading its games."""
 
     def __init__(self, argv: List[str], src: Path, module: str = "hog",
                  env: Optional[Dict[str, str]] = None, timeout: float = 5.0,
@@ -318,11 +320,12 @@ class Player:
     def _send(self, message: Any) -> None:
         if self.gone is not None:
             raise PlayerGone(self.gone)
-        try:
-            self.process.stdin.write((json.dumps(message) + "\n").encode())
-            self.process.stdin.flush()
-        except (OSError, ValueError):  # a broken pipe, or a pipe already closed
-            self._fail("the process playing the games has died")
+        outbox = Outbox(self.process.stdin, (json.dumps(message) + "\n").encode())
+        if not outbox.flush(self.timeout):
+            if outbox.broken:
+                self._fail("the process playing the games has died")
+            self._fail(f"the process playing the games stopped reading them (it did not "
+                       f"take a game within {self.timeout:g} s)")
 
     def _receive(self) -> Any:
         if self.gone is not None:

@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any, Dict, List, Optional
 
 from .. import editions
-from ..run.runner import end_group, spawn
+from ..run.runner import Outbox, end_group, feed, spawn
 
 DRIVER = Path(__file__).with_name("driver.py")
 STUCK_SECONDS = 10.0  # the child computing this long without a word is looping
@@ -105,7 +105,9 @@ class Game:
         self.process = spawn([self.python, "-I", "-B", str(DRIVER)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                              start_new_session=True, cwd=str(self.src))
-        self._write({"src": str(self.src), "module": self.module, "final": self.final})
+        if not feed(self.process.stdin, self._line({"src": str(self.src), "module": self.module,
+                                                     "final": self.final}), self.stuck_seconds):
+            self._fail("the process running your play could not be started")
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._watch, daemon=True).start()
         return self
@@ -119,12 +121,22 @@ class Game:
             except OSError:
                 pass
 
+    @staticmethod
+    def _line(message: Dict[str, Any]) -> bytes:
+        return (json.dumps(message) + "\n").encode()
+
     def _write(self, message: Dict[str, Any]) -> None:
+        """Send the child an answer without waiting: it asks one question at a time and
+        reads each answer before its next question, so a pipe too full to take one
+        more means its code asked (on the channel) for far more than it reads. That
+        ends the game; the grader never blocks (while holding the game's lock, say)."""
         try:
-            self.process.stdin.write((json.dumps(message) + "\n").encode())
-            self.process.stdin.flush()
-        except (OSError, ValueError):
-            pass  # the child is gone; its reader reports it
+            outbox = Outbox(self.process.stdin, self._line(message))
+        except (OSError, ValueError):  # stopped: its stdin is closed
+            return
+        if not outbox.flush(0) and not outbox.broken:  # broken: gone; its reader says so
+            self._fail("your code asked the game for more answers than it read (it wrote "
+                       "over the game's channel?)")
 
     def _read(self) -> None:
         """Read the child's messages; this thread alone owns (and closes) its stdout."""

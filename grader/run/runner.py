@@ -5,6 +5,12 @@ outlives its timeout, or a worker that dies (sys.exit from a thread, os._exit, a
 segfault), costs that case only: the worker's whole process group is killed and a
 fresh worker takes the remaining cases. A time budget bounds how long one submission
 can make the grader wait in all.
+
+Nothing a child does can make the grader wait without a deadline: every read from a
+child is a select with a deadline, and every write to one goes through an `Outbox`,
+which writes only what the pipe takes at once (the rest while waiting for the child's
+reports, or within a deadline). A child whose code forged the word the grader waits
+for and then stopped reading costs a timeout, never a hung grader.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -119,43 +126,149 @@ def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Opt
     return process.returncode if exited else None
 
 
+PIPE_CHUNK = 65536  # bytes handed to one write() on a pipe
+
+
+class Outbox:
+    """Bytes on their way into a child's pipe (STREAM, a Popen's stdin), written only as
+    fast as the child reads them: the pipe's end is made non-blocking, `push` writes
+    what the pipe takes now, and `flush` waits for the rest until a deadline. A child
+    that stops reading (or dies) can never block the grader in a write."""
+
+    def __init__(self, stream, data: bytes = b""):
+        self.stream = stream
+        self.fd = stream.fileno()
+        os.set_blocking(self.fd, False)
+        self.pending = memoryview(data)
+        self.broken = False  # the child is gone: what was left is dropped
+
+    def push(self) -> bool:
+        """Write what the pipe takes now, without waiting; whether nothing is left (all
+        written, or the child gone)."""
+        while self.pending and not self.broken:
+            try:
+                written = os.write(self.fd, self.pending[:PIPE_CHUNK])
+            except BlockingIOError:
+                return False
+            except (OSError, ValueError):  # a broken pipe: the child is gone
+                self.broken = True
+                self.pending = memoryview(b"")
+                break
+            self.pending = self.pending[written:]
+        return True
+
+    def flush(self, timeout: float) -> bool:
+        """Write the rest within TIMEOUT seconds (0: only what the pipe takes now);
+        whether the child took it all."""
+        deadline = time.monotonic() + timeout
+        while not self.push():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                select.select([], [self.fd], [], min(left, TICK))
+            except (OSError, ValueError):
+                self.broken = True
+                break
+        return not self.broken
+
+    def close(self) -> None:
+        try:
+            self.stream.close()  # its buffer is empty: we write past it
+        except (OSError, ValueError):
+            pass
+
+
+def feed(stream, data: bytes, timeout: float) -> bool:
+    """Write DATA into a child's pipe STREAM within TIMEOUT seconds (made non-blocking
+    for good); False when the child did not take it all (it stopped reading, or died)."""
+    return Outbox(stream, data).flush(timeout)
+
+
+class Halted(Exception):
+    """No student code is started any more: the run was interrupted (see `halt`)."""
+
+
+_LIVE: "weakref.WeakSet[Lifeline]" = weakref.WeakSet()  # lifelines of running guards
+_LIVE_LOCK = threading.Lock()
+_HALTED = threading.Event()
+
+
+def halt() -> None:
+    """End all student code this process runs, now, from any thread, and start no more
+    (`guarded` raises Halted) until `unhalt`: what an interrupted bulk run does, so
+    that the threads grading submissions come back at once, whatever they wait on."""
+    with _LIVE_LOCK:
+        _HALTED.set()
+        lifelines = list(_LIVE)
+    for lifeline in lifelines:
+        lifeline.cut()
+
+
+def unhalt() -> None:
+    _HALTED.clear()
+
+
+def halted() -> bool:
+    return _HALTED.is_set()
+
+
 class Lifeline:
     """The pipe that keeps a guard (guard.py) and what it runs alive: only the grader
-    holds its write end, so it closes when the grader is done or dies, however."""
+    holds its write end, so it closes when the grader is done or dies, however. It may
+    be cut from another thread (`halt`): its fds are only touched under its lock."""
 
     def __init__(self):
         self.read_fd, self.write_fd = os.pipe()  # neither is inherited by other children
+        os.set_blocking(self.write_fd, False)  # asking for a stack never waits on the guard
+        self.lock = threading.Lock()
 
     def spawned(self) -> None:
         """The guard has its end now: ours must not outlive the grader's interest."""
-        os.close(self.read_fd)
-        self.read_fd = -1
+        if self.read_fd >= 0:
+            os.close(self.read_fd)
+            self.read_fd = -1
 
     def ask_stack(self) -> None:
-        try:
-            os.write(self.write_fd, b"s")
-        except OSError:
-            pass
+        with self.lock:
+            if self.write_fd < 0:
+                return
+            try:
+                os.write(self.write_fd, b"s")
+            except OSError:  # BlockingIOError too: the guard has not read the last one
+                pass
 
     def cut(self) -> None:
-        for name in ("read_fd", "write_fd"):
-            fd = getattr(self, name)
-            if fd >= 0:
-                os.close(fd)
-                setattr(self, name, -1)
+        with self.lock:
+            for name in ("read_fd", "write_fd"):
+                fd = getattr(self, name)
+                if fd >= 0:
+                    os.close(fd)
+                    setattr(self, name, -1)
 
 
 def guarded(argv: Sequence[str], **options) -> Tuple[subprocess.Popen, Lifeline]:
-    """spawn ARGV, whose "{lifeline}" part becomes the guard's lifeline fd."""
+    """spawn ARGV, whose "{lifeline}" part becomes the guard's lifeline fd; Halted
+    once `halt` was called."""
     lifeline = Lifeline()
+    with _LIVE_LOCK:
+        if _HALTED.is_set():
+            lifeline.cut()
+            raise Halted("the run was interrupted: no more student code is started")
+        _LIVE.add(lifeline)
     argv = [str(lifeline.read_fd) if part == "{lifeline}" else part for part in argv]
     pass_fds = tuple(options.pop("pass_fds", ())) + (lifeline.read_fd,)
-    try:
-        process = spawn(argv, pass_fds=pass_fds, start_new_session=True, **options)
-    except BaseException:
-        lifeline.cut()
-        raise
-    lifeline.spawned()
+    with lifeline.lock:  # a halt meanwhile cuts it once the guard holds its end
+        if lifeline.read_fd < 0:
+            raise Halted("the run was interrupted: no more student code is started")
+        try:
+            process = spawn(argv, pass_fds=pass_fds, start_new_session=True, **options)
+        except BaseException:
+            os.close(lifeline.read_fd)
+            os.close(lifeline.write_fd)
+            lifeline.read_fd = lifeline.write_fd = -1
+            raise
+        lifeline.spawned()
     return process, lifeline
 
 
@@ -198,6 +311,7 @@ class Worker:
         finally:
             os.close(write_fd)
         self.channel = os.fdopen(read_fd, "rb", buffering=0)
+        self.outbox: Optional[Outbox] = None  # the job, while the worker has not taken it all
         self.buffer = bytearray()
         self.newline = -1  # where the first line of BUFFER ends, if it does
         self.received = 0
@@ -206,11 +320,17 @@ class Worker:
         self.drainer.start()
 
     def send_job(self, job: Dict) -> None:
-        try:
-            self.process.stdin.write(json.dumps(job).encode())
-            self.process.stdin.close()
-        except (BrokenPipeError, ValueError):
-            pass
+        """Start writing JOB to the worker: what its pipe takes now; the rest is written
+        while `next_message` waits, under the deadline of the wait. (The student's
+        import may have forged "ready" and stopped reading: the job is then never all
+        taken, and its first case times out.)"""
+        self.outbox = Outbox(self.process.stdin, json.dumps(job).encode())
+        self._feed()
+
+    def _feed(self) -> None:
+        if self.outbox is not None and self.outbox.push():
+            self.outbox.close()  # all of it: the worker reads to the end
+            self.outbox = None
 
     def next_message(self, timeout: float, limit: int = 1 << 20,
                      total: Optional[int] = None) -> Tuple[str, Any]:
@@ -227,7 +347,10 @@ class Worker:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return "timeout", None
-            ready, _, _ = select.select([self.channel], [], [], remaining)
+            writing = [self.outbox.fd] if self.outbox is not None else []
+            ready, writable, _ = select.select([self.channel], writing, [], remaining)
+            if writable:
+                self._feed()
             if not ready:
                 continue
             chunk = self.channel.read(65536)
@@ -254,6 +377,11 @@ class Worker:
         then its guard kills what is left, and its process group is killed after."""
         if grace:
             wait_exit(self.process, grace)
+        self.outbox = None
+        try:
+            self.process.stdin.close()
+        except (OSError, ValueError):
+            pass
         self.lifeline.cut()
         end_group(self.process, timeout=GUARD_GRACE)
         self.drainer.join(timeout=1)
