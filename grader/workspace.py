@@ -190,7 +190,6 @@ def refresh(assignment: Assignment, folder: Path, *,
     files that are missing are copied in; a starter file that exists is never replaced.
     """
     import shutil
-    import time
 
     folder = Path(folder)
     if not folder.is_dir():
@@ -218,12 +217,7 @@ def refresh(assignment: Assignment, folder: Path, *,
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    backup = folder / BACKUP / stamp
-    suffix = 1
-    while backup.exists():
-        suffix += 1
-        backup = folder / BACKUP / f"{stamp}-{suffix}"
+    backup = _backup_folder(folder)
     moved = False
     for name in REPLACED:
         if (folder / name).exists() or (folder / name).is_symlink():

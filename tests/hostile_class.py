@@ -256,12 +256,12 @@ def _register_zip_attacks() -> None:
 BAD_CRC = "bad_crc"
 
 
-def make_cases(folder: Path) -> Path:
+def make_cases(folder: Path, cases: Path = CASES) -> Path:
     """CASES, with a visible case of question 1 whose source is larger than a pipe holds,
     as a real assignment's job is: a worker that stops reading its job must cost its
     own cases, not hang the run (forges_ready_and_sleeps)."""
     folder.mkdir(parents=True)
-    for path in CASES.iterdir():
+    for path in cases.iterdir():
         if path.is_file():
             (folder / path.name).write_bytes(path.read_bytes())
     faces = ", ".join(["3"] * (PIPE_BYTES // 3 + 1000))

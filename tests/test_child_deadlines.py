@@ -27,6 +27,8 @@ from grader.fuzz import engine as fuzz
 from grader.run.runner import CaseJob, Runner
 from grader.run.sandbox import bwrap_problem
 
+import hostile_class
+
 ROOT = Path(__file__).resolve().parents[1]
 ASSIGNMENT = assignments.load()
 REFERENCE = (ASSIGNMENT.reference / "hog.py").read_text()
@@ -129,16 +131,7 @@ def test_a_correct_submission_still_gets_a_job_larger_than_a_pipe(tmp_path):
 def padded_cases(folder: Path) -> Path:
     """bulk_cases with a visible case of question 1 whose source is larger than a pipe
     holds, so the job the grader writes to a worker is too."""
-    folder.mkdir()
-    for path in BULK_CASES.glob("*.py"):
-        (folder / path.name).write_bytes(path.read_bytes())
-    faces = ", ".join(["3"] * (PIPE_BYTES // 3 + 1000))
-    text = (folder / "01.py").read_text()
-    case = ("{'code': r\"\"\"\n        >>> roll_dice(5, make_test_dice(" + faces + "))\n"
-            "        15\n        \"\"\", 'hidden': False, 'locked': False},\n        ")
-    at = text.index("{'code'")
-    (folder / "01.py").write_text(text[:at] + case + text[at:])
-    return folder
+    return hostile_class.make_cases(folder, BULK_CASES)
 
 
 @needs_bwrap
