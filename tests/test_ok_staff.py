@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_grade
+from conftest import run_grade
 
 HW_OK = {"name": "hw", "endpoint": "cal/cs61a/fa20/hw", "src": ["hw.py"],
          "tests": {"hw.py": "doctest", "tests/*.py": "ok_test"},
