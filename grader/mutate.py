@@ -54,7 +54,7 @@ from .assignment import Assignment
 from .load import casefile
 from .model import Question
 from .run.runner import CaseJob, Runner, SubmissionError
-from .session import grade, kinds_for
+from .session import kinds_for
 
 CONFIG = "mutation.json"
 MARKER = re.compile(r"#\s*(BEGIN|END) PROBLEM (\w+)")
@@ -641,31 +641,14 @@ def ok_mutants(assignment: Assignment) -> List[Mutant]:
     return mutants
 
 
-def grade_ok_variant(assignment: Assignment, files: Dict[str, str], timeout: float = 5.0):
-    """Grade a copy of an ok assignment's folder whose source files are replaced by FILES
-    (name -> text), on every test of its configuration, the doctests read from the
-    assignment's own files: the GradeResult."""
-    ignore = shutil.ignore_patterns("template", "__pycache__", ".git")
-    with tempfile.TemporaryDirectory(prefix="variant-") as scratch:
-        folder = Path(scratch) / "work"
-        shutil.copytree(assignment.folder, folder, ignore=ignore, symlinks=True)
-        for name, text in files.items():
-            (folder / name).write_text(text, encoding="utf-8")
-        bank = assignment.bank(folder, docstrings=assignment.folder)
-        questions = bank.load(list(dict.fromkeys(bank.default_keys() + bank.keys())))
-        runner = Runner(src=folder, timeout=timeout, preflight=assignment.preflight,
-                        own_modules=assignment.modules)
-        try:
-            return grade(questions, runner, assignment=assignment, respect_locks=False)
-        finally:
-            runner.close()
-
-
-def _grade_ok_mutant(assignment: Assignment, mutant: Mutant, timeout: float,
-                     broken: Set[str]) -> Outcome:
+def _grade_ok_mutant(assignment: Assignment, mutant: Mutant, questions: List[Question],
+                     timeout: float, broken: Set[str]) -> Outcome:
     """The tests MUTANT fails, of those the solution passes (not BROKEN)."""
+    from .okfolder import grade_copy, sources_in
     started = time.perf_counter()
-    result = grade_ok_variant(assignment, {mutant.file: mutant.source}, timeout)
+    files = {**sources_in(assignment, Path(assignment.folder)),
+             mutant.file: mutant.source.encode()}
+    result = grade_copy(assignment, files, timeout, questions)
     failed = {q.question.key: ("crash" if q.status in ("error", "timeout") or any(
                   _crashed(c) for c in q.case_results) else "value")
               for q in result.questions if q.status in FAILING and q.question.key not in broken}
@@ -686,12 +669,15 @@ def run_ok(assignment: Assignment, jobs: Optional[int] = None,
     if only is not None:
         wanted = set(only)
         mutants = [m for m in mutants if m.id in wanted or m.owner in wanted]
+    from .okfolder import grade_copy, sources_in, staff_questions
     started = time.perf_counter()
-    broken = {q.question.key for q in grade_ok_variant(assignment, {}, timeout).questions
-              if q.status in FAILING}
+    questions = staff_questions(assignment)
+    solution = grade_copy(assignment, sources_in(assignment, Path(assignment.folder)), timeout,
+                          questions)
+    broken = {q.question.key for q in solution.questions if q.status in FAILING}
     with ThreadPoolExecutor(max(1, jobs or 2 * (os.cpu_count() or 1))) as pool:
         outcomes = list(pool.map(
-            lambda m: _grade_ok_mutant(assignment, m, timeout, broken), mutants))
+            lambda m: _grade_ok_mutant(assignment, m, questions, timeout, broken), mutants))
     return Run(assignment, Config(), outcomes, time.perf_counter() - started,
                generated=generated)
 

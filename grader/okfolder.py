@@ -116,11 +116,18 @@ def write_student_folder(assignment: Assignment, into: Path,
                                  f"version of every source file ({', '.join(assignment.sources)})")
             _copy(starter, into / name)
             written.append(Path(name))
-    for relative in cases:  # ok imports case files as a package: keep it importable
+    _keep_packages(into, cases)
+    return written
+
+
+def _keep_packages(into: Path, cases: Iterable[Path]) -> None:
+    """The case files' folders stay packages (ok imports `tests.NAME`; helpers are
+    imported as `tests.x`), whether or not the case files themselves are there."""
+    for relative in cases:
         init = into / relative.parent / "__init__.py"
         if relative.parent != Path(".") and not init.exists():
+            init.parent.mkdir(parents=True, exist_ok=True)
             init.touch()
-    return written
 
 
 def write_grading_folder(assignment: Assignment, into: Path,
@@ -136,11 +143,7 @@ def write_grading_folder(assignment: Assignment, into: Path,
         if relative in cases or relative.as_posix() in sources:
             continue
         _copy(root / relative, into / relative)
-    for relative in cases:  # `tests` stays a package, as in the student's folder
-        init = into / relative.parent / "__init__.py"
-        if relative.parent != Path(".") and not init.exists():
-            init.parent.mkdir(parents=True, exist_ok=True)
-            init.touch()
+    _keep_packages(into, cases)
     for name in assignment.sources:
         target = into / name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -149,3 +152,33 @@ def write_grading_folder(assignment: Assignment, into: Path,
             data = (MISSING.format(message=f"{name} is missing from the submission").encode()
                     if name.endswith(".py") else b"")
         target.write_bytes(data)
+
+
+def grade_copy(assignment: Assignment, files: Dict[str, Optional[bytes]], timeout: float,
+               questions: Optional[List[Question]] = None, verbose: bool = False):
+    """Grade a scratch copy of the staff folder (write_grading_folder) holding FILES
+    (source name -> bytes, None for a missing one) on QUESTIONS (default: every staff
+    test): the GradeResult. What `verify` grades the solution and template in, and
+    `mutate` each mutant."""
+    import tempfile
+    from .run.runner import Runner
+    from .session import grade
+    if questions is None:
+        questions = staff_questions(assignment)
+    with tempfile.TemporaryDirectory(prefix="grade-copy-") as scratch:
+        folder = Path(scratch) / "work"
+        write_grading_folder(assignment, folder, files)
+        runner = Runner(src=folder, timeout=timeout, preflight=assignment.preflight,
+                        own_modules=assignment.modules)
+        try:
+            return grade(questions, runner, assignment=assignment, verbose=verbose,
+                         respect_locks=False)
+        finally:
+            runner.close()
+
+
+def sources_in(assignment: Assignment, folder: Path) -> Dict[str, Optional[bytes]]:
+    """The assignment's source files as FOLDER holds them (the staff folder: the
+    solution; its template/: the starters), None for one it lacks."""
+    return {name: (folder / name).read_bytes() if (folder / name).is_file() else None
+            for name in assignment.sources}

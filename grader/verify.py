@@ -10,9 +10,7 @@ as a problem: a homework's template may well pass a test of a helper it gives.""
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import List, Optional
 
 from .load import casefile
@@ -71,30 +69,17 @@ def verify(assignment: Assignment, timeout: float = 30.0) -> Verdict:
     return Verdict(reference, template, problems)
 
 
-def _runner(assignment: Assignment, src: Path, timeout: float) -> Runner:
-    return Runner(src=src, timeout=timeout, preflight=assignment.preflight,
-                  own_modules=assignment.modules)
-
-
 def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
     from . import okfolder
     questions = okfolder.staff_questions(assignment)
-    with tempfile.TemporaryDirectory(prefix="grade-verify-") as scratch:
-        # the solution too is graded in a copy: nothing is written into the staff folder
-        solution = Path(scratch) / "solution"
-        okfolder.write_grading_folder(assignment, solution, {
-            name: (assignment.folder / name).read_bytes()
-            for name in assignment.sources if (assignment.folder / name).is_file()})
-        reference = grade(questions, _runner(assignment, solution, timeout),
-                          assignment=assignment, verbose=True, respect_locks=False)
-        template = None
-        if assignment.template is not None:
-            starter = Path(scratch) / "template"
-            okfolder.write_grading_folder(assignment, starter, {
-                name: (assignment.template / name).read_bytes()
-                for name in assignment.sources if (assignment.template / name).is_file()})
-            template = grade(questions, _runner(assignment, starter, timeout),
-                             assignment=assignment, verbose=True, respect_locks=False)
+    # the solution too is graded in a copy: nothing is written into the staff folder
+    reference = okfolder.grade_copy(assignment, okfolder.sources_in(assignment, assignment.folder),
+                                    timeout, questions, verbose=True)
+    template = None
+    if assignment.template is not None:
+        template = okfolder.grade_copy(
+            assignment, okfolder.sources_in(assignment, assignment.template), timeout,
+            questions, verbose=True)
     problems = _reference_problems(reference, "solution")
     notes = []
     if template is None:

@@ -22,7 +22,7 @@ import zipfile
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
@@ -38,7 +38,7 @@ from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files
 from ..session import grade, kinds_for, prepare
-from ..untrusted import CallInfo, csv_cell, is_safe_name, one_line, printable, safe_name, shown_name
+from ..untrusted import CallInfo, is_safe_name, one_line, printable, safe_name, shown_name
 from .report import ERRORS
 from .store import Store
 
@@ -94,8 +94,6 @@ def _skipped(part: str) -> bool:
     return part.startswith(".") or part.startswith("__")
 
 
-_kind = kind_of
-
 
 def _walk_folder(top: Path) -> List[Entry]:
     """Every entry under TOP down to DEPTH, links never followed; each read part by
@@ -125,7 +123,7 @@ def _walk_zip(path: Path) -> Tuple[List[Entry], List[Submission]]:
         if info.is_dir():
             kind = "dir"
         elif info.create_system == 3 and stat.S_IFMT(mode):  # made on Unix, with a file type
-            kind = _kind(mode)
+            kind = kind_of(mode)
         else:
             kind = "file"
 
@@ -179,15 +177,21 @@ def _find_source(name: str, files: List[Entry], source: str) -> Submission:
         inside = "/".join(folders[0].parts[1:])
         return Submission(name, problem=f"{one_line(shown_name(inside))} is a folder: "
                                         "refused, submit the file itself")
-    listed = [ "/".join(e.parts[1:]) for e in files if e.kind != "dir" and len(e.parts) > 1]
+    return _nothing_found(name, files, f"no {source}")
+
+
+def _nothing_found(name: str, files: List[Entry], missing: str) -> Submission:
+    """A submission without what is wanted (MISSING says what): the files it holds
+    instead, and a link among them, which is never followed."""
+    listed = ["/".join(e.parts[1:]) for e in files if e.kind != "dir" and len(e.parts) > 1]
     if not listed:
-        return Submission(name, problem=f"no {source} in the submission (it is empty)")
+        return Submission(name, problem=f"{missing} in the submission (it is empty)")
     more = f" and {len(listed) - MAX_LISTED} more" if len(listed) > MAX_LISTED else ""
     shown = one_line(", ".join(listed[:MAX_LISTED]), 600)
     links = [e for e in files if e.kind == "link" and len(e.parts) > 1]
     why = (f"; {one_line(shown_name('/'.join(links[0].parts[1:])), 200)} is a symbolic link: "
            "links are not followed, submit the files themselves") if links else ""
-    return Submission(name, problem=f"no {source} in the submission; it holds: {shown}{more}"
+    return Submission(name, problem=f"{missing} in the submission; it holds: {shown}{more}"
                                     f"{why}")
 
 
@@ -231,15 +235,7 @@ def _find_sources(name: str, files: List[Entry], sources: Tuple[str, ...]) -> Su
             return loaded
         found[source] = loaded.source
     if all(data is None for data in found.values()):
-        listed = [relative(e, 1) for e in files if e.kind != "dir" and len(e.parts) > 1]
-        wanted_text = ", ".join(sources)
-        if not listed:
-            return Submission(name, problem=f"none of {wanted_text} in the submission (it is "
-                                            "empty)")
-        more = f" and {len(listed) - MAX_LISTED} more" if len(listed) > MAX_LISTED else ""
-        shown = one_line(", ".join(listed[:MAX_LISTED]), 600)
-        return Submission(name, problem=f"none of {wanted_text} in the submission; it holds: "
-                                        f"{shown}{more}")
+        return _nothing_found(name, files, f"none of {', '.join(sources)}")
     return Submission(name, files=found)
 
 
@@ -633,7 +629,9 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     settings.hide = sorted({Path(source).resolve(), out.resolve(), assignment.reference,
                             assignment.cases, *[q.path.parent for q in questions if q.path]})
     folders = sorted({q.path.parent for q in questions if q.path})
-    if len(folders) == 1 and not assignment.is_ok:  # an ok folder's are staged whole  # helper modules and data files beside the cases, as under ok
+    # helper modules and data files beside the cases, as under ok (an ok folder's
+    # are staged whole with each submission)
+    if len(folders) == 1 and not assignment.is_ok:
         settings.helper_folder = folders[0]
         settings.helpers = helper_files(folders[0], [q.path for q in questions])
     try:
