@@ -1,6 +1,7 @@
 """The sandbox holds against submissions that attack the grader or the machine."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -207,3 +208,66 @@ def test_sandboxes_at_once_never_share_a_uid_and_a_dead_holder_frees_its_own(tmp
     box = Sandbox(folder, slot=held - UID_BASE)
     assert box.uid == held
     box.close()
+
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="leases are taken by root only")
+
+
+@needs_root
+def test_the_uid_leases_live_in_a_folder_only_root_may_enter():
+    """A lease folder in a world-writable place (/run/lock) let any local user hold every
+    lease or plant a link that root followed: the default one is root's own, 0700."""
+    from grader.run.sandbox import lease_folder, UidLease
+    lease = UidLease(SLOT)
+    lease.release()
+    folder = lease_folder()
+    info = os.lstat(folder)
+    parent = os.stat(folder.parent)
+    assert folder.is_dir() and not folder.is_symlink()
+    assert info.st_uid == 0 and info.st_mode & 0o777 == 0o700
+    assert parent.st_uid == 0 and not parent.st_mode & 0o022, "others may replace the folder"
+
+
+def _attacker_folders(tmp_path):
+    """What a local user could have made at the lease folder's path before root ran."""
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    other = tmp_path / "theirs"
+    other.mkdir(mode=0o700)
+    os.chown(other, 65534, 65534)
+    open_to_all = tmp_path / "open"
+    open_to_all.mkdir()
+    open_to_all.chmod(0o777)
+    link = tmp_path / "link"
+    link.symlink_to(victim)
+    return victim, {"owned by another user": other, "may be entered by other users": open_to_all,
+                    "not a folder (a link?)": link}
+
+
+@needs_root
+def test_a_lease_folder_made_by_someone_else_is_refused_and_never_followed(tmp_path):
+    from grader.run.sandbox import LeaseRefused, UidLease, lease_problem
+    victim, planted = _attacker_folders(tmp_path)
+    for reason, folder in planted.items():
+        with pytest.raises(LeaseRefused, match=re.escape(reason)):
+            UidLease(SLOT, folder=folder)
+        assert reason in lease_problem(folder)
+    assert list(victim.iterdir()) == [], "root created a lease file through the link"
+    assert list((tmp_path / "theirs").iterdir()) == []
+
+
+@needs_root
+def test_bulk_stops_before_grading_when_the_lease_folder_is_not_its_own(tmp_path, monkeypatch):
+    """The run says why at once (exit 2 on the command line), instead of failing every
+    submission one by one."""
+    from grader.bulk import grading
+    from grader.run import sandbox as sandbox_module
+    _, planted = _attacker_folders(tmp_path)
+    monkeypatch.setattr(sandbox_module, "lease_folder", lambda: planted["owned by another user"])
+    source = tmp_path / "in" / "alice"
+    source.mkdir(parents=True)
+    (source / "hog.py").write_text((ASSIGNMENT.reference / "hog.py").read_text())
+    with pytest.raises(grading.BulkError, match="uids of their own.*owned by another user"):
+        grading.run(tmp_path / "in", tmp_path / "out", ASSIGNMENT, [],
+                    grading.Settings(sandbox=True, cgroups=False))
+    assert not (tmp_path / "out").exists()

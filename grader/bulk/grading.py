@@ -36,7 +36,8 @@ from ..model import CaseResult, GradeResult, Question
 from ..run.runner import Halted, Runner, halt, halted, unhalt
 from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
-from ..run.sandbox import INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files
+from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
+                           lease_problem)
 from ..session import grade, kinds_for, prepare
 from ..untrusted import CallInfo, is_safe_name, one_line, printable, safe_name, shown_name
 from .report import ERRORS
@@ -617,6 +618,8 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     if settings.sandbox and bwrap_problem() is not None:
         raise BulkError(f"cannot sandbox submissions: {bwrap_problem()}. Install it "
                         "(apt-get install bubblewrap), or pass --no-sandbox for trusted code")
+    if settings.sandbox and lease_problem() is not None:
+        raise BulkError(f"cannot give submissions uids of their own: {lease_problem()}")
     if settings.cgroups and cgroups.problem() is not None:
         raise BulkError(f"cannot limit each submission's memory, processes and CPU: "
                         f"{cgroups.problem()}. Run as root (or in a delegated cgroup v2), or "

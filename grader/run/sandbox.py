@@ -169,6 +169,10 @@ def copy_helpers(folder: Path, into: Path, files: Sequence[Path]) -> None:
         shutil.copyfile(folder / relative, target)
 
 
+class LeaseRefused(RuntimeError):
+    """The uid lease folder cannot be trusted (someone else made it, or it is a link)."""
+
+
 class UidLease:
     """A sandbox uid that no other sandbox on this machine holds while this lease lives.
 
@@ -176,21 +180,28 @@ class UidLease:
     processes, so two runs at once (two staff jobs, or a test session in parallel) must
     never share one. The lease is an flock on a file per uid: the kernel drops it when
     the holder dies, so a killed run leaks nothing. PREFERRED (a slot) is tried first.
+    The files live in a folder only this user may enter (`trusted_folder`), opened
+    relative to it and never through a link, so nobody else can hold the leases or make
+    root create a file elsewhere.
     """
 
     def __init__(self, preferred: int = 0, folder: Optional[Path] = None):
-        folder = folder or lease_folder()
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        for offset in range(UID_COUNT):
-            uid = UID_BASE + (preferred + offset) % UID_COUNT
-            fd = os.open(folder / str(uid), os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(fd)
-                continue
-            self.uid, self._fd = uid, fd
-            return
+        self._fd = None
+        home = trusted_folder(folder or lease_folder())
+        try:
+            for offset in range(UID_COUNT):
+                uid = UID_BASE + (preferred + offset) % UID_COUNT
+                fd = os.open(str(uid), os.O_CREAT | os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW,
+                             0o600, dir_fd=home)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    os.close(fd)
+                    continue
+                self.uid, self._fd = uid, fd
+                return
+        finally:
+            os.close(home)
         raise RuntimeError(f"all {UID_COUNT} sandbox uids are in use on this machine")
 
     def release(self) -> None:
@@ -200,8 +211,46 @@ class UidLease:
 
 
 def lease_folder() -> Path:
-    base = "/run/lock" if os.access("/run/lock", os.W_OK) else tempfile.gettempdir()
+    """Where the leases live: /run (root's own tmpfs, which no other user may write to)
+    when this user can write there, else the temporary folder."""
+    base = "/run" if os.access("/run", os.W_OK) else tempfile.gettempdir()
     return Path(base) / "hog-grader-uids"
+
+
+def trusted_folder(folder: Path) -> int:
+    """An fd of FOLDER, made 0700 if missing; raises LeaseRefused unless it is a real
+    folder (not a link) owned by this user that no one else may enter."""
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise LeaseRefused(f"cannot create the sandbox uid lease folder {folder}: "
+                           f"{error.strerror}") from None
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        raise LeaseRefused(f"the sandbox uid lease folder {folder} is not a folder (a link?): "
+                           "remove it; the grader makes its own") from None
+    info = os.fstat(fd)
+    problem = ("is owned by another user" if info.st_uid != os.geteuid()
+               else "may be entered by other users" if info.st_mode & 0o077 else None)
+    if problem:
+        os.close(fd)
+        raise LeaseRefused(f"the sandbox uid lease folder {folder} {problem}: remove it; the "
+                           "grader makes its own, private to it")
+    return fd
+
+
+def lease_problem(folder: Optional[Path] = None) -> Optional[str]:
+    """Why sandbox uids cannot be leased here (None when they can, or need not be)."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        os.close(trusted_folder(folder or lease_folder()))
+    except LeaseRefused as error:
+        return str(error)
+    return None
 
 
 class Sandbox:
@@ -343,5 +392,5 @@ class Sandbox:
         return argv
 
 
-__all__ = ["Sandbox", "Limits", "bwrap_problem", "base_python", "hidden_paths", "helper_files",
+__all__ = ["Sandbox", "Limits", "bwrap_problem", "lease_problem", "LeaseRefused", "base_python", "hidden_paths", "helper_files",
            "copy_helpers"]

@@ -132,13 +132,16 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
     from .contest import round_robin
     from .contest_report import write_report
     from ..run import cgroups
-    from ..run.sandbox import bwrap_problem
+    from ..run.sandbox import bwrap_problem, lease_problem
 
     console = report.make_console()
     errors = report.make_console(stderr=True)
     if sandbox and bwrap_problem() is not None:
         report.print_error(errors, f"cannot sandbox the entries: {bwrap_problem()}. Install it "
                            "(apt-get install bubblewrap), or pass --no-sandbox for trusted code")
+        return 2
+    if sandbox and lease_problem() is not None:
+        report.print_error(errors, f"cannot give the entries uids of their own: {lease_problem()}")
         return 2
     try:
         entries = contest_entries(folder, assignment)
