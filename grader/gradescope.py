@@ -345,7 +345,7 @@ class Staged:
     def __init__(self, hog: Optional[bytes], assignment, settings: Settings, mode: str,
                  hide: Sequence[Path], files: Optional[Dict[str, Optional[bytes]]] = None):
         from .run import scripts
-        from .run.runner import Runner
+        from .run.runner import Runner, wall_cap
         from .run.sandbox import Limits, Sandbox
 
         self.scratch = Path(tempfile.mkdtemp(prefix="hog-gradescope-"))
@@ -364,6 +364,7 @@ class Staged:
             path.chmod(0o755 if path.is_dir() else 0o644)
         limits = Limits(cpu=int(settings.timeout + settings.budget) + 1)
         common = dict(timeout=settings.timeout, budget=settings.budget,
+                      wall_cap=wall_cap(settings.timeout, settings.budget),
                       preflight=assignment.preflight, own_modules=assignment.modules)
         if mode == "bwrap":
             box = self.box = Sandbox(folder, limits=limits, hide=hide, slot=UID - UID_BASE)

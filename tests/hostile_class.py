@@ -183,6 +183,17 @@ def _register_code_attacks() -> None:
         "            pass\n"
         "    return 99 if num_rolls == 10 else _roll(num_rolls, dice)\n"),
         at_most=FULL - 2, grader_may_fail=True)
+    # sleeps just under the wall limit (3 x 2 s) in every call: no CPU time, so only its
+    # budget and the wall cap of its cases stop it holding a job slot for an hour
+    code_attack("sleeps_in_every_case", with_override(
+        "import time as _time\n"
+        "def _nap(f):\n"
+        "    def slow(*args, **kwargs):\n"
+        "        _time.sleep(5.5)\n"
+        "        return f(*args, **kwargs)\n"
+        "    return slow\n"
+        "roll_dice, free_bacon, is_swap, take_turn, play = map(_nap, (roll_dice, free_bacon, "
+        "is_swap, take_turn, play))\n"), at_most=FULL - 1)
 
 
 # --- attacks from the submissions folder itself ----------------------------------------

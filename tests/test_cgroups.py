@@ -203,3 +203,39 @@ def test_groups_are_removed_and_nothing_is_left_in_them(tmp_path):
     folders = list(box.group.folders)
     box.close()
     assert not any(folder.exists() for folder in folders)
+
+
+def sleeper(seconds: float) -> str:
+    """The reference, each graded function sleeping SECONDS first: just under the wall
+    limit of a case, and almost no CPU time."""
+    return override("import time as _time\n"
+                    "def _nap(f):\n"
+                    "    def slow(*args, **kwargs):\n"
+                    f"        _time.sleep({seconds})\n"
+                    "        return f(*args, **kwargs)\n"
+                    "    return slow\n"
+                    + "".join(f"{name} = _nap({name})\n" for name in FUNCTIONS))
+
+
+def test_sleeping_costs_the_budget_and_the_whole_submission_has_a_wall_cap(tmp_path):
+    """Timeouts charged in CPU time let a submission that sleeps just under the wall
+    limit in every case hold a job slot for an hour and still get full marks: its
+    waiting now costs its budget, and its cases together stop at a wall cap."""
+    from grader.run.runner import wall_cap
+    timeout, budget = 1.0, 2.0
+    cap = wall_cap(timeout, budget)
+    questions = bulk.load_cases(ASSIGNMENT, None)
+    settings = bulk.Settings(timeout=timeout, budget=budget, sandbox=SANDBOX, jobs=1)
+    graded = {}
+    for name, source in (("sleeper", sleeper(0.9 * 3 * timeout)), ("neighbour", REFERENCE)):
+        started = time.monotonic()
+        graded[name] = bulk.grade_submission(bulk.Submission(name, source.encode()), questions,
+                                             ASSIGNMENT, settings)
+        graded[name]["took"] = time.monotonic() - started
+    sleeper_, neighbour = graded["sleeper"], graded["neighbour"]
+    print(f"\nsleeper graded in {sleeper_['took']:.1f} s (cap {cap:g} s), "
+          f"neighbour in {neighbour['took']:.1f} s")
+    assert neighbour["score"] == neighbour["max_score"], neighbour["failures"]
+    assert sleeper_["took"] < cap + 15
+    assert sleeper_["score"] < sleeper_["max_score"]
+    assert any("wall time in all" in f["detail"] for f in sleeper_["failures"])

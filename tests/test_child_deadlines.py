@@ -114,7 +114,7 @@ def test_a_worker_that_forged_ready_and_sleeps_costs_timeouts_not_a_hung_grader(
         runner.close()
     assert time.monotonic() - started < 20
     assert [run.status for run in runs] == ["timeout"] * 3
-    assert "budget" in runs[-1].message
+    assert all("did not finish within 1 s" in run.message for run in runs)
 
 
 def test_a_correct_submission_still_gets_a_job_larger_than_a_pipe(tmp_path):
@@ -149,7 +149,7 @@ def test_a_forged_ready_in_a_bulk_run_beside_a_correct_neighbour(tmp_path):
     records = {r["id"]: r for r in json.loads((out / "results.json").read_text())["submissions"]}
     assert records["neighbour"]["score"] == records["neighbour"]["max_score"] > 0
     assert records["forger"]["score"] == 0
-    assert "timed out" in json.dumps(records["forger"]["questions"])
+    assert "timed out" in json.dumps(records["forger"]["questions"]).lower()
     for name in ("grades.csv", "report.html", "gradescope/forger/results.json"):
         assert (out / name).exists(), name
 

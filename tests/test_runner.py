@@ -133,13 +133,29 @@ def test_a_submission_that_does_not_import_is_one_clear_error(tmp_path, body, wo
         run_all(runner, "f()\n", "f()\n")
 
 
-def test_the_time_budget_bounds_a_submission_full_of_loops(tmp_path):
-    runner = Runner(src=submission(tmp_path), timeout=0.3, budget=0.5)
+def test_once_the_budget_is_spent_the_other_cases_still_run_with_a_short_limit(tmp_path):
+    """A loop in one function must not cost the points of another that runs after it:
+    the budget shortens the limit of the remaining cases, it never fails them unrun."""
+    runner = Runner(src=submission(tmp_path), timeout=1.0, budget=1.0, spent_timeout=0.3)
     start = time.monotonic()
-    runs = run_all(runner, *["while True: pass\n"] * 10)
-    assert time.monotonic() - start < 3
-    assert [r.status for r in runs].count("timeout") == 10
-    assert "time budget" in runs[-1].message
+    runs = run_all(runner, "while True: pass\n", "while True: pass\n", "f()\n",
+                   "while True: pass\n", "f()\n")
+    took = time.monotonic() - start
+    assert [r.status for r in runs] == ["timeout", "timeout", "ran", "timeout", "ran"]
+    assert runs[2].outputs[0].printed == runs[4].outputs[0].printed == "1\n"
+    assert "0.3 s" in runs[1].message and "time budget (1 s)" in runs[1].message
+    assert "budget" not in runs[0].message
+    assert took < 1.0 + 2 * 0.3 + 4, f"{took:.1f} s: the later loops had the full second"
+
+
+def test_a_submission_that_waits_in_every_case_is_stopped_at_its_wall_cap(tmp_path):
+    runner = Runner(src=submission(tmp_path), timeout=1.0, wall_cap=1.5)
+    start = time.monotonic()
+    runs = run_all(runner, *["import time; time.sleep(0.6)\n"] * 5)
+    assert time.monotonic() - start < 1.5 + 3
+    assert [r.status for r in runs] == ["ran", "ran", "timeout", "timeout", "timeout"]
+    assert "1.5 s of wall time in all" in runs[2].message
+    assert runs[3].message.startswith("not run:") and "wall time" in runs[3].message
 
 
 def test_a_transient_spawn_failure_is_tried_again(tmp_path, monkeypatch):

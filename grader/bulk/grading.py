@@ -33,7 +33,7 @@ from ..load import casefile
 from ..assignment import Assignment
 from ..judge import prompt
 from ..model import CaseResult, GradeResult, Question
-from ..run.runner import Halted, Runner, halt, halted, unhalt
+from ..run.runner import Halted, Runner, halt, halted, unhalt, wall_cap
 from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
@@ -517,6 +517,7 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
         with Sandbox(folder, slot=slot, limits=settings.limits, isolate=settings.sandbox,
                      hide=settings.hide, cgroup=settings.cgroups) as box:
             runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
+                            wall_cap=wall_cap(settings.timeout, settings.time_budget),
                             wrap=box.wrap, preflight=assignment.preflight, seed=SEED,
                             clock=box.clock, diagnose=box.diagnose,
                             own_modules=assignment.modules)

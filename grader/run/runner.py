@@ -404,13 +404,24 @@ class Worker:
         return note + (": " + " / ".join(tail) if tail else "")
 
 
+def wall_cap(timeout: float, budget: float) -> float:
+    """The wall time a graded submission's cases may take in all: far more than correct
+    code needs on a busy machine (a few seconds), far less than code that sleeps just
+    under its limit in every case would hold a job slot for."""
+    return 2 * budget + 10 * timeout
+
+
 @dataclass
 class Runner:
     """Runs CaseJobs for one submission folder.
 
-    `command` wraps the worker (a sandbox prepends its own argv); `budget` is the
-    total time, in seconds, timeouts and crashes may cost before the remaining cases
-    are given up on.
+    `command` wraps the worker (a sandbox prepends its own argv). `budget` is the
+    time, in seconds, a submission may waste (what its timeouts and crashes cost, and,
+    with a clock, any wall time its cases spend beyond their CPU time: sleeping or
+    waiting); once it is spent, the remaining cases still run, each with `spent_timeout`
+    at most, so that a question's verdict never depends on the questions run before it.
+    `wall_cap` bounds the wall time of all its cases together: past it the rest are
+    not run (only code that waits or loops in case after case gets there).
     """
 
     src: Path
@@ -433,6 +444,8 @@ class Runner:
     # use of the machine; a case that waits is stopped after wall_factor x timeout
     clock: Optional[Callable[[], float]] = None
     wall_factor: float = 3.0
+    spent_timeout: float = 1.0  # each case's limit once the budget is spent
+    wall_cap: Optional[float] = None  # seconds of wall time for all the cases together
     diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
     own_modules: Sequence[str] = ()  # the student's module names (see worker.py's --own)
 
@@ -443,6 +456,18 @@ class Runner:
         self.wasted = 0.0  # seconds its timeouts and crashes have cost so far
         self.cost = 0.0  # what the last wait cost (see _await)
         self.cpu_used = 0.0  # CPU seconds the last case used, with a clock
+        self.idle = 0.0  # wall seconds the last wait took beyond its CPU time, with a clock
+        self.waited = 0.0  # wall seconds spent waiting on this submission's workers
+
+    @property
+    def spent(self) -> bool:
+        """Whether the time budget is used up (cases then run with spent_timeout)."""
+        return self.budget is not None and self.wasted >= self.budget
+
+    @property
+    def limit(self) -> float:
+        """The time limit of the next case."""
+        return min(self.timeout, self.spent_timeout) if self.spent else self.timeout
 
     def command(self) -> List[str]:
         own = [f"--own={','.join(self.own_modules)}"] if self.own_modules else []
@@ -492,11 +517,12 @@ class Runner:
                 pending = [j for j in pending if not skip(j.id)]
                 if not pending:
                     return
-            if self.budget is not None and self.wasted >= self.budget:
+            if self.wall_cap is not None and self.waited >= self.wall_cap:
                 for job in pending:
                     yield job.id, CaseRun(status="timeout", message=(
-                        "not run: this submission already used its time budget "
-                        f"({self.budget:g} s) on cases that timed out or crashed"))
+                        f"not run: this submission's cases already took {self.waited:.0f} s "
+                        f"of wall time in all, its limit ({self.wall_cap:g} s): they wait, "
+                        "sleep or loop"))
                 return
             if self.received > self.total_bytes:
                 for job in pending:
@@ -504,6 +530,7 @@ class Runner:
                 return
             worker = self._spawn()
             kind, message, _ = self._await(worker, None, 1 << 20)
+            self.wasted += self.idle
             ready = kind == "message" and messages.kind_or_none(message) == "ready"
             if not ready:
                 note = self._preflight_failure(worker, kind, message)
@@ -523,6 +550,7 @@ class Runner:
                 kind, message, elapsed = self._await(worker, current.id, limit)
                 run = None
                 if kind == "message":
+                    self.wasted += self.idle
                     run = self._case_run(worker, current, message, cap, elapsed)
                     if run is not None and run.status in ("ran", "setup-error"):
                         pending.pop(0)
@@ -555,42 +583,52 @@ class Runner:
     def _await(self, worker: Worker, job_id: Optional[int],
                limit: int) -> Tuple[str, Any, float]:
         """(kind, message, seconds) of the worker's next message for job JOB_ID (None:
-        the import), or ("timeout", "cpu" or "wall", seconds) when it ran out of time.
-        `self.cost` is then what the wait costs the submission's budget: the CPU time
-        its group used when there is a clock (a timeout costs one timeout), else the
-        seconds waited."""
+        the import), or ("timeout", "cpu", "wall" or "cap", seconds) when it ran out of
+        time. `self.cost` is then what the wait costs the submission's budget: the CPU
+        time its group used when there is a clock (a timeout costs one limit), else the
+        seconds waited; `self.idle` is the wall time beyond CPU time (with a clock)."""
         started = time.monotonic()
         used_before = self.clock() if self.clock is not None else 0.0
+        timeout = self.limit if job_id is not None else self.timeout
+        cap_left = self.wall_cap - self.waited if self.wall_cap is not None else float("inf")
         shown = False
+        self.idle = 0.0
         try:
             while True:
                 elapsed = time.monotonic() - started
                 if self.clock is None:
-                    left, why = self.timeout - elapsed, "wall"
+                    left, why = timeout - elapsed, "wall"
                     self.cost = elapsed
                 else:
                     self.cpu_used = self.clock() - used_before
-                    cpu_left = self.timeout - self.cpu_used
-                    wall_left = self.wall_factor * self.timeout - elapsed
+                    cpu_left = timeout - self.cpu_used
+                    wall_left = self.wall_factor * timeout - elapsed
                     left, why = ((cpu_left, "cpu") if cpu_left <= wall_left
                                  else (wall_left, "wall"))
-                    self.cost = min(self.cpu_used, self.timeout)
+                    self.cost = min(self.cpu_used, timeout)
+                if cap_left - elapsed < left:
+                    left, why = cap_left - elapsed, "cap"
                 if left <= 0:
                     if self.clock is not None:
-                        self.cost = self.timeout
+                        self.cost = timeout
+                        self.idle = max(0.0, elapsed - self.cpu_used)
                     return "timeout", why, elapsed
                 kind, message = self._next(worker, min(left, TICK), limit)
                 if kind != "timeout":
+                    elapsed = time.monotonic() - started
                     if self.clock is not None:
-                        self.cost = min(self.clock() - used_before, self.timeout)
+                        self.cpu_used = self.clock() - used_before
+                        self.cost = min(self.cpu_used, timeout)
+                        self.idle = max(0.0, elapsed - self.cpu_used)
                     else:
-                        self.cost = time.monotonic() - started
-                    return kind, message, time.monotonic() - started
+                        self.cost = elapsed
+                    return kind, message, elapsed
                 if (self.progress is not None and job_id is not None
                         and time.monotonic() - started >= 1.0):
                     self.progress(job_id, time.monotonic() - started)
                     shown = True
         finally:
+            self.waited += time.monotonic() - started
             if shown:
                 self.progress(None, 0.0)
 
@@ -599,19 +637,27 @@ class Runner:
         """The timeout of JOB, with where its code was when stopped if it says so within
         stack_wait (code that blocks the signal is stopped all the same)."""
         cpu_used = self.cpu_used
+        timeout = self.limit
+        spent = self.spent
         running, stack, outputs = self._ask_stack(worker, len(job.examples), cap, limit)
         worker.close()
-        if why == "wall" and self.clock is not None:
-            wall = f"did not finish within {self.wall_factor * self.timeout:g} s"
-            if cpu_used < self.timeout / 2:
+        if why == "cap":
+            words = (f"stopped: this submission's cases took {self.wall_cap:g} s of wall "
+                     "time in all, its limit (they wait, sleep or loop)")
+        elif why == "wall" and self.clock is not None:
+            wall = f"did not finish within {self.wall_factor * timeout:g} s"
+            if cpu_used < timeout / 2:
                 words = f"{wall} (it waits or sleeps: it used {cpu_used:.1f} s of CPU time)"
             else:
-                words = (f"{wall}, having had {cpu_used:.1f} of its {self.timeout:g} s of CPU "
+                words = (f"{wall}, having had {cpu_used:.1f} of its {timeout:g} s of CPU "
                          "time (a very busy machine, or far too slow)")
         else:
-            words = (f"did not finish within {self.timeout:g} s "
+            words = (f"did not finish within {timeout:g} s "
                      + ("of CPU time " if self.clock is not None else "")
                      + "(an infinite loop, or far too slow)")
+        if spent and timeout < self.timeout:
+            words += (f"; this submission had used its time budget ({self.budget:g} s) on "
+                      f"earlier cases, so its other cases run with {timeout:g} s each")
         known = self.diagnose()
         if known:
             words += f"; meanwhile {known}"
