@@ -304,6 +304,40 @@ def test_a_loop_costs_its_own_questions_only_once_the_budget_is_spent(tmp_path):
     assert all("time budget (2 s)" in d and "1 s each" in d for d in details[1:])
 
 
+BROKEN_ROLL_DICE = {
+    "loops": "def roll_dice(num_rolls, dice=six_sided):\n    while True:\n        pass\n",
+    "overflows the C stack": (
+        "import sys as _sys\n"
+        "def roll_dice(num_rolls, dice=six_sided):\n"
+        "    _sys.setrecursionlimit(10 ** 7)\n"
+        "    deeper = lambda n: deeper(n + 1) + 1\n"
+        "    return deeper(0)\n"),
+}
+
+
+@needs_bwrap
+@pytest.mark.parametrize("behaviour", sorted(BROKEN_ROLL_DICE))
+def test_a_question_keeps_its_verdict_whatever_ran_before_it(behaviour):
+    """A roll_dice that never returns (or kills the interpreter) spends the budget on
+    the questions that call it; the others (free_bacon, is_swap, ...) must get the
+    verdict they get when graded alone, hidden cases included."""
+    source = with_override(BROKEN_ROLL_DICE[behaviour]).encode()
+    questions = bulk.load_cases(ASSIGNMENT, None)
+    # (a wall cap of 10 timeouts and 2 budgets is too tight for these 1 s limits on a
+    # busy machine: it is meant for code that waits, not for this one)
+    together = bulk.grade_submission(bulk.Submission("s", source), questions, ASSIGNMENT,
+                                     bulk.Settings(timeout=1.0, budget=1.0, jobs=1, wall=300))
+    alone = {key: q["score"] for key, q in together["questions"].items()}
+    for question in [q for q in questions if alone[q.key] < q.points]:  # can it do better?
+        record = bulk.grade_submission(bulk.Submission("s", source), [question], ASSIGNMENT,
+                                       bulk.Settings(timeout=1.0, budget=1000.0, jobs=1))
+        alone.update({key: q["score"] for key, q in record["questions"].items()})
+    assert {key: q["score"] for key, q in together["questions"].items()} == alone
+    kept = [key for key, q in together["questions"].items() if q["score"] == q["max_score"]]
+    assert {"02", "04"} <= set(kept), kept
+    assert all("not run" not in f["detail"] for f in together["failures"])
+
+
 # --- input layouts -------------------------------------------------------------------
 
 def test_discover_accepts_folders_files_and_zips(tmp_path):

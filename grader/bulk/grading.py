@@ -357,6 +357,11 @@ class Settings:
     cgroups: bool = True  # each submission in a control group; timeouts in its CPU time
     helpers: List[Path] = field(default_factory=list)  # of helper_folder, shown read-only
     helper_folder: Optional[Path] = None
+    wall: Optional[float] = None  # seconds for all of a submission's cases (default: wall_cap)
+
+    @property
+    def wall_cap(self) -> float:
+        return self.wall if self.wall is not None else wall_cap(self.timeout, self.time_budget)
 
     @property
     def time_budget(self) -> float:
@@ -517,7 +522,7 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
         with Sandbox(folder, slot=slot, limits=settings.limits, isolate=settings.sandbox,
                      hide=settings.hide, cgroup=settings.cgroups) as box:
             runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
-                            wall_cap=wall_cap(settings.timeout, settings.time_budget),
+                            wall_cap=settings.wall_cap,
                             wrap=box.wrap, preflight=assignment.preflight, seed=SEED,
                             clock=box.clock, diagnose=box.diagnose,
                             own_modules=assignment.modules)
