@@ -12,6 +12,7 @@ from rich.text import Text
 
 import grader
 from .model import CaseResult, GradeResult, QuestionResult
+from .untrusted import printable
 
 STATUS_STYLE = {"passed": "green", "failed": "red", "error": "red", "timeout": "yellow",
                 "locked": "magenta", "unsupported": "yellow"}
@@ -32,9 +33,16 @@ def rerun_command(result: QuestionResult, case: Optional[CaseResult] = None,
 
 def _indent(text: str, by: int = 4) -> str:
     """Indent by hand: rich's Padding crops lines to the terminal's width, and a student
-    must see (and copy) a case's whole line."""
+    must see (and copy) a case's whole line. The text came from the student's code:
+    what a terminal would act on is written out (`\\x1b`)."""
     pad = " " * by
-    return "\n".join(pad + line for line in text.rstrip("\n").splitlines()) or pad + "(nothing)"
+    return ("\n".join(pad + line for line in printable(text).rstrip("\n").split("\n"))
+            or pad + "(nothing)")
+
+
+def _said(text: str, style: Optional[str] = None) -> Text:
+    """A message that may quote the student's code or output, made printable."""
+    return Text(printable(text), style=style)
 
 
 def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
@@ -45,16 +53,16 @@ def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
     if case.transcript:
         parts.append(Text(_indent(case.transcript, 2)))
     if case.status == "timeout":
-        parts.append(Text(f"Timed out: {case.message}", style="yellow"))
+        parts.append(_said(f"Timed out: {case.message}", style="yellow"))
         if case.traceback:
             parts.append(Text(_indent(case.traceback, 2)))
     elif case.status == "error" and not case.expected:
-        parts.append(Text(f"Error: {case.message}", style="red"))
+        parts.append(_said(f"Error: {case.message}", style="red"))
         if case.traceback:
             parts.append(Text(_indent(case.traceback, 2)))
     else:
         if case.message:
-            parts.append(Text(case.message, style="red"))
+            parts.append(_said(case.message, style="red"))
         parts.append(Text("Expected:", style="green"))
         parts.append(Text(_indent(case.expected)))
         parts.append(Text("Got:", style="red"))
@@ -75,7 +83,7 @@ def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
 def question_block(result: QuestionResult, verbose: bool = False,
                    extra: str = "") -> Optional[Group]:
     """What a finished question prints: nothing when it passed, its failures otherwise."""
-    notes = [Text(c.note) for c in result.case_results if c.note]
+    notes = [_said(c.note) for c in result.case_results if c.note]
     foreign = [c for c in result.case_results if c.status == "unsupported"]
     if foreign:
         notes.append(Text(f"{len(foreign)} case(s) not run: {foreign[0].message}.",
@@ -84,7 +92,7 @@ def question_block(result: QuestionResult, verbose: bool = False,
         return None
     parts = [Rule(Text(f"{result.question.name}", style="bold"), align="left"), *notes]
     if result.status == "error" and result.message:
-        parts.append(Text(result.message, style="red"))
+        parts.append(_said(result.message, style="red"))
         return Group(*parts)
     locked = [c for c in result.case_results if c.status == "locked"]
     bad = [c for c in result.case_results if c.status in ("failed", "error", "timeout")]

@@ -1,11 +1,15 @@
 """What student code prints is captured as the judge reads it: DEBUG: lines never count
 towards a cap, and a cap never turns a returned value into nothing."""
 
+import os
 import shutil
+import subprocess
+import sys
 import textwrap
 
 from hypothesis import given, settings, strategies as st
 
+from conftest import run_grade
 from grader.judge import judge_case, strip_debug, with_cuts
 from grader.model import Case, Example, Suite
 from grader.run import worker
@@ -197,3 +201,55 @@ def test_the_copy_sees_ten_thousand_debug_lines(fa19, tmp_path):
     (_, run), = runner.run([job])
     count, value = eval(run.outputs[-1].printed)
     assert count >= 10000 and value == 10
+
+
+# What code may do with sys.stdout, as with a real text stream (a pipe, not a terminal).
+STREAM_USES = [
+    "print(sys.stdout.isatty(), sys.stdout.writable(), sys.stdout.readable())",
+    "print(os.isatty(sys.stdout.fileno()))",
+    "print(sys.stdout.encoding.lower().replace('-', ''), sys.stdout.errors)",
+    "print('before', flush=True); sys.stdout.buffer.write(b'bytes\\n'); sys.stdout.buffer.flush()",
+    "sys.stdout.buffer.write('caf\\u00e9 \\u2713\\n'.encode()); sys.stdout.buffer.flush()",
+    "sys.stdout.buffer.write(b'\\xff\\xfe bad \\xc3\\n'); sys.stdout.buffer.flush()",
+    "sys.stdout.reconfigure(line_buffering=True); print('reconfigured')",
+    "sys.stdout.flush(); sys.stdout.writelines(['a\\n', 'b\\n'])",
+    "print('to', 'stdout', file=sys.stdout, sep='-', flush=True)",
+    "w = io.TextIOWrapper(sys.stdout.buffer, encoding='utf-8', write_through=True); "
+    "w.write('wrapped\\n'); w.flush(); w.detach()",
+    "sys.stdout.write('no newline'); sys.stdout.flush()",
+]
+
+
+def test_stdout_behaves_as_a_real_text_stream_does(tmp_path):
+    """Correct code that writes bytes through sys.stdout.buffer, or asks the stream what
+    it is, prints what a real interpreter with its output piped prints (the oracle:
+    python itself), instead of failing on a missing attribute."""
+    (tmp_path / "hog.py").write_text("")
+    setup = ["import io, os, sys\n"]
+    jobs = [CaseJob(i, [f"exec({use!r})\n"], setup=setup) for i, use in enumerate(STREAM_USES)]
+    runner = Runner(src=tmp_path, timeout=30)
+    got = [run.outputs[0] for _, run in runner.run(jobs)]
+    for use, output in zip(STREAM_USES, got):
+        real = subprocess.run([sys.executable, "-c", "import io, os, sys\n" + use],
+                              capture_output=True, env={"PYTHONIOENCODING": "utf-8",
+                                                        "PATH": os.environ["PATH"]})
+        assert real.returncode == 0, real.stderr
+        assert output.raised is None, (use, output.raised)
+        assert output.printed == real.stdout.decode("utf-8", "replace"), use
+
+
+def test_nuls_escape_codes_and_invalid_bytes_are_shown_safely(solved_ws):
+    """A case whose code prints control characters or invalid UTF-8 fails on them, and
+    the student sees them written out, not acted on by the terminal."""
+    source = (solved_ws / "hog.py").read_text()
+    anchor = "    # BEGIN PROBLEM 1\n"
+    assert source.count(anchor) == 1
+    (solved_ws / "hog.py").write_text(source.replace(anchor, anchor + (
+        "    import sys\n"
+        "    print('a\\x00b\\x1b[2J\\x1b]0;title\\x07c')\n"
+        "    sys.stdout.buffer.write(b'\\xff\\xfe!\\n')\n"), 1))
+    done = run_grade("-q", "01", cwd=solved_ws)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert not any(ch in done.stdout for ch in "\x00\x1b\x07"), done.stdout
+    assert "\ufffd\ufffd!" in done.stdout and "title" in done.stdout

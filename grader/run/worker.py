@@ -10,6 +10,7 @@ turn a wrong answer into a right one.
 """
 
 import builtins
+import codecs
 import io
 import json
 import os
@@ -74,8 +75,39 @@ class Capture(io.TextIOBase):
         self.cr = None  # the last line ended with "\r", and was kept or dropped
         self.lines = 0  # lines passed on (kept or cut), for the student to see how many
 
+    # what code may ask of sys.stdout, as of a real text stream that is not a terminal
+    encoding = "utf-8"
+    errors = "strict"
+    newlines = None
+    line_buffering = False
+    write_through = True
+    name = "<stdout>"
+    mode = "w"
+
     def writable(self):
         return True
+
+    def isatty(self):
+        return False
+
+    def fileno(self):
+        """A real descriptor (of /dev/null): code may pass it to os.isatty or
+        os.get_terminal_size; bytes written to it directly are not captured."""
+        return devnull_fd()
+
+    def reconfigure(self, *, encoding=None, errors=None, newline=None, line_buffering=None,
+                    write_through=None):
+        """Accepted and ignored: the capture takes text in any case."""
+
+    @property
+    def buffer(self):
+        """Bytes written here are captured as UTF-8 text (invalid bytes replaced)."""
+        if getattr(self, "_buffer", None) is None:
+            self._buffer = CaptureBuffer(self)
+        return self._buffer
+
+    def detach(self):
+        return self.buffer
 
     def write(self, text):
         if not isinstance(text, str):
@@ -226,6 +258,34 @@ class Capture(io.TextIOBase):
             cuts[-1][1] += len(tail) - self.tail_cap
             tail = tail[len(tail) - self.tail_cap:]
         return "".join(self.kept) + tail, [cut for cut in cuts if cut[1] > 0]
+
+
+class CaptureBuffer(io.RawIOBase):
+    """sys.stdout.buffer for one example: decoded into its Capture as it is written."""
+
+    def __init__(self, capture):
+        self.capture = capture
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        data = bytes(memoryview(data))
+        self.capture.write(self.decoder.decode(data))
+        return len(data)
+
+    def flush(self):
+        self.capture.write(self.decoder.decode(b"", final=True))
+
+
+_DEVNULL = []
+
+
+def devnull_fd():
+    if not _DEVNULL:
+        _DEVNULL.append(os.open(os.devnull, os.O_WRONLY | os.O_CLOEXEC))
+    return _DEVNULL[0]
 
 
 class Running:
