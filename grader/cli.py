@@ -20,6 +20,7 @@ _forget_the_graded_folder()
 
 import click  # noqa: E402 (after the path is safe)
 
+import grader
 from . import assignment as assignments
 from . import outputs, workspace
 from .load.casefile import CaseFileError
@@ -33,9 +34,53 @@ def _fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+STUDENT_COMMANDS = ("play",)  # besides grading itself: what the runner of a workspace offers
+
+
+def _staff_only(what: str) -> str:
+    if what == "init":  # a student restoring damaged tests
+        return NO_STAFF_FILES
+    return (f"`grade {what}` is for staff: this is the grader of a published workspace, "
+            f"which grades and plays this project only (`{grader.PROGRAM} --help` lists "
+            "its commands). Staff run the installed grader.")
+
+
+class Commands(click.Group):
+    """The commands `grade` offers: all of them, or in the runner of a published
+    workspace the student's only, where a staff command says plainly what it is instead
+    of failing on files or libraries the runner does not carry."""
+
+    def list_commands(self, ctx):
+        names = super().list_commands(ctx)
+        return [n for n in names if n in STUDENT_COMMANDS] if grader.RUNNER else names
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        if command is None or not grader.RUNNER or name in STUDENT_COMMANDS:
+            return command
+        return click.Command(name, callback=lambda: _fail(_staff_only(name)),
+                             add_help_option=False, hidden=True,
+                             context_settings={"ignore_unknown_options": True,
+                                               "allow_extra_args": True})
+
+    def format_epilog(self, ctx, formatter):
+        formatter.write_paragraph()
+        formatter.write_text(RUNNER_EPILOG.format(program=grader.PROGRAM) if grader.RUNNER
+                             else STAFF_EPILOG)
+
+
+STAFF_EPILOG = ("Staff commands (init, verify, bulk, ...) are listed above; `grade COMMAND "
+                "--help` explains each.")
+RUNNER_EPILOG = ("This is the grader of a published workspace: type `{program}` where a "
+                 "command says `grade`. The staff commands (init, verify, bulk, mutate, "
+                 "...) are not in it.")
+
+
 def _list_editions(ctx, param, value) -> None:
     if not value or ctx.resilient_parsing:
         return
+    if grader.RUNNER:
+        _fail(_staff_only("--list-editions"))
     for name in assignments.editions():
         settings = assignments.load(name)
         click.echo(f"{name:14} {settings.config.get('title', settings.name)}")
@@ -73,7 +118,7 @@ def _hog_only(assignment, command: str) -> None:
               f"`grade {command}` plug-in (that command is Hog's)")
 
 
-@click.group(invoke_without_command=True, context_settings=CONTEXT)
+@click.group(cls=Commands, invoke_without_command=True, context_settings=CONTEXT)
 @click.option("-q", "--question", "questions", multiple=True, metavar="Q",
               help="Grade only question Q (e.g. 05a); repeat for more.")
 @click.option("-v", "--verbose", is_flag=True,
@@ -98,7 +143,8 @@ def _hog_only(assignment, command: str) -> None:
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
 @click.option("--list-editions", is_flag=True, expose_value=False, is_eager=True,
-              callback=_list_editions, help="List the editions of Hog the grader ships, and exit.")
+              callback=_list_editions, hidden=grader.RUNNER,
+              help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
          list_only, root):
@@ -115,7 +161,6 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
       grade --list          the questions, their points and locked cases
 
     Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors.
-    Staff commands (init, verify, ...) are listed below; `grade COMMAND --help` explains each.
     """
     if ctx.invoked_subcommand is not None:
         return

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hmac
 import json
 import os
+import pkgutil
 import secrets
 import sys
 import threading
@@ -25,7 +26,6 @@ from urllib.parse import parse_qs, urlsplit
 
 from .game import STUCK_SECONDS, Game
 
-PAGE = Path(__file__).with_name("page.html")
 POLL_SECONDS = 20.0
 BODY_CAP = 4096
 
@@ -59,7 +59,7 @@ class Table:
 
 
 def make_handler(table: Table, token: str):
-    page = PAGE.read_bytes()
+    page = pkgutil.get_data(__package__, "page.html")  # a file, or inside the runner's zip
 
     class Handler(BaseHTTPRequestHandler):
         server_version = "hog-play"
