@@ -618,6 +618,8 @@ def mutate(jobs, questions, json_path, no_cache, every_question, edition, assign
     unknown = [q for q in questions if q not in assignment.questions]
     if unknown:
         _fail(f"no question {unknown[0]!r} (questions: {', '.join(assignment.questions)})")
+    if json_path:
+        _check(outputs.file_target, json_path, "--json")
     result = mutation.run(assignment, jobs=jobs, use_cache=not no_cache,
                           only=questions or None, every_question=every_question)
     if json_path:
@@ -625,7 +627,10 @@ def mutate(jobs, questions, json_path, no_cache, every_question, edition, assign
         if json_path == "-":
             sys.stdout.write(text)
         else:
-            Path(json_path).write_text(text, encoding="utf-8")
+            try:
+                Path(json_path).write_text(text, encoding="utf-8")
+            except OSError as error:
+                _fail(f"could not write --json {json_path}: {error.strerror or error}")
     sys.exit(mutation.show(result, json_path == "-"))
 
 
