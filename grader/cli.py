@@ -34,6 +34,7 @@ def _fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 STUDENT_COMMANDS = ("play",)  # besides grading itself: what the runner of a workspace offers
 
 
@@ -62,6 +63,15 @@ class Commands(click.Group):
                              add_help_option=False, hidden=True,
                              context_settings={"ignore_unknown_options": True,
                                                "allow_extra_args": True})
+
+    def invoke(self, ctx):
+        """Ctrl-C in a command that does not handle it itself ends with the shell's status
+        for it, 130, not click's "Aborted!" and 1."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo(err=True)  # after the ^C the terminal shows
+            _fail("Stopped by Ctrl-C.", INTERRUPTED)
 
     def format_epilog(self, ctx, formatter):
         formatter.write_paragraph()
@@ -160,7 +170,10 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
       grade -u -q 05a       unlock the locked cases of question 5a
       grade --list          the questions, their points and locked cases
 
-    Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors.
+    Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors,
+    130 when stopped by Ctrl-C (every command). With -u: 0 when every case is unlocked or
+    you stopped with exit() or Ctrl-D (what you unlocked is kept), 1 when a case could not
+    be unlocked or saved.
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -519,9 +532,9 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     (or folders holding hog.py), each with final_strategy and TEAM_NAME.
 
     A match point for a win rate above 0.500001 (ties are losses); ranked by match points.
-    Invalid entries (links among them) are listed and left out. Exit status: 0 ranked, 1
-    fewer than two valid entries, 2 usage errors, 3 ranked but the grader failed on some
-    entries (tracebacks in OUT/errors/).
+    Invalid entries (links among them) are listed and left out. Exit status: 0 ranked, 2
+    usage errors or fewer than two valid entries (nothing to rank), 3 ranked but the grader
+    failed on some entries (tracebacks in OUT/errors/).
     """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
@@ -571,7 +584,7 @@ def play(final, port, no_browser, root):
     Starts a local game server (this machine only; the address holds a secret token),
     opens the page, and runs your play in a separate process: each turn shows the dice,
     the rules that fired, your commentary, and a warning where your scores differ from
-    what the rules give. Ctrl-C stops it.
+    what the rules give. Ctrl-C stops it (exit status 130; 2 outside a workspace).
     """
     from .play import server
     try:

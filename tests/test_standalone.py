@@ -261,7 +261,8 @@ def test_a_student_plays_a_whole_game_in_the_published_workspace(unpacked, cache
         assert max(state["scores"]) >= 100
     finally:
         server.send_signal(signal.SIGINT)
-        server.communicate(timeout=30)
+        _, err = server.communicate(timeout=30)
+    assert server.returncode == 130 and "Traceback" not in err  # Ctrl-C stops it
 
 
 STAFF_COMMANDS = [["verify"], ["bulk", ".", "--out", "out"], ["mutate", "--json", "m.json"],

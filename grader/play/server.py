@@ -182,7 +182,7 @@ def can_open_browser() -> bool:
 
 def run(src: Path, module: str, rules: ModuleType, *, final: bool, port: int,
         open_browser: bool, echo) -> int:
-    """Serve until Ctrl-C; return the exit status."""
+    """Serve until Ctrl-C; return its exit status, 130 (the game runs until stopped)."""
     server = PlayServer(src, module, rules, final=final, port=port)
     server.start_game()
     echo(f"Playing Hog with your play{' against your final_strategy' if final else ''}.")
@@ -199,4 +199,4 @@ def run(src: Path, module: str, rules: ModuleType, *, final: bool, port: int,
     finally:
         server.httpd.server_close()
         server.table.close()
-    return 0
+    return 130

@@ -164,7 +164,7 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
         _write_excluded(out, invalid)
         report.print_error(errors, f"{len(valid)} valid entr{'y' if len(valid) == 1 else 'ies'}: "
                            "a contest needs at least two")
-        return 1
+        return 2
     names = team_names(valid)
     result = round_robin(list(zip(names, [r.table for r in valid])), rules, processes=jobs)
     excluded = _excluded(invalid)
