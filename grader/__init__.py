@@ -4,6 +4,10 @@
 # workspace (`python3 grade`) sets its own, so that every printed command can be typed.
 PROGRAM = "grade"
 
+# True in that runner: it carries the student's commands only (no staff files, none of
+# the staff commands' libraries), and says so when a staff command is asked for.
+RUNNER = False
+
 
 def restore_tests_advice() -> str:
     """How a student gets whole tests back, in the words that work where they are."""

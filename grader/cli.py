@@ -20,6 +20,7 @@ _forget_the_graded_folder()
 
 import click  # noqa: E402 (after the path is safe)
 
+import grader
 from . import assignment as assignments
 from . import outputs, workspace
 from .load.casefile import CaseFileError
@@ -33,9 +34,63 @@ def _fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
+STUDENT_COMMANDS = ("play",)  # besides grading itself: what the runner of a workspace offers
+
+
+def _staff_only(what: str) -> str:
+    if what == "init":  # a student restoring damaged tests
+        return NO_STAFF_FILES
+    return (f"`grade {what}` is for staff: this is the grader of a published workspace, "
+            f"which grades and plays this project only (`{grader.PROGRAM} --help` lists "
+            "its commands). Staff run the installed grader.")
+
+
+class Commands(click.Group):
+    """The commands `grade` offers: all of them, or in the runner of a published
+    workspace the student's only, where a staff command says plainly what it is instead
+    of failing on files or libraries the runner does not carry."""
+
+    def list_commands(self, ctx):
+        names = super().list_commands(ctx)
+        return [n for n in names if n in STUDENT_COMMANDS] if grader.RUNNER else names
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        if command is None or not grader.RUNNER or name in STUDENT_COMMANDS:
+            return command
+        return click.Command(name, callback=lambda: _fail(_staff_only(name)),
+                             add_help_option=False, hidden=True,
+                             context_settings={"ignore_unknown_options": True,
+                                               "allow_extra_args": True})
+
+    def invoke(self, ctx):
+        """Ctrl-C in a command that does not handle it itself ends with the shell's status
+        for it, 130, not click's "Aborted!" and 1."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo(err=True)  # after the ^C the terminal shows
+            _fail("Stopped by Ctrl-C.", INTERRUPTED)
+
+    def format_epilog(self, ctx, formatter):
+        formatter.write_paragraph()
+        formatter.write_text(RUNNER_EPILOG.format(program=grader.PROGRAM) if grader.RUNNER
+                             else STAFF_EPILOG)
+
+
+STAFF_EPILOG = ("Staff commands (init, verify, bulk, ...) are listed above; `grade COMMAND "
+                "--help` explains each.")
+RUNNER_EPILOG = ("This is the grader of a published workspace: type `{program}` where a "
+                 "command says `grade`. The staff commands (init, verify, bulk, mutate, "
+                 "...) are not in it.")
+
+
 def _list_editions(ctx, param, value) -> None:
     if not value or ctx.resilient_parsing:
         return
+    if grader.RUNNER:
+        _fail(_staff_only("--list-editions"))
     for name in assignments.editions():
         settings = assignments.load(name)
         click.echo(f"{name:14} {settings.config.get('title', settings.name)}")
@@ -73,7 +128,7 @@ def _hog_only(assignment, command: str) -> None:
               f"`grade {command}` plug-in (that command is Hog's)")
 
 
-@click.group(invoke_without_command=True, context_settings=CONTEXT)
+@click.group(cls=Commands, invoke_without_command=True, context_settings=CONTEXT)
 @click.option("-q", "--question", "questions", multiple=True, metavar="Q",
               help="Grade only question Q (e.g. 05a); repeat for more.")
 @click.option("-v", "--verbose", is_flag=True,
@@ -98,7 +153,8 @@ def _hog_only(assignment, command: str) -> None:
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
 @click.option("--list-editions", is_flag=True, expose_value=False, is_eager=True,
-              callback=_list_editions, help="List the editions of Hog the grader ships, and exit.")
+              callback=_list_editions, hidden=grader.RUNNER,
+              help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
          list_only, root):
@@ -114,8 +170,10 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
       grade -u -q 05a       unlock the locked cases of question 5a
       grade --list          the questions, their points and locked cases
 
-    Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors.
-    Staff commands (init, verify, ...) are listed below; `grade COMMAND --help` explains each.
+    Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors,
+    130 when stopped by Ctrl-C (every command). With -u: 0 when every case is unlocked or
+    you stopped with exit() or Ctrl-D (what you unlocked is kept), 1 when a case could not
+    be unlocked or saved.
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -474,9 +532,9 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     (or folders holding hog.py), each with final_strategy and TEAM_NAME.
 
     A match point for a win rate above 0.500001 (ties are losses); ranked by match points.
-    Invalid entries (links among them) are listed and left out. Exit status: 0 ranked, 1
-    fewer than two valid entries, 2 usage errors, 3 ranked but the grader failed on some
-    entries (tracebacks in OUT/errors/).
+    Invalid entries (links among them) are listed and left out. Exit status: 0 ranked, 2
+    usage errors or fewer than two valid entries (nothing to rank), 3 ranked but the grader
+    failed on some entries (tracebacks in OUT/errors/).
     """
     from .strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
@@ -526,7 +584,7 @@ def play(final, port, no_browser, root):
     Starts a local game server (this machine only; the address holds a secret token),
     opens the page, and runs your play in a separate process: each turn shows the dice,
     the rules that fired, your commentary, and a warning where your scores differ from
-    what the rules give. Ctrl-C stops it.
+    what the rules give. Ctrl-C stops it (exit status 130; 2 outside a workspace).
     """
     from .play import server
     try:
@@ -573,6 +631,8 @@ def mutate(jobs, questions, json_path, no_cache, every_question, edition, assign
     unknown = [q for q in questions if q not in assignment.questions]
     if unknown:
         _fail(f"no question {unknown[0]!r} (questions: {', '.join(assignment.questions)})")
+    if json_path:
+        _check(outputs.file_target, json_path, "--json")
     result = mutation.run(assignment, jobs=jobs, use_cache=not no_cache,
                           only=questions or None, every_question=every_question)
     if json_path:
@@ -580,7 +640,10 @@ def mutate(jobs, questions, json_path, no_cache, every_question, edition, assign
         if json_path == "-":
             sys.stdout.write(text)
         else:
-            Path(json_path).write_text(text, encoding="utf-8")
+            try:
+                Path(json_path).write_text(text, encoding="utf-8")
+            except OSError as error:
+                _fail(f"could not write --json {json_path}: {error.strerror or error}")
     sys.exit(mutation.show(result, json_path == "-"))
 
 

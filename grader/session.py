@@ -133,23 +133,33 @@ def grade(questions: Iterable[Question], runner: Runner, *,
         p_index, case = owner[job_id]
         return p_index in stopped or (p_index, case.suite.number) in stopped_suites
 
-    def run_all(batch: List[CaseJob]) -> None:
+    def run_all(batch: List[CaseJob], hidden_batch: bool = False) -> None:
+        """Run BATCH; a question is scored (and ON_QUESTION told) as soon as its last
+        case in the batch is back or it has stopped, not when the next question's first
+        case is back: an interrupted run then knows every question that did finish."""
+        last = {owner[job.id][0]: job.id for job in batch}
         for job_id, run in runner.run(batch, skip=skip):
             p_index, case = owner[job_id]
             finish_before(p_index)
-            if skip(job_id) or run.status == "skipped":
-                continue
-            result = clipped(kinds[case.suite.type].judge(case, run, runner=runner))
-            results[p_index][case.number] = result
-            bad = result.status in ("failed", "error", "timeout")
-            if plans[p_index].question.scoring == "suites" and (
-                    (bad and not verbose) or run.status in ("timeout", "crashed")):
-                # ok stops a suite at its first failure and scores every suite
-                stopped_suites.add((p_index, case.suite.number))
-            elif not verbose and bad:
-                stopped.add(p_index)
-            elif stop_on_timeout and run.status in ("timeout", "crashed"):
-                stopped.add(p_index)
+            if not (skip(job_id) or run.status == "skipped"):
+                judge(p_index, case, run)
+            if job_id == last[p_index] or p_index in stopped:
+                if hidden_batch or p_index in stopped:  # no hidden case of it is left to run
+                    hidden_left.discard(p_index)
+                finish_before(p_index + 1)
+
+    def judge(p_index: int, case: Case, run: CaseRun) -> None:
+        result = clipped(kinds[case.suite.type].judge(case, run, runner=runner))
+        results[p_index][case.number] = result
+        bad = result.status in ("failed", "error", "timeout")
+        if plans[p_index].question.scoring == "suites" and (
+                (bad and not verbose) or run.status in ("timeout", "crashed")):
+            # ok stops a suite at its first failure and scores every suite
+            stopped_suites.add((p_index, case.suite.number))
+        elif not verbose and bad:
+            stopped.add(p_index)
+        elif stop_on_timeout and run.status in ("timeout", "crashed"):
+            stopped.add(p_index)
 
     # Hidden cases run in a worker run of their own, after the visible ones: no worker
     # that runs a visible case (whose output students see) is ever sent a hidden one.
@@ -165,7 +175,7 @@ def grade(questions: Iterable[Question], runner: Runner, *,
             return GradeResult(out, error=message)
         hidden = [j for j in jobs if owner[j.id][1].hidden and owner[j.id][0] not in stopped]
         try:
-            run_all(hidden)
+            run_all(hidden, hidden_batch=True)
         except SubmissionError as error:  # its import failed this time: hidden cases only
             for job in hidden:
                 p_index, case = owner[job.id]

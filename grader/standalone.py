@@ -95,6 +95,7 @@ if folder is not None:
 import grader  # noqa: E402
 
 grader.PROGRAM = os.path.basename(sys.executable or "python3") + " grade"
+grader.RUNNER = True
 from grader.cli import main  # noqa: E402
 
 main(prog_name="grade")
@@ -216,11 +217,18 @@ def vendored_files(cache: Path = _CACHE) -> Dict[str, bytes]:
 
 # --- the grader itself ------------------------------------------------------------
 
+# The grader's own files besides its modules that a student's command reads: the page
+# of `grade play`. (The report templates are staff's, and need jinja2.)
+STUDENT_DATA = ("play/page.html",)
+
+
 def grader_files() -> Dict[str, bytes]:
-    """The grader's modules, without its data (reference, staff cases, templates)."""
+    """The grader's modules and STUDENT_DATA, without its staff data (reference, staff
+    cases, report templates)."""
     import grader
     root = Path(grader.__file__).resolve().parent
-    files = {}
+    files = {(Path("grader") / name).as_posix(): (root / name).read_bytes()
+             for name in STUDENT_DATA}
     for path in sorted(root.rglob("*.py")):
         relative = path.relative_to(root)
         if relative.parts[0] == "data" and len(relative.parts) > 1:
@@ -255,9 +263,9 @@ def _listed(names: List[str]) -> str:
 
 
 def readme(assignment_title: str, questions: Iterable[str], winrate: bool,
-           sources: Optional[List[str]] = None) -> str:
+           sources: Optional[List[str]] = None, play: bool = False) -> str:
     """The workspace's README: how to run the tests, and what that needs. SOURCES: the
-    files the student writes (Hog's hog.py by default)."""
+    files the student writes (Hog's hog.py by default); PLAY: Hog's browser game is there."""
     minimum = ".".join(map(str, MIN_PYTHON))
     first = next(iter(questions), "01")
     sources = list(sources or ["hog.py"])
@@ -282,9 +290,13 @@ def readme(assignment_title: str, questions: Iterable[str], winrate: bool,
         "still locked |",
         "| `python3 grade --score` | your points per question and in total |",
         "| `python3 grade -v` | every case of every question |",
+        *(["| `python3 grade play` | play Hog in your browser, driven by your own `play` |"]
+          if play else []),
         "| `python3 grade --help` | everything else |",
         "",
-        "Wherever the grader prints a command starting with `grade`, type `python3 grade`.",
+        "Wherever the grader prints a command starting with `grade`, type `python3 grade`. "
+        "The grader's other commands (`init`, `verify`, `bulk`, ...) are for staff: they "
+        "are not in this one.",
         "",
         "## What it needs",
         "",
@@ -327,6 +339,6 @@ def write(folder: Path, assignment, cache: Path = _CACHE) -> List[Path]:
         has_winrate = any(path.name.endswith(casefile.SIDECAR) and '"winrate"' in
                           path.read_text(encoding="utf-8")
                           for path in (Path(folder) / "tests").glob(f"*{casefile.SIDECAR}"))
-        text = readme(title, questions, has_winrate)
+        text = readme(title, questions, has_winrate, play=True)
     (Path(folder) / README).write_text(text, encoding="utf-8")
     return [runner, Path(folder) / README]

@@ -9,12 +9,12 @@ import signal
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, List, Optional, Sequence, Set
+from typing import Any, Iterator, List, Optional, Sequence, Set
 
 import grader
 from .load import casefile
 from .assignment import Assignment
-from .model import GradeResult, Question
+from .model import GradeResult, Question, QuestionResult
 from .run.runner import Runner
 from .workspace import Workspace
 
@@ -141,14 +141,19 @@ def stop_signals() -> Iterator[None]:
 
 @dataclass
 class Progress:
-    """The questions a run means to grade, and those it finished: what an interrupt
-    reports as not run."""
+    """The questions a run means to grade and the results of those it finished: what
+    an interrupt summarises, and reports the rest of as not run."""
 
     planned: List[Question] = field(default_factory=list)
-    finished: Set[str] = field(default_factory=set)
+    results: List[QuestionResult] = field(default_factory=list)
+    console: Any = None  # where the run's report goes
+    score: bool = False
+    questions_in_all: int = 0
+    points_in_all: float = 0.0
 
     def not_run(self) -> List[Question]:
-        return [q for q in self.planned if q.key not in self.finished]
+        finished = {r.question.key for r in self.results}
+        return [q for q in self.planned if q.key not in finished]
 
 
 class Ticker:
@@ -191,6 +196,8 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
 
 
 def interrupted(progress: Progress, stop: KeyboardInterrupt) -> int:
+    """The summary of the questions that finished (passed or not), then which were not
+    run; exit status 128 + the signal (130 for Ctrl-C)."""
     from . import report
     signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
     how = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
@@ -198,6 +205,14 @@ def interrupted(progress: Progress, stop: KeyboardInterrupt) -> int:
     names = ", ".join(q.name for q in missing)
     text = f"Stopped by {how}: " + (f"not run: {names}." if missing else "every question had run.")
     try:
+        if progress.results and progress.console is not None:
+            done = GradeResult(list(progress.results))
+            progress.console.print()
+            progress.console.print(report.summary(done, score=progress.score))
+            note = report.scope_note(done, progress.questions_in_all, progress.points_in_all,
+                                     score=progress.score)
+            if note is not None:
+                progress.console.print(note)
         report.print_error(report.make_console(stderr=True), text)
     except (OSError, ValueError):  # a closed terminal
         pass
@@ -214,10 +229,16 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     console = report.make_console(stderr=options.json_path == "-")
     try:
         questions = load_workspace_questions(ws, options.questions)
-        if progress is not None:
-            progress.planned = list(questions)
     except casefile.CaseFileError as error:
         raise UsageProblem(f"a case file is broken: {error}") from None
+    bank = ws.bank
+    everything = bank.default_keys()
+    points_in_all = sum(q.points for q in questions) + sum(
+        bank.points(key) for key in everything if key not in {q.key for q in questions})
+    if progress is not None:
+        progress.planned = list(questions)
+        progress.console, progress.score = console, options.score
+        progress.questions_in_all, progress.points_in_all = len(everything), points_in_all
     if options.seed is not None:
         try:
             fuzz_suite.set_seed(questions, options.seed)
@@ -232,7 +253,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
 
     def show(result):
         if progress is not None:
-            progress.finished.add(result.question.key)
+            progress.results.append(result)
         block = report.question_block(result, options.verbose, extra=options.rerun)
         if block is not None:
             console.print(block)
@@ -246,10 +267,6 @@ def _run(ws: Workspace, options: Options, runner: Runner,
             ticker(None, None, 0.0)
     if result.error:
         report.print_error(console, result.error)
-    bank = ws.bank
-    everything = bank.default_keys()
-    points_in_all = sum(q.points for q in questions) + sum(
-        bank.points(key) for key in everything if key not in {q.key for q in questions})
     console.print()
     console.print(report.summary(result, score=options.score))
     note = report.scope_note(result, len(everything), points_in_all, score=options.score)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
+import grader
 from .load import casefile
 from .assignment import Assignment
 
@@ -394,6 +395,10 @@ def assignment_of(root: Path) -> Assignment:
             if not isinstance(record, dict):
                 raise WorkspaceError(f"{candidate} must hold a JSON object")
             break
+    if not record and not assignments.editions():
+        raise WorkspaceError(f"{root} is not a project folder (it has no {EDITION_FILE}): "
+                             "go to the folder you downloaded, the one holding "
+                             f"{EDITION_FILE} and tests/, and run `{grader.PROGRAM}` there")
     settings = record.get("settings")
     own = isinstance(settings, dict)  # the workspace can describe itself
     folder, edition = record.get("assignment"), record.get("edition")

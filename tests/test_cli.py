@@ -162,3 +162,34 @@ def test_a_narrow_terminal_still_shows_the_whole_failing_line(student_ws):
     screen = re.sub(r"\x1b\[[0-9;]*m", "", child.before).replace("\r", "")
     assert ("dice=make_test_dice(3), goal=20, feral_hogs=False)" in screen), screen
     assert ANSI.search(child.before), "colour on a terminal"
+
+
+def test_ctrl_c_reports_the_questions_that_ran_and_only_the_rest_as_not_run(solved_ws):
+    """Question 1 passes, 2 fails, 3 sleeps: Ctrl-C while 3 runs shows the summary of 1
+    and 2 (and 2's failure) and lists only 3 and 4 as not run."""
+    import io
+    import os
+    source = (solved_ws / "hog.py").read_text()
+    source = source.replace("    return 10 - min(score // 10, score % 10)\n",
+                            "    return 10 - max(score // 10, score % 10)\n", 1)
+    source = source.replace("    # BEGIN PROBLEM 3\n",
+                            "    # BEGIN PROBLEM 3\n    import time; time.sleep(120)\n", 1)
+    (solved_ws / "hog.py").write_text(source)
+    child = pexpect.spawn(sys.executable, ["-m", "grader.cli", "-q", "1", "-q", "2", "-q", "3",
+                                           "-q", "4", "--timeout", "300"],
+                          cwd=str(solved_ws), encoding="utf-8", timeout=60,
+                          dimensions=(50, 160), env={**os.environ, "NO_COLOR": "1"})
+    child.logfile_read = screen = io.StringIO()
+    child.expect(r"Question 3 › Case 1: running for")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    said = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.getvalue())
+    assert child.exitstatus == 130
+    assert "Traceback" not in said and "Aborted" not in said
+    assert "Question 2 › Suite" in said, "the failure of a question that ran is shown"
+    summary = said[said.index("Summary"):]
+    assert re.search(r"Question 1\s*│\s*passed", summary), summary
+    assert re.search(r"Question 2\s*│\s*failed", summary), summary
+    assert "Question 3 │" not in summary and "Question 4 │" not in summary
+    assert "Stopped by Ctrl-C: not run: Question 3, Question 4." in " ".join(said.split())

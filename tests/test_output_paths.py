@@ -28,6 +28,8 @@ COMMANDS = {
     "init": lambda t, b: ["init", t],
     "publish": lambda t, b: ["publish", t],
     "gradescope": lambda t, b: ["gradescope", t],
+    "mutate --json": lambda t, b: ["mutate", "-q", "01", "--json", t],
+    "optimal --save": lambda t, b: ["optimal", "--save", t],
 }
 FOLDER_TARGETS = {"bulk --out", "contest --out", "init"}
 
@@ -69,7 +71,8 @@ def grade(argv, cwd, as_nobody=False):
 
 def target_for(kind: str, command: str) -> str:
     leaf = ("out" if command in FOLDER_TARGETS
-            else "x.zip" if command in ("publish", "gradescope") else "x.json")
+            else "x.zip" if command in ("publish", "gradescope")
+            else "x.py" if command == "optimal --save" else "x.json")
     return {"missing folder": f"no such folder/{leaf}",
             "a file in the way": f"a file/{leaf}",
             "not writable": f"locked up/{leaf}"}[kind]

@@ -294,7 +294,7 @@ def test_grade_play_prints_its_address_and_stops_cleanly_on_ctrl_c(tmp_path):
     child.expect("Stopped.")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 0
+    assert child.exitstatus == 130
     deadline = time.monotonic() + 5
     while set(_driver_processes()) - before and time.monotonic() < deadline:
         time.sleep(0.1)

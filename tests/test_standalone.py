@@ -7,10 +7,13 @@ from __future__ import annotations
 import glob
 import json
 import os
+import random
 import re
+import signal
 import shutil
 import subprocess
 import sys
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -218,3 +221,87 @@ def test_the_runner_cannot_restore_tests_and_says_what_to_do(unpacked):
     assert done.returncode == 2 and "download the workspace again" in done.stderr
     assert "Traceback" not in done.stderr
     assert {p: p.read_bytes() for p in (unpacked / "tests").iterdir() if p.is_file()} == before
+
+
+def _http(url, data=None):
+    request = urllib.request.Request(url, method="POST" if data is not None else "GET",
+                                     data=None if data is None else json.dumps(data).encode())
+    return json.loads(urllib.request.urlopen(request, timeout=30).read())
+
+
+@pytest.mark.parametrize("cache", CACHES)
+def test_a_student_plays_a_whole_game_in_the_published_workspace(unpacked, cache):
+    """The runner carries the page and runs the game's driver from its zip too."""
+    shutil.copy(FA19.reference / "hog.py", unpacked / "hog.py")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(unpacked.parent), "LANG": "C.UTF-8"}
+    if cache != "unpacked":
+        env["HOG_RUNNER_NO_CACHE"] = "1"
+    server = subprocess.Popen([PY39, "-I", "-S", "grade", "play", "--no-browser"], cwd=unpacked,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=env)
+    try:
+        url = None
+        for line in server.stdout:
+            found = re.search(r"Open (http://127\.0\.0\.1:\d+/\S+/) in a browser", line)
+            if found:
+                url = found.group(1)
+                break
+        assert url, server.stderr.read()
+        assert b"<html" in urllib.request.urlopen(url, timeout=30).read()
+        version, generation, rng = -1, -1, random.Random(3)
+        for _ in range(400):
+            state = _http(url + f"state?since={version}&generation={generation}")
+            version, generation = state["version"], state["generation"]
+            if state["phase"] == "waiting":
+                _http(url + "move", {"generation": generation, "dice": rng.randint(0, 10),
+                                     "question": state["asking"]["question"]})
+            elif state["phase"] in ("over", "error"):
+                break
+        assert state["phase"] == "over", state["error"]
+        assert max(state["scores"]) >= 100
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=30)
+    assert server.returncode == 130 and "Traceback" not in err  # Ctrl-C stops it
+
+
+STAFF_COMMANDS = [["verify"], ["bulk", ".", "--out", "out"], ["mutate", "--json", "m.json"],
+                  ["contest", ".", "--out", "out"], ["winrate", "hog.py"], ["optimal"],
+                  ["publish", "x.zip"], ["gradescope", "x.zip"], ["lock", "tests"],
+                  ["bulk", "--help"], ["--list-editions"]]
+
+
+@pytest.mark.parametrize("argv", STAFF_COMMANDS, ids=" ".join)
+def test_a_staff_command_in_the_runner_says_it_is_for_staff(unpacked, argv):
+    before = {p: p.read_bytes() for p in unpacked.rglob("*") if p.is_file()}
+    done = student(unpacked, *argv)
+    said = " ".join(done.stderr.split())
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in said and "editions: )" not in said
+    assert said.startswith("Error: ") and "is for staff" in said
+    assert f"{Path(PY39).name} grade --help" in said
+    assert {p: p.read_bytes() for p in unpacked.rglob("*") if p.is_file()} == before
+
+
+def test_the_runner_offers_the_students_commands(unpacked):
+    done = student(unpacked, "--help")
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stdout.split())
+    assert "play" in said and "--list" in said and "--unlock" in said
+    for staff in ("verify ", "bulk ", "mutate ", "--list-editions", "gradescope "):
+        assert staff not in said.replace("(init, verify, bulk, mutate, ...)", "")
+    assert "staff commands (init, verify, bulk, mutate, ...) are not in it" in said.lower()
+    readme = (unpacked / "README.md").read_text()
+    assert "python3 grade play" in readme and "for staff" in readme
+
+
+def test_the_runner_in_the_wrong_folder_says_where_to_run_it(unpacked):
+    for argv in ([], ["--list"], ["-u"], ["play", "--no-browser"]):
+        done = subprocess.run([PY39, "-I", "-S", str(unpacked / "grade"), *argv],
+                              cwd=unpacked.parent, capture_output=True, text=True, timeout=120,
+                              env={"PATH": "/usr/bin:/bin", "HOME": str(unpacked.parent),
+                                   "LANG": "C.UTF-8", "COLUMNS": "200"})
+        said = " ".join(done.stderr.split())
+        assert done.returncode == 2, (argv, done.stdout, done.stderr)
+        assert "not a project folder" in said and "editions" not in said, said
+        assert f"run `{Path(PY39).name} grade` there" in said

@@ -4,7 +4,9 @@ For each locked case in order, the case's session is shown up to a hidden answer
 the student types, at `? `, what Python would print. A case is saved (its file
 rewritten with the plain answers, atomically) as soon as all its answers are right,
 so stopping at any prompt (exit(), Ctrl-C, Ctrl-D, end of a piped input) keeps
-everything unlocked so far.
+everything unlocked so far. Stopping with exit() or Ctrl-D is a clean end (exit status
+0), as in ok, which ends every way out of its unlocker alike; Ctrl-C is 130, as for
+every command of the grader.
 """
 
 from __future__ import annotations
@@ -181,7 +183,8 @@ def _left(todo: Sequence[Tuple[Question, Case]], done: set) -> "OrderedDict[str,
 def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
         stdin: TextIO = sys.stdin, out: Optional[Callable[[str], None]] = None) -> int:
     """Unlock the locked cases of QUESTIONS (the ones CHOSEN with -q, or all); return 0
-    when none is left locked, 130 after Ctrl-C, 1 otherwise."""
+    when none is left locked or the student stopped (exit(), Ctrl-D, the end of piped
+    input), 130 after Ctrl-C, 1 when a case could not be unlocked or saved."""
     if out is None:
         def out(text: str) -> None:
             print(text, flush=True)
@@ -195,7 +198,7 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
     done: set = set()
     out(INTRO)
     problem: Optional[str] = None
-    interrupted = False
+    interrupted = stopped = False
     try:
         for question, case in todo:
             left = len(todo) - len(done)
@@ -215,6 +218,7 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
     except (Stop, KeyboardInterrupt, EOFError) as stop:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         interrupted = isinstance(stop, KeyboardInterrupt)
+        stopped = not interrupted
         out("")
         out("-- Exiting the unlocker. What you unlocked is saved. --")
     except OSError as error:
@@ -230,4 +234,6 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
         numbers = ", ".join(str(c.number) for c in cases)
         out(f"Still locked: {qkey} case{'s' if len(cases) != 1 else ''} {numbers}")
     out(f"Continue with: {grader.PROGRAM} -u " + " ".join(f"-q {k}" for k in left))
-    return INTERRUPTED if interrupted else 1
+    if interrupted:
+        return INTERRUPTED
+    return 0 if stopped else 1

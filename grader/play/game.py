@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any, Dict, List, Optional
 
 from .. import editions
-from ..run.runner import Outbox, end_group, feed, spawn
+from ..run.runner import Outbox, end_group, feed, script_argv, spawn
 
 DRIVER = Path(__file__).with_name("driver.py")
 STUCK_SECONDS = 10.0  # the child computing this long without a word is looping
@@ -102,9 +102,10 @@ class Game:
     # --- the child ----------------------------------------------------------------
 
     def start(self) -> "Game":
-        self.process = spawn([self.python, "-I", "-B", str(DRIVER)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                             start_new_session=True, cwd=str(self.src))
+        self.process = spawn([self.python, "-I", "-B", *script_argv(DRIVER)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, start_new_session=True,
+                             cwd=str(self.src))
         if not feed(self.process.stdin, self._line({"src": str(self.src), "module": self.module,
                                                      "final": self.final}), self.stuck_seconds):
             self._fail("the process running your play could not be started")

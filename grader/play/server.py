@@ -12,6 +12,7 @@ from __future__ import annotations
 import hmac
 import json
 import os
+import pkgutil
 import secrets
 import sys
 import threading
@@ -25,7 +26,6 @@ from urllib.parse import parse_qs, urlsplit
 
 from .game import STUCK_SECONDS, Game
 
-PAGE = Path(__file__).with_name("page.html")
 POLL_SECONDS = 20.0
 BODY_CAP = 4096
 
@@ -59,7 +59,7 @@ class Table:
 
 
 def make_handler(table: Table, token: str):
-    page = PAGE.read_bytes()
+    page = pkgutil.get_data(__package__, "page.html")  # a file, or inside the runner's zip
 
     class Handler(BaseHTTPRequestHandler):
         server_version = "hog-play"
@@ -182,7 +182,7 @@ def can_open_browser() -> bool:
 
 def run(src: Path, module: str, rules: ModuleType, *, final: bool, port: int,
         open_browser: bool, echo) -> int:
-    """Serve until Ctrl-C; return the exit status."""
+    """Serve until Ctrl-C; return its exit status, 130 (the game runs until stopped)."""
     server = PlayServer(src, module, rules, final=final, port=port)
     server.start_game()
     echo(f"Playing Hog with your play{' against your final_strategy' if final else ''}.")
@@ -199,4 +199,4 @@ def run(src: Path, module: str, rules: ModuleType, *, final: bool, port: int,
     finally:
         server.httpd.server_close()
         server.table.close()
-    return 0
+    return 130

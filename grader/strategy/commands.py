@@ -167,7 +167,7 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
         _write_excluded(out, invalid)
         report.print_error(errors, f"{len(valid)} valid entr{'y' if len(valid) == 1 else 'ies'}: "
                            "a contest needs at least two")
-        return 1
+        return 2
     names = team_names(valid)
     result = round_robin(list(zip(names, [r.table for r in valid])), rules, processes=jobs)
     excluded = _excluded(invalid)
@@ -271,17 +271,16 @@ def _ascent(steps: _Steps, label: str, sweeps: int, **kwargs):
 
 def save_problem(path: Path) -> Optional[str]:
     """Why a strategy file cannot be written at PATH, checked before any work; or None."""
-    import os
+    from .. import outputs
 
     if path.suffix != ".py":
         return f"--save {path}: a strategy file is a Python file ending in .py"
     if path.exists() or path.is_symlink():
         return f"--save {path} exists; it is not overwritten: remove it or choose another path"
-    folder = path.parent
-    if not folder.is_dir():
-        return f"--save {path}: the folder {folder} does not exist"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"--save {path}: the folder {folder} is not writable"
+    try:
+        outputs.file_target(path, "--save")
+    except outputs.OutputError as error:
+        return str(error)
     return None
 
 
