@@ -352,3 +352,25 @@ def test_printed_output_folds_and_stays_open_once_opened(browser, serve, tmp_pat
     assert page.locator("#log li[data-turn='1'] details.printed pre").is_visible(), \
         "a fold the student opened stays open as new turns arrive"
     assert not page.locator("#log li[data-turn='2'] details.printed pre").is_visible()
+
+
+def test_an_error_shows_the_students_frames_without_importlib(serve, tmp_path):
+    """play imports a helper module of the student's through importlib, which raises:
+    the page's traceback runs through the student's files only, never through
+    "<frozen importlib._bootstrap>" (whose relative name sits "inside" the workspace)."""
+    ws = make_workspace(tmp_path, with_override(
+        "def play(strategy0, strategy1, **options):\n"
+        "    import importlib\n"
+        "    return importlib.import_module('helper')\n"))
+    (ws / "helper.py").write_text("x = 1\nraise ValueError('helper is broken')\n")
+    served = serve(ws)
+    state, version = {}, -1
+    for _ in range(50):
+        state = _http(served.url + f"state?since={version}&generation=1")
+        version = state["version"]
+        if state["phase"] in ("over", "error"):
+            break
+    assert state["phase"] == "error"
+    assert 'helper.py", line 2, in <module>' in state["error"]
+    assert "ValueError: helper is broken" in state["error"]
+    assert "frozen" not in state["error"] and "_bootstrap" not in state["error"]
