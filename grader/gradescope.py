@@ -391,7 +391,7 @@ def _plain(text: str, indent: str = "    ") -> str:
 
 def case_text(result, number: int) -> str:
     """A public case's failure in plain text, numbered as in the student's workspace."""
-    from .judge import prompt
+    from .judge import prompt, raised_beyond_got
     case = result.case
     parts = [f"Case {number}: {result.status}"]
     session = result.transcript or "\n".join(prompt(e.source) for e in case.examples)
@@ -406,7 +406,7 @@ def case_text(result, number: int) -> str:
         if result.message:
             parts.append(result.message)
         parts += ["Expected:", _plain(result.expected), "Got:", _plain(result.got)]
-        if result.traceback:
+        if raised_beyond_got(result):
             parts += ["Your code raised:", _plain(result.traceback, "  ")]
     return "\n".join(parts)
 

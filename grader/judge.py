@@ -190,6 +190,13 @@ def judge_case(case: Case, run: CaseRun) -> CaseResult:
                       transcript=transcript(examples, run.outputs, len(examples) - 1))
 
 
+def raised_beyond_got(result: CaseResult) -> str:
+    """The traceback a failure shows under its Got: none when it is only the exception's
+    line (raised outside the student's frames), which Got already ends with."""
+    text = result.traceback.strip()
+    return "" if not text or result.got.rstrip().endswith(text) else result.traceback
+
+
 def clip(text: str, cap: int = STORED_CAP) -> str:
     """TEXT cut to about CAP characters: its head and tail, and how much was left out."""
     if len(text) <= cap:

@@ -12,6 +12,7 @@ from rich.text import Text
 
 import grader
 from .model import CaseResult, GradeResult, QuestionResult
+from .judge import raised_beyond_got
 from .untrusted import printable
 
 STATUS_STYLE = {"passed": "green", "failed": "red", "error": "red", "timeout": "yellow",
@@ -72,7 +73,7 @@ def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
                 f"Your code printed {case.printed_lines:,} lines here. A print left in your "
                 "code? Print with print(\"DEBUG:\", ...) and the grader ignores the line.",
                 style="yellow"))
-        if case.traceback:
+        if raised_beyond_got(case):
             parts.append(Text("Your code raised:", style="red"))
             parts.append(Text(_indent(case.traceback, 2)))
     parts.append(Text.assemble(("Run just this case: ", "dim"),

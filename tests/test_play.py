@@ -306,3 +306,71 @@ def test_grade_play_outside_a_workspace_is_a_usage_error(tmp_path):
                        withexitstatus=True, encoding="utf-8", timeout=30)
     output, status = done
     assert status == 2 and "no tests/ folder" in output and "Traceback" not in output
+
+
+def test_a_strategy_asked_twice_adds_no_turn_and_flags_no_rule(browser, serve, tmp_path):
+    """The classic slip (`strategy0` called once for the dice and again inside the turn)
+    stops the game at the second call; the turn it interrupted was never played, so the
+    log shows the choice alone: no dice, no scores after it, no warnings about rules."""
+    ws = make_workspace(tmp_path, with_override(
+        "_play = play\n"
+        "def play(strategy0, strategy1, score0=0, score1=0, **options):\n"
+        "    num_rolls = strategy0(score0, score1)\n"
+        "    return _play(lambda *scores: strategy0(*scores), strategy1, score0, score1,\n"
+        "                 **options)\n"))
+    page = open_page(browser, serve(ws).url)
+    assert settle(page) == "waiting"
+    assert turns(page).first.inner_text() == "Player 0 is choosing…"
+    answer(page, 3)
+    assert settle(page) == "error"
+    assert "called strategy0 twice in one turn" in page.inner_text("#error-text")
+    assert turns(page).count() == 1
+    assert turns(page).first.inner_text() == "Player 0 chose 3 dice at (0, 0)"
+    assert page.locator("[data-flagged=true]").count() == 0
+
+
+def test_printed_output_folds_and_stays_open_once_opened(browser, serve, tmp_path):
+    """sp13's play prints a drawing of every die: each turn's printout is folded (the
+    log stays readable), opens on a click, and stays open while the game goes on."""
+    sp13 = assignments.load("sp13")
+    ws = workspace.init(sp13, tmp_path / "ws")
+    shutil.copy(sp13.reference / sp13.source, ws / sp13.source)
+    page = open_page(browser, serve(ws, assignment=sp13).url)
+    assert settle(page) == "waiting"
+    answer(page, 5)
+    assert settle(page) == "waiting"
+    first = page.locator("#log li[data-turn='1']")
+    fold = first.locator("details.printed")
+    assert re.fullmatch(r"Printed output \(\d+ lines\)", fold.locator("summary").inner_text())
+    assert not fold.locator("pre").is_visible(), "folded by default"
+    assert first.bounding_box()["height"] < 200
+    fold.locator("summary").click()
+    assert "rolled a" in fold.locator("pre").inner_text()
+    answer(page, 2)
+    settle(page)
+    page.wait_for_selector("#log li[data-turn='3']")
+    assert page.locator("#log li[data-turn='1'] details.printed pre").is_visible(), \
+        "a fold the student opened stays open as new turns arrive"
+    assert not page.locator("#log li[data-turn='2'] details.printed pre").is_visible()
+
+
+def test_an_error_shows_the_students_frames_without_importlib(serve, tmp_path):
+    """play imports a helper module of the student's through importlib, which raises:
+    the page's traceback runs through the student's files only, never through
+    "<frozen importlib._bootstrap>" (whose relative name sits "inside" the workspace)."""
+    ws = make_workspace(tmp_path, with_override(
+        "def play(strategy0, strategy1, **options):\n"
+        "    import importlib\n"
+        "    return importlib.import_module('helper')\n"))
+    (ws / "helper.py").write_text("x = 1\nraise ValueError('helper is broken')\n")
+    served = serve(ws)
+    state, version = {}, -1
+    for _ in range(50):
+        state = _http(served.url + f"state?since={version}&generation=1")
+        version = state["version"]
+        if state["phase"] in ("over", "error"):
+            break
+    assert state["phase"] == "error"
+    assert 'helper.py", line 2, in <module>' in state["error"]
+    assert "ValueError: helper is broken" in state["error"]
+    assert "frozen" not in state["error"] and "_bootstrap" not in state["error"]

@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 from grader import assignment as assignments
 from grader.bulk import grading as bulk
 from grader.bulk import report as bulk_report
+from grader.load import casefile
 from grader.run.sandbox import bwrap_problem
 from grader.strategy.contest import round_robin
 from grader.strategy.contest_report import write_report
@@ -40,9 +41,9 @@ def browser():
         launched.close()
 
 
-def open_page(browser, path: Path):
+def open_page(browser, path: Path, width: int = 1300):
     """The page at PATH, with every dialog and every request it makes recorded."""
-    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page = browser.new_page(viewport={"width": width, "height": 900})
     page.dialogs, page.requests = [], []
     page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
     page.on("request", lambda request: page.requests.append(request.url))
@@ -169,6 +170,82 @@ def test_no_chart_label_is_clipped(browser, tmp_path):
     shown = [float(page.get_attribute(f"#students tbody.student[data-id={sid}]",
                                       "data-win-rate")) for sid in visible_ids(page)]
     assert shown == sorted(shown)
+    page.close()
+
+
+def whole_class_report(path: Path) -> Path:
+    """report.html for a class graded on every Fall 2019 question, win rates included,
+    with a submission that could not be graded (its reason is the longest cell)."""
+    questions = casefile.load_questions(ASSIGNMENT.cases)
+    records = []
+    for index in range(6):
+        broken = index == 3
+        records.append({
+            "id": f"submission_{index:09}", "score": 0 if broken else index, "max_score": 22,
+            "error": ("hog.py has a syntax error on line 65: SyntaxError: expected ':'"
+                      if broken else None),
+            "failures": [] if broken else [
+                {"question": "02", "case": 1, "hidden": False, "status": "failed",
+                 "summary": "Case 1: got 5, expected 7", "detail": ">>> free_bacon(35)\n7"}],
+            "questions": {q.key: {"name": q.name, "score": 0 if broken or q.key == "02"
+                                  else q.points, "max_score": q.points,
+                                  "status": "failed" if q.key == "02" else "passed",
+                                  "passed": 1, "failed": 0, "output": "",
+                                  **({"win_rate": 0.5 + index / 20, "strategy_valid": True}
+                                     if q.key == "12" and not broken else {})}
+                          for q in questions}})
+    path.write_text(bulk_report.report_html(ASSIGNMENT, questions, records))
+    return path
+
+
+@needs_chromium
+def test_students_table_fits_a_1920_px_screen(browser, tmp_path):
+    """Every column of the students table is on screen at 1920 px: none is cut off
+    behind a scroll bar while the page has room to spare."""
+    page = open_page(browser, whole_class_report(tmp_path / "report.html"), width=1920)
+    page.locator("#students").scroll_into_view_if_needed()
+    width = page.evaluate("document.documentElement.clientWidth")
+    boxes = page.eval_on_selector_all(
+        "#students thead th, #students tbody.student > tr.row > td",
+        "cells => cells.map(c => [c.innerText.trim(), c.getBoundingClientRect().left, "
+        "c.getBoundingClientRect().right])")
+    headers = page.eval_on_selector_all("#students thead th", "ths => ths.map(t => t.innerText)")
+    assert len(headers) == 2 + 14 + 1 + 2, headers
+    assert [box for box in boxes if box[1] < 0 or box[2] > width] == []
+    wide = page.eval_on_selector("#students-wide", "w => [w.scrollWidth, w.clientWidth]")
+    assert wide[0] <= wide[1], "nothing is left to scroll to"
+    page.close()
+
+
+@needs_chromium
+def test_students_rows_open_from_the_keyboard(browser, tmp_path):
+    """Tab reaches each student; Enter opens its failures, Space closes them, and the
+    focused student is outlined."""
+    page = open_page(browser, whole_class_report(tmp_path / "report.html"), width=1920)
+    page.focus("#filter-status")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.closest('tbody.student')?.dataset.id")
+        if focused:
+            break
+    assert focused == "submission_000000000"
+    body = page.locator(f"#students tbody.student[data-id={focused}]")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none"), "the focused student is visibly marked"
+    assert body.locator("tr.detail").is_hidden()
+    page.keyboard.press("Enter")
+    assert body.locator("tr.detail").is_visible()
+    assert "free_bacon(35)" in body.locator("tr.detail").inner_text()
+    assert page.evaluate("document.activeElement.getAttribute('aria-expanded')") == "true"
+    page.keyboard.press("Space")
+    assert body.locator("tr.detail").is_hidden()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('tbody.student').dataset.id") == \
+        "submission_000000001"
+    page.focus("#students th[data-key=score] button")
+    page.keyboard.press("Enter")
+    assert page.get_attribute("#students th[data-key=score]", "aria-sort") == "ascending", \
+        "columns sort from the keyboard too"
     page.close()
 
 

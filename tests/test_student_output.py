@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import run_grade
+from grader import gradescope
 from grader.load import casefile
 
 SLOW = settings(max_examples=6, deadline=None,
@@ -238,3 +239,23 @@ def test_list_names_questions_points_and_locked_cases(tmp_path, fa19):
         {k: v for k, v in rows.items() if k != "03"}
     chosen = list_rows(run_grade("--list", "-q", "5A", "-q", "q12", cwd=ws).stdout)
     assert set(chosen) == {"05a", "12"}
+
+
+def test_an_error_raised_outside_the_students_code_is_shown_once(student_ws, grade_hog,
+                                                                  fa19):
+    """The template's make_averaged returns None, and the case calls it: the TypeError
+    has no frame of the student's, so its one line (Got's last) is all there is to show,
+    once, in the terminal and on Gradescope alike."""
+    error = "TypeError: 'NoneType' object is not callable"
+    out = run_grade("-q", "08", cwd=student_ws).stdout
+    assert out.count(error) == 1 and "Your code raised" not in out
+    result = grade_hog((fa19.template / "hog.py").read_text(), ["08"])
+    failed = next(c for c in result.questions[0].case_results if c.status == "failed")
+    text = gradescope.case_text(failed, failed.case.number)
+    assert text.count(error) == 1 and "Your code raised" not in text
+
+
+def test_an_error_in_the_students_frames_still_shows_them(solved_ws):
+    patch(solved_ws, "    # BEGIN PROBLEM 8\n", "    # BEGIN PROBLEM 8\n    return None()\n")
+    out = run_grade("-q", "08", cwd=solved_ws).stdout
+    assert "Your code raised:" in out and "in make_averaged" in out

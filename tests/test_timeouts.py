@@ -2,6 +2,7 @@
 code was stuck; `-i` opens at that line; a long case shows that it is running."""
 
 import os
+import re
 import sys
 import textwrap
 import time
@@ -151,3 +152,15 @@ def test_a_hanging_import_says_where_it_hangs(student_ws, timeout):
     assert done.returncode == 1
     text = done.stdout + done.stderr
     assert "did not finish" in text and ", in setup_forever" in text
+
+
+def test_a_hanging_import_shows_no_importlib_frames(student_ws):
+    """The stack of an import that never ends starts at the student's own line: the
+    import machinery's frames ("<frozen importlib._bootstrap>") are not theirs."""
+    source = (student_ws / "hog.py").read_text()
+    (student_ws / "hog.py").write_text("while True:\n    pass\n" + source)
+    done = run_grade("-q", "01", "--timeout", "1", cwd=student_ws)
+    text = done.stdout + done.stderr
+    stack = text[text.index("Stopped here (most recent call last):"):].splitlines()
+    assert re.search(r'hog\.py", line [12], in <module>$', stack[1]), stack
+    assert "frozen" not in text and "importlib" not in text and "<case>" not in text

@@ -13,6 +13,7 @@ import pexpect
 import pytest
 
 from grader.load import casefile
+from conftest import run_grade
 from locktools import DATA, answers_for, grade, locked_marks, make_workspace, spawn
 
 PROMPT = r"(\(line \d+\))?\? "
@@ -265,3 +266,28 @@ def test_choices_by_text_ignore_case_and_a_wrong_number_is_just_wrong(tmp_path, 
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("key, shown, left_out", [
+    ("05a", [], ["def turns", "def recorded", "def calls", "log = []"]),
+    ("05b", ["def turns(rolls0, rolls1):"], ["def recorded", "def calls", "log = []"]),
+])
+def test_a_locked_case_shows_the_setup_it_needs_not_every_helper(tmp_path, key, shown,
+                                                                    left_out):
+    """Fall 2019's play suites share a 37-line setup of helpers: a case shows its call,
+    the import and the helpers it calls, and says where the rest is."""
+    ws = tmp_path / "ws"
+    assert run_grade("init", str(ws)).returncode == 0
+    child = spawn(ws, "-q", key)
+    child.expect(r"Case 1 ")
+    child.expect(PROMPT)
+    screen = child.before
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert ">>> from hog import *" in screen and ">>> play(" in screen
+    assert all(line in screen for line in shown)
+    assert not [line for line in left_out if line in screen]
+    assert re.search(rf"\(and \d+ more setup lines, not needed here: see tests/{key}\.py\)",
+                     screen)
+    assert len(screen.splitlines()) < 25

@@ -180,7 +180,8 @@ def _student_traceback(error, src):
     if not src:
         return ""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if os.path.isabs(frame.filename) and frame.filename.startswith(src)]
+              if os.path.isabs(frame.filename)
+              and os.path.abspath(frame.filename).startswith(os.path.abspath(src) + os.sep)]
     return ("Traceback (most recent call last):\n"
             + "".join(traceback.StackSummary.from_list(frames).format())
             + _error_line(error) + "\n")

@@ -11,13 +11,14 @@ every command of the grader.
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 import signal
 import sys
 import textwrap
 from collections import OrderedDict
-from typing import Callable, Dict, List, Optional, Sequence, TextIO, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Set, TextIO, Tuple
 
 import grader
 from ..load import casewrite
@@ -34,6 +35,73 @@ INTRO = ("At each \"? \", type what you would expect Python to print.\n"
 _EXCEPTION_NAME = re.compile(r"^(Traceback\b.*|[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)"
                              r"\b.*)$")
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
+
+
+def _names(source: str) -> Tuple[Set[str], Set[str], bool]:
+    """The names SOURCE (one doctest statement) binds at the top level, every name it
+    mentions, and whether it is a star import."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set(), set(re.findall(r"[A-Za-z_]\w*", source)), False
+    bound: Set[str] = set()
+    star = False
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                star = star or alias.name == "*"
+                bound.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = list(node.targets) if isinstance(node, ast.Assign) else [node.target]
+            while targets:
+                target = targets.pop()
+                if isinstance(target, ast.Name):
+                    bound.add(target.id)
+                elif isinstance(target, (ast.Tuple, ast.List)):
+                    targets += target.elts
+                elif isinstance(target, ast.Starred):
+                    targets.append(target.value)
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    return bound, used, star
+
+
+def _statements(session: str) -> List[Tuple[List[str], str]]:
+    """SESSION's statements: each one's prompt lines (with the comment lines that
+    precede it) and its source."""
+    found, comments = [], []
+    for block in locking.blocks(textwrap.dedent(session)):
+        source = "\n".join(line[4:] for line in block.prompt)
+        if not source.strip() or source.lstrip().startswith("#") and "\n" not in source:
+            comments += block.prompt
+            continue
+        found.append((comments + block.prompt, source))
+        comments = []
+    return found
+
+
+def setup_to_show(setup: str, code: str) -> Tuple[List[str], int]:
+    """The lines of a suite's SETUP that a student unlocking CODE needs: its star
+    imports and the definitions CODE uses (and those they use in turn); and how many
+    lines are left out. Helpers written for other cases, and the grader's plumbing,
+    would bury the one call the student is asked about."""
+    needed: Set[str] = set()
+    for _, source in _statements(code):
+        needed |= _names(source)[1]
+    statements = [(lines, *_names(source)) for lines, source in _statements(setup)]
+    shown = [star for _, _, _, star in statements]
+    grew = True
+    while grew:
+        grew = False
+        for index, (_, bound, used, _) in enumerate(statements):
+            if not shown[index] and bound & needed:
+                shown[index], grew = True, True
+                needed |= used
+    lines = [line for (prompt, *_), keep in zip(statements, shown) if keep for line in prompt]
+    total = len([line for line in textwrap.dedent(setup).strip("\n").splitlines()
+                 if line.strip()])
+    return lines, total - len(lines)
 
 
 class Stop(Exception):
@@ -125,8 +193,9 @@ class Unlocker:
                     "whatever the exception.)")
         return ""
 
-    def case(self, case: Case) -> Dict[str, object]:
-        """Walk through CASE; return the keys of its dict to change to unlock it."""
+    def case(self, case: Case, where: str = "") -> Dict[str, object]:
+        """Walk through CASE (whose file is WHERE); return the keys of its dict to change
+        to unlock it."""
         changes: Dict[str, object] = {"locked": False}
         if case.is_concept:
             self.out("Q: " + case.question)
@@ -134,9 +203,14 @@ class Unlocker:
             if locking.is_token(token):
                 changes["answer"] = self.answer(token, case.choices, case.question)
             return changes
-        if case.suite.setup.strip():
-            self.out(textwrap.dedent(case.suite.setup).strip("\n"))
         code = case.raw.get("code", "")
+        if case.suite.setup.strip():
+            shown, left_out = setup_to_show(case.suite.setup, code)
+            if shown:
+                self.out("\n".join(shown))
+            if left_out:
+                self.out(f"(and {left_out} more setup line{'s' if left_out != 1 else ''}, "
+                         f"not needed here{': see ' + where if where else ''})")
         answers: Dict[int, List[str]] = {}
         for index, block in enumerate(locking.blocks(code)):
             self.out("\n".join(block.prompt))
@@ -208,7 +282,7 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
                 f"  ({left} locked case{'s' if left != 1 else ''} left)")
             out("")
             try:
-                changes = unlocker.case(case)
+                changes = unlocker.case(case, f"{question.path.parent.name}/{question.path.name}")
             except locking.LockError as error:
                 out(f"-- This case cannot be unlocked here: {error}. Tell your staff. --")
                 continue

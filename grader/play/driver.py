@@ -59,7 +59,8 @@ class Channel:
 
 def student_frames(error, src):
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if os.path.abspath(frame.filename).startswith(src + os.sep)]
+              if os.path.isabs(frame.filename)  # not "<frozen importlib...>" (cwd is SRC)
+              and os.path.abspath(frame.filename).startswith(src + os.sep)]
     try:
         only = traceback.format_exception_only(type(error), error)
     except BaseException:

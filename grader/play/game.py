@@ -224,15 +224,12 @@ class Game:
         if who not in (0, 1) or pair is None:
             self._fail_locked("the game's channel carried a malformed strategy call")
             return False
-        last = self.turns[-1] if self.turns else None
-        said = last is not None and last.after is not None
-        self._close_turn(start_of_next=(who, pair))
         before = [pair[0], pair[1]] if who == 0 else [pair[1], pair[0]]
-        if (last is not None and last.who == who and who != self.expected_mover
-                and not last.outcomes and not said and last.before == before):
+        if self._asked_again(who, before):
             self._fail_locked(f"your play called strategy{who} twice in one turn (both times "
                               f"with {tuple(pair)}): call the mover's strategy once per turn")
             return False
+        self._close_turn(start_of_next=(who, pair))
         turn = Turn(who=who, before=before, dice=dice, computer=computer)
         if who != self.expected_mover:
             turn.problems.append(f"player {who} moved, but by the rules it is player "
@@ -243,6 +240,22 @@ class Game:
         self.turns.append(turn)
         self.scores = before
         return True
+
+    def _asked_again(self, who: int, before: List[int]) -> bool:
+        """Whether this call asks the last turn's mover again within that turn: nothing
+        rolled or said since, the same scores, and by the rules the turn cannot have
+        ended there (dice left to roll, or no extra turn). Judged before that turn is
+        closed, so a turn that was never played is not scored, nor flagged for it."""
+        last = self.turns[-1] if self.turns else None
+        if (last is None or last.who != who or last.dice < 0 or last.outcomes
+                or last.after is not None or last.before != before):
+            return False
+        mover, other = before[who], before[1 - who]
+        if self.rules.dice(last.dice, mover, other):
+            return True
+        done = editions.turn(self.rules, mover, other, last.dice, [], self.memory)
+        ended = [done.score, done.opponent] if who == 0 else [done.opponent, done.score]
+        return not (done.again and ended == before)
 
     def _on_ask(self, message) -> None:
         if self._begin_turn(message.get("who"), message.get("args"), -1, False):

@@ -299,8 +299,15 @@ class Running:
 RUNNING = Running()
 
 
+def in_folder(filename, src):
+    """Whether FILENAME is a file under SRC. A frame's filename may be relative
+    ("<frozen importlib._bootstrap>"), which abspath would put under the working
+    folder, SRC itself: importlib's frames would pass for the student's."""
+    return os.path.isabs(filename) and os.path.abspath(filename).startswith(src + os.sep)
+
+
 def student_frame(frame, src):
-    return frame.filename == CASE_FILENAME or os.path.abspath(frame.filename).startswith(src + os.sep)
+    return frame.filename == CASE_FILENAME or in_folder(frame.filename, src)
 
 
 def stack_text(frame, src):
@@ -313,6 +320,8 @@ def stack_text(frame, src):
         if summary.filename == CASE_FILENAME and RUNNING.sources and RUNNING.index is not None:
             lines = RUNNING.sources[RUNNING.index].splitlines()
             line = lines[summary.lineno - 1] if 0 < (summary.lineno or 0) <= len(lines) else ""
+        if summary.filename == CASE_FILENAME and not line:
+            continue  # the grader's own line (the import before any case): nothing to show
         frames.append(traceback.FrameSummary(summary.filename, summary.lineno, summary.name,
                                              line=line))
     return ("Stopped here (most recent call last):\n"
@@ -342,8 +351,7 @@ class DisplayHook:
 def describe(error, src):
     """The exception as doctest compares it, with only the student's frames."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if os.path.isabs(frame.filename)  # not <case>, nor this script run by -c
-              and os.path.abspath(frame.filename).startswith(src + os.sep)]
+              if in_folder(frame.filename, src)]  # not <case>, nor this script run by -c
     try:
         only = traceback.format_exception_only(type(error), error)
     except BaseException:  # a hostile __str__

@@ -51,9 +51,10 @@
   rows().forEach(function (body) {
     var row = body.rows[0], detail = body.rows[1];
     if (!detail) { return; }
+    var opener = row.querySelector("button.id");
     row.addEventListener("click", function () {
       detail.hidden = !detail.hidden;
-      row.setAttribute("aria-expanded", String(!detail.hidden));
+      opener.setAttribute("aria-expanded", String(!detail.hidden));
     });
   });
   search.addEventListener("input", filter);
