@@ -1,5 +1,7 @@
 """The sandbox holds against submissions that attack the grader or the machine."""
 
+import ast
+import errno
 import os
 import shutil
 import subprocess
@@ -118,6 +120,25 @@ def test_secrets_and_other_files_are_out_of_sight(tmp_path):
                         "        return type(e).__name__\n")
     [result] = run(folder, [[f"hog.peek({str(t)!r})" for t in targets]])
     assert printed(result)[1:] == ["'FileNotFoundError'\n"] * len(targets)
+
+
+def test_tmp_holds_only_so_many_files(tmp_path):
+    """Empty files cost /tmp's size nothing, but the host a few hundred bytes of kernel
+    memory each, charged to no one without control groups: their number is capped."""
+    folder = submission(tmp_path, "import os\n"
+                        "def fill(most):\n"
+                        "    made = 0\n"
+                        "    try:\n"
+                        "        while made < most:\n"
+                        "            os.close(os.open(f'/tmp/{made}', os.O_CREAT | os.O_WRONLY))\n"
+                        "            made += 1\n"
+                        "    except OSError as error:\n"
+                        "        return made, errno.errorcode[error.errno]\n"
+                        "    return made, None\n"
+                        "import errno\n")
+    [result] = run(folder, [["hog.fill(100_000)"]], timeout=30)
+    made, error = ast.literal_eval(printed(result)[1])
+    assert made < Limits().tmp_inodes and error == "ENOSPC"
 
 
 def test_nothing_outside_tmp_can_be_written(tmp_path):
