@@ -122,6 +122,27 @@ def test_secrets_and_other_files_are_out_of_sight(tmp_path):
     assert printed(result)[1:] == ["'FileNotFoundError'\n"] * len(targets)
 
 
+def test_host_command_lines_are_out_of_sight(tmp_path):
+    """The host's kernel command line, and the command line of bwrap's init (pid 1 of
+    the sandbox: every host path bwrap was given), are not shown."""
+    folder = submission(tmp_path, "import os\n"
+                        "def command_lines():\n"
+                        "    seen = []\n"
+                        "    for pid in ['.'] + [p for p in os.listdir('/proc') if p.isdigit()]:\n"
+                        "        try:\n"
+                        "            with open(f'/proc/{pid}/cmdline', 'rb') as f:\n"
+                        "                seen.append(f.read().decode('utf-8', 'replace'))\n"
+                        "        except OSError:\n"
+                        "            pass\n"
+                        "    return seen\n")
+    [result] = run(folder, [["hog.command_lines()"]])
+    seen = ast.literal_eval(printed(result)[1])
+    assert any(line.startswith("bwrap") for line in seen)  # init's was read
+    host = Path("/proc/cmdline").read_text().strip()
+    assert host and not any(host in line for line in seen)
+    assert not any(str(tmp_path) in line or str(ASSIGNMENT.cases) in line for line in seen)
+
+
 def test_tmp_holds_only_so_many_files(tmp_path):
     """Empty files cost /tmp's size nothing, but the host a few hundred bytes of kernel
     memory each, charged to no one without control groups: their number is capped."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import hashlib
 import os
 import tempfile
 import shutil
@@ -24,6 +25,7 @@ import site
 import subprocess
 import sys
 import sysconfig
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, List, Optional, Sequence
@@ -39,6 +41,10 @@ SYSTEM_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
 ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8"}
 GROUP_OVERHEAD = 8
+# sh running bwrap with its options read from the file $0 on the first free fd from 3
+LAUNCH = ('for fd in 3 4 5 6 7 8 9; do [ -e /dev/fd/$fd ] || break; done; '
+          '[ -e /dev/fd/$fd ] && { echo "no free fd for the options of bwrap" >&2; exit 125; }; '
+          r'eval "exec bwrap --args $fd \"\$@\" $fd<\"\$0\""')
 
 
 @dataclass(frozen=True)
@@ -232,6 +238,7 @@ class Sandbox:
                                        if cgroup else None)
         self._oom_seen = 0
         self.lease = UidLease(slot) if isolate and os.geteuid() == 0 else None
+        self._private: Optional[Path] = None  # bwrap's argument files (see _launch)
 
     @property
     def uid(self) -> Optional[int]:
@@ -251,6 +258,8 @@ class Sandbox:
             self.group.remove()
         if self.lease is not None:
             self.lease.release()
+        if self._private is not None:
+            shutil.rmtree(self._private, ignore_errors=True)
 
     def cpu_time(self) -> float:
         """CPU seconds the sandbox's processes used (its group's; 0 without one)."""
@@ -295,8 +304,21 @@ class Sandbox:
                     + [python, *flags, *rest])
         scripts = [Path(part) for part in rest if part.endswith(".py") and Path(part).is_file()]
         inside = {str(path): f"{INSIDE_WORKER_DIR}/{path.name}" for path in scripts}
-        return (join + self._bwrap(scripts) + self._mount_tmp() + self._drop()
+        return (join + self._launch(self._bwrap(scripts)[1:]) + self._mount_tmp() + self._drop()
                 + [base_python(), *flags, *[inside.get(part, part) for part in rest]])
+
+    def _launch(self, options: List[str]) -> List[str]:
+        """bwrap with OPTIONS read from a file on a free fd (`--args FD`), not from its
+        argv: its init, pid 1 of the sandbox, would show every host path in them
+        (the submission's copy, the folders hidden) in /proc/1/cmdline."""
+        if self._private is None:
+            self._private = Path(tempfile.mkdtemp(prefix="hog-sandbox-"))
+            weakref.finalize(self, shutil.rmtree, str(self._private), True)
+        data = b"".join(os.fsencode(option) + b"\0" for option in options)
+        path = self._private / hashlib.sha256(data).hexdigest()[:16]
+        if not path.exists():
+            path.write_bytes(data)
+        return ["/bin/sh", "-c", LAUNCH, str(path)]
 
     def _mount_tmp(self) -> List[str]:
         """As root, the private /tmp is mounted inside the sandbox, before privileges
@@ -347,7 +369,7 @@ class Sandbox:
                  "--perms", "0755", "--dir", INSIDE_WORKER_DIR]
         for script in scripts:
             argv += ["--ro-bind", str(script.resolve()), f"{INSIDE_WORKER_DIR}/{script.name}"]
-        argv += ["--proc", "/proc", "--dev", "/dev"]
+        argv += ["--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline", "--dev", "/dev"]
         if os.geteuid() == 0:
             argv += ["--perms", "1777", "--dir", "/tmp", "--cap-add", "CAP_SYS_ADMIN"]
         else:
