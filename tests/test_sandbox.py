@@ -162,6 +162,31 @@ def test_tmp_holds_only_so_many_files(tmp_path):
     assert made < Limits().tmp_inodes and error == "ENOSPC"
 
 
+def test_only_files_a_case_may_need_are_shown_beside_it(tmp_path):
+    """Bulk grading shows the helpers and data files beside the cases under tests/, and
+    none of the staff's own files there: the mutation table, a case file's backup."""
+    from grader.bulk import grading as bulk
+
+    cases = tmp_path / "cases"
+    shutil.copytree(Path(__file__).parent / "data" / "bulk_cases", cases)
+    shutil.copy(ASSIGNMENT.cases / "mutation.json", cases / "mutation.json")
+    shutil.copy(cases / "01.py", cases / "01.py~")
+    shutil.copy(cases / "01.py", cases / "01.py.orig")
+    (cases / "words.txt").write_text("hog\n")
+    (cases / "play_utils.py").write_text("def helper():\n    return 1\n")
+    subs = tmp_path / "subs"
+    (subs / "peek").mkdir(parents=True)
+    (subs / "peek" / "hog.py").write_text((ASSIGNMENT.reference / "hog.py").read_text() + (
+        "\nimport os as _os\n"
+        "def roll_dice(num_rolls, dice=six_sided):\n"
+        "    return sorted(_os.listdir('tests'))\n"))
+    questions = bulk.load_cases(ASSIGNMENT, cases)
+    outcome = bulk.run(subs, tmp_path / "out", ASSIGNMENT, questions,
+                       bulk.Settings(timeout=5, jobs=1, cgroups=False))
+    [failure] = [f for f in outcome.records[0]["failures"] if f["question"] == "01"][:1]
+    assert "['play_utils.py', 'words.txt']" in failure["detail"]
+
+
 def test_nothing_outside_tmp_can_be_written(tmp_path):
     out = tmp_path / "OUT"
     out.mkdir()

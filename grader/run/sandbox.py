@@ -125,16 +125,17 @@ def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
 HELPERS_FOLDER = "tests"  # what ok's banks call the folder, and what cases import from
 HELPERS_CAP = 16 << 20
 SIDECARS = (".grader.json", ".fuzz.json")
+STAFF_FILES = ("assignment.json", "mutation.json")  # assignment.SETTINGS, mutate.CONFIG
 
 
-def _is_case_file(path: Path) -> bool:
-    """A `.py` file assigning `test` at its top level (a case file: expected outputs,
-    maybe hidden cases), or one that does not parse (it may be one)."""
+def _is_case_file(path: Path, strict: bool = False) -> bool:
+    """A file assigning `test` at its top level (a case file: expected outputs, maybe
+    hidden cases), or, unless STRICT, one that does not parse (it may be one)."""
     import ast
     try:
         tree = ast.parse(path.read_bytes())
     except (SyntaxError, ValueError, OSError):
-        return True
+        return not strict
     return any(isinstance(node, (ast.Assign, ast.AnnAssign))
                and any(isinstance(t, ast.Name) and t.id == "test"
                        for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
@@ -145,7 +146,9 @@ def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CA
     """The files of case folder FOLDER that student code may see, as paths relative to
     it: helper modules and data files beside the cases (ok's banks import
     `tests.play_utils` and read `tests/play.sol`), never a case file (expected outputs,
-    hidden cases), this grader's sidecars, links or special files. CAP bytes at most."""
+    hidden cases) nor a copy of one under another name (`01.py~`, `01.py.orig`), this
+    grader's own files (sidecars, settings, the mutation table), links or special
+    files. CAP bytes at most."""
     folder = Path(folder)
     skip = {Path(c).resolve() for c in cases}
     found, total = [], 0
@@ -156,12 +159,12 @@ def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CA
         if path.is_symlink() or not path.is_file() or path.resolve() in skip:
             continue
         name = path.name
-        if name == "assignment.json" or name.endswith(SIDECARS):
-            continue
-        if name.endswith(".py") and _is_case_file(path):
+        if name in STAFF_FILES or name.endswith(SIDECARS):
             continue
         size = path.stat().st_size
         if total + size > cap:
+            continue
+        if _is_case_file(path, strict=not name.endswith(".py")):
             continue
         total += size
         found.append(relative)
