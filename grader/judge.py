@@ -202,15 +202,49 @@ def clip(text: str, cap: int = STORED_CAP) -> str:
     if len(text) <= cap:
         return text
     half = cap // 2
-    return (text[:half] + f"\n[... {len(text) - 2 * half} characters not kept ...]\n"
+    return (text[:half] + f"\n[... {len(text) - 2 * half} characters not kept (truncated) ...]\n"
             + text[len(text) - half:])
+
+
+RESULT_TEXTS = ("expected", "got", "traceback", "message", "transcript", "note")
 
 
 def clipped(result: CaseResult, cap: int = STORED_CAP) -> CaseResult:
     """RESULT with each of its texts clipped: what a case stores and shows is bounded,
     whatever the submission printed."""
-    fields = ("expected", "got", "traceback", "message", "transcript", "note")
-    if all(len(getattr(result, name)) <= cap for name in fields):
+    if all(len(getattr(result, name)) <= cap for name in RESULT_TEXTS):
         return result
     return dataclasses.replace(result, **{name: clip(getattr(result, name), cap)
-                                          for name in fields})
+                                          for name in RESULT_TEXTS})
+
+
+SUBMISSION_CAP = 128 * 1024  # characters of failure texts one submission may store in all
+SPENT_CAP = 80  # characters of each text kept once that is spent (an expected "10" stays)
+FAILED = ("failed", "error", "timeout")
+
+
+class Room:
+    """What one submission may still store of its results' texts: STORED_CAP per text,
+    TOTAL in all. Past TOTAL each text keeps SPENT_CAP at most, so a record (in
+    results.json, the SQLite store, Gradescope's output, the report) stays small
+    however many cases fail and whatever each prints or raises."""
+
+    def __init__(self, total: int = SUBMISSION_CAP):
+        self.left = total
+
+    def text(self, text: str) -> str:
+        kept = clip(text, min(STORED_CAP, max(self.left, SPENT_CAP)))
+        self.left -= len(kept)
+        return kept
+
+    def keep(self, result: CaseResult) -> CaseResult:
+        """RESULT clipped; the texts reports keep of it (all of a failure's, a passed
+        case's note) taken from the room left."""
+        stored = RESULT_TEXTS if result.status in FAILED else ("note",)
+        changed = {}
+        for name in RESULT_TEXTS:
+            text = getattr(result, name)
+            kept = self.text(text) if name in stored else clip(text)
+            if kept is not text:
+                changed[name] = kept
+        return dataclasses.replace(result, **changed) if changed else result

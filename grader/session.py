@@ -13,7 +13,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 
 from .assignment import Assignment
 from .assignment import load as load_assignment
-from .judge import clipped, judge_case
+from .judge import Room, judge_case
 from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
 from .load.casefile import FOREIGN_SUITE_TYPES
 from .run.runner import CaseJob, Runner, SubmissionError
@@ -106,6 +106,7 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     stopped_suites: Set[tuple] = set()  # (question, suite) pairs, for ok's scoring
     question_results: List[Optional[QuestionResult]] = [None] * len(plans)
     hidden_left = {owner[j.id][0] for j in jobs if owner[j.id][1].hidden}
+    room = Room()  # one submission's: its failures' texts are bounded in all
 
     def finish_before(upto: int) -> None:
         """Score, in order, every question before UPTO not scored yet whose cases have
@@ -149,7 +150,7 @@ def grade(questions: Iterable[Question], runner: Runner, *,
                 finish_before(p_index + 1)
 
     def judge(p_index: int, case: Case, run: CaseRun) -> None:
-        result = clipped(kinds[case.suite.type].judge(case, run, runner=runner))
+        result = room.keep(kinds[case.suite.type].judge(case, run, runner=runner))
         results[p_index][case.number] = result
         bad = result.status in ("failed", "error", "timeout")
         if plans[p_index].question.scoring == "suites" and (
@@ -170,8 +171,9 @@ def grade(questions: Iterable[Question], runner: Runner, *,
         try:
             run_all(visible)
         except SubmissionError as error:
-            message = str(error)
-            out = [QuestionResult(item.question, "error", 0, message=message) for item in plans]
+            message = room.text(str(error))
+            out = [QuestionResult(item.question, "error", 0, message=room.text(message))
+                   for item in plans]
             return GradeResult(out, error=message)
         hidden = [j for j in jobs if owner[j.id][1].hidden and owner[j.id][0] not in stopped]
         try:
@@ -179,7 +181,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
         except SubmissionError as error:  # its import failed this time: hidden cases only
             for job in hidden:
                 p_index, case = owner[job.id]
-                results[p_index][case.number] = CaseResult(case, "error", message=str(error))
+                results[p_index][case.number] = room.keep(
+                    CaseResult(case, "error", message=str(error)))
     finally:
         runner.progress = saved_progress
     hidden_left.clear()

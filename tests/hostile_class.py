@@ -153,6 +153,23 @@ def _register_code_attacks() -> None:
         "                _os.write(int(fd), _junk)\n"
         "            except OSError:\n"
         "                break\n"), at_most=FULL - 2, grader_may_fail=True)
+    # as much as the grader keeps of each case, in every case: a huge print, then a
+    # deep stack ending in an exception whose name and message are huge
+    code_attack("stores_megabytes", with_override(
+        "_FLOOD = 'x' * 70000 + '\\n' + ('y' * 300 + '\\n') * 200\n"
+        "_Huge = type('E' * 5000, (Exception,), {})\n"
+        "def _noisy(f):\n"
+        "    def noisy(*args, **kwargs):\n"
+        "        print(_FLOOD)\n"
+        "        def deep(n):\n"
+        "            if n == 0:\n"
+        "                raise _Huge('m' * 200000)\n"
+        "            return deep(n - 1)\n"
+        "        deep(40)\n"
+        "    return noisy\n"
+        "roll_dice, free_bacon, is_swap, play, final_strategy = map(\n"
+        "    _noisy, (roll_dice, free_bacon, is_swap, play, final_strategy))\n"), at_most=0)
+    code_attack("raises_megabytes_at_import", "raise Exception('m' * 300000)\n", at_most=0)
     # the grader's protocol faked: "ready" written on every channel at import, then no
     # more reading (the job is larger than a pipe: see make_cases), or, in the fuzz
     # player only (its stdin is the grader's pipe), a few thousand answers forged in

@@ -203,3 +203,14 @@ def test_a_replay_that_breaks_never_escapes_the_shrinker(seed, breaks_every):
 
     found = fuzz.shrink(spec, fails, lambda s: len(s["dice"]), budget=1, max_examples=50)
     assert isinstance(found, dict) and set(found) == set(spec)
+
+
+def test_a_name_as_long_as_a_zip_allows_is_kept_short(tmp_path):
+    """A zip entry's name may run to 64 KiB; the name kept beside the safe id (in
+    results.json, the store, grades.csv, the report) is cut, and says so."""
+    archive = tmp_path / "class.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("n" * 60000 + "/hog.py", REFERENCE)
+    [found] = bulk.discover(archive)
+    assert found.source is not None and len(found.id) < 200
+    assert len(found.name) <= 2000 and found.name.endswith("(truncated)")

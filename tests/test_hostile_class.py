@@ -3,8 +3,10 @@ neighbours. The run completes, each neighbour keeps full marks, no attack scores
 than it may, nothing is written outside OUT, no process is left, every report is
 written. (tests/hostile_class.py holds the attacks; add new ones there.)"""
 
+import contextlib
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -23,6 +25,7 @@ needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_p
 REPORTS = ["results.json", "grades.csv", "report.html", "results.sqlite"]
 JOBS = 2
 MEMORY_SLACK = 1 << 30
+RECORD_BYTES = 256 << 10  # the most one submission may take in results.json; twice in SQLite
 
 
 def snapshot(root: Path):
@@ -120,6 +123,11 @@ def check_class(run, attacks):
             assert (out / "errors" / f"{record['id']}.txt").exists()
             failed.add(name)
     assert (done.returncode == GRADER_FAILED) == bool(failed)
+    for name, record in records.items():  # whatever it printed or raised
+        assert len(json.dumps(record)) <= RECORD_BYTES, (name, len(json.dumps(record)))
+    with contextlib.closing(sqlite3.connect(out / "results.sqlite")) as store:
+        stored = dict(store.execute("SELECT id, length(record) FROM results"))
+    assert max(stored.values()) <= 2 * RECORD_BYTES, max(stored.items(), key=lambda i: i[1])
     assert len(records) == len(hc.NEIGHBOURS) + len(attacks)
     # the sandboxes' groups may hold JOBS x their limit; the grader, its workers and
     # whatever else runs on the machine meanwhile get MEMORY_SLACK on top

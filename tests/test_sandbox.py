@@ -1,5 +1,7 @@
 """The sandbox holds against submissions that attack the grader or the machine."""
 
+import ast
+import errno
 import os
 import re
 import shutil
@@ -119,6 +121,71 @@ def test_secrets_and_other_files_are_out_of_sight(tmp_path):
                         "        return type(e).__name__\n")
     [result] = run(folder, [[f"hog.peek({str(t)!r})" for t in targets]])
     assert printed(result)[1:] == ["'FileNotFoundError'\n"] * len(targets)
+
+
+def test_host_command_lines_are_out_of_sight(tmp_path):
+    """The host's kernel command line, and the command line of bwrap's init (pid 1 of
+    the sandbox: every host path bwrap was given), are not shown."""
+    folder = submission(tmp_path, "import os\n"
+                        "def command_lines():\n"
+                        "    seen = []\n"
+                        "    for pid in ['.'] + [p for p in os.listdir('/proc') if p.isdigit()]:\n"
+                        "        try:\n"
+                        "            with open(f'/proc/{pid}/cmdline', 'rb') as f:\n"
+                        "                seen.append(f.read().decode('utf-8', 'replace'))\n"
+                        "        except OSError:\n"
+                        "            pass\n"
+                        "    return seen\n")
+    [result] = run(folder, [["hog.command_lines()"]])
+    seen = ast.literal_eval(printed(result)[1])
+    assert any(line.startswith("bwrap") for line in seen)  # init's was read
+    host = Path("/proc/cmdline").read_text().strip()
+    assert host and not any(host in line for line in seen)
+    assert not any(str(tmp_path) in line or str(ASSIGNMENT.cases) in line for line in seen)
+
+
+def test_tmp_holds_only_so_many_files(tmp_path):
+    """Empty files cost /tmp's size nothing, but the host a few hundred bytes of kernel
+    memory each, charged to no one without control groups: their number is capped."""
+    folder = submission(tmp_path, "import os\n"
+                        "def fill(most):\n"
+                        "    made = 0\n"
+                        "    try:\n"
+                        "        while made < most:\n"
+                        "            os.close(os.open(f'/tmp/{made}', os.O_CREAT | os.O_WRONLY))\n"
+                        "            made += 1\n"
+                        "    except OSError as error:\n"
+                        "        return made, errno.errorcode[error.errno]\n"
+                        "    return made, None\n"
+                        "import errno\n")
+    [result] = run(folder, [["hog.fill(100_000)"]], timeout=30)
+    made, error = ast.literal_eval(printed(result)[1])
+    assert made < Limits().tmp_inodes and error == "ENOSPC"
+
+
+def test_only_files_a_case_may_need_are_shown_beside_it(tmp_path):
+    """Bulk grading shows the helpers and data files beside the cases under tests/, and
+    none of the staff's own files there: the mutation table, a case file's backup."""
+    from grader.bulk import grading as bulk
+
+    cases = tmp_path / "cases"
+    shutil.copytree(Path(__file__).parent / "data" / "bulk_cases", cases)
+    shutil.copy(ASSIGNMENT.cases / "mutation.json", cases / "mutation.json")
+    shutil.copy(cases / "01.py", cases / "01.py~")
+    shutil.copy(cases / "01.py", cases / "01.py.orig")
+    (cases / "words.txt").write_text("hog\n")
+    (cases / "play_utils.py").write_text("def helper():\n    return 1\n")
+    subs = tmp_path / "subs"
+    (subs / "peek").mkdir(parents=True)
+    (subs / "peek" / "hog.py").write_text((ASSIGNMENT.reference / "hog.py").read_text() + (
+        "\nimport os as _os\n"
+        "def roll_dice(num_rolls, dice=six_sided):\n"
+        "    return sorted(_os.listdir('tests'))\n"))
+    questions = bulk.load_cases(ASSIGNMENT, cases)
+    outcome = bulk.run(subs, tmp_path / "out", ASSIGNMENT, questions,
+                       bulk.Settings(timeout=5, jobs=1, cgroups=False))
+    [failure] = [f for f in outcome.records[0]["failures"] if f["question"] == "01"][:1]
+    assert "['play_utils.py', 'words.txt']" in failure["detail"]
 
 
 def test_nothing_outside_tmp_can_be_written(tmp_path):

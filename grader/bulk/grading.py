@@ -89,6 +89,7 @@ class Submission:
 KIND_WORDS = {kind: WORDS[kind] for kind in ("link", "special")}
 DEPTH = 6  # wrapper/wrapper/wrapper/student/folder/hog.py: how deep the tree is looked at
 MAX_LISTED = 12  # files named when no source is found
+NAME_CAP = 1024  # characters kept of a name as given (the id is made safe apart)
 
 
 def _skipped(part: str) -> bool:
@@ -305,6 +306,8 @@ def _name_safely(submissions: List[Submission]) -> List[Submission]:
         if not is_safe_name(given):
             submission.id = safe_name(given, taken)
             submission.name = shown_name(given)
+            if len(submission.name) > NAME_CAP:  # a zip's entry names run to 64 KiB
+                submission.name = submission.name[:NAME_CAP] + "… (truncated)"
             taken.add(submission.id)
     return sorted(submissions, key=lambda s: s.id)
 

@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from ..judge import clip
 from ..model import CaseRun, ExampleOutput, RaisedException
 
 # The worker keeps a flood's tail and returned values outside its print cap
@@ -59,11 +60,7 @@ def clean(value: Any, what: str, cap: int) -> str:
         value.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate: one for one, so offsets still hold
         value = SURROGATE.sub("\ufffd", value)
-    if len(value) > cap:
-        half = cap // 2
-        value = (value[:half] + f"\n[... {len(value) - 2 * half} characters not kept ...]\n"
-                 + value[len(value) - half:])
-    return value
+    return clip(value, cap)
 
 
 def _is_int(value: Any) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import hashlib
 import os
 import tempfile
 import shutil
@@ -24,6 +25,7 @@ import site
 import subprocess
 import sys
 import sysconfig
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, List, Optional, Sequence
@@ -39,6 +41,10 @@ SYSTEM_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
 ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8"}
 GROUP_OVERHEAD = 8
+# sh running bwrap with its options read from the file $0 on the first free fd from 3
+LAUNCH = ('for fd in 3 4 5 6 7 8 9; do [ -e /dev/fd/$fd ] || break; done; '
+          '[ -e /dev/fd/$fd ] && { echo "no free fd for the options of bwrap" >&2; exit 125; }; '
+          r'eval "exec bwrap --args $fd \"\$@\" $fd<\"\$0\""')
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,7 @@ class Limits:
     file_size: int = 1 << 20  # bytes per file written
     open_files: int = 64
     tmp_size: int = 16 << 20  # bytes of the private /tmp (bwrap only)
+    tmp_inodes: int = 4096  # files and folders in the private /tmp (bwrap as root only)
     group_memory: int = 512 << 20  # bytes of memory, all processes of the sandbox together
     cpus: float = 1.0  # cores' worth of CPU the sandbox may use at once
 
@@ -73,7 +80,7 @@ def bwrap_problem() -> Optional[str]:
     """Why bubblewrap cannot be used here (None when it works)."""
     if shutil.which("bwrap") is None:
         return "bwrap (Debian package bubblewrap) is not installed"
-    for tool in ("prlimit", "setpriv", "unshare"):
+    for tool in ("prlimit", "setpriv", "unshare", "mount"):
         if shutil.which(tool) is None:
             return f"{tool} (util-linux) is not installed"
     try:
@@ -118,16 +125,17 @@ def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
 HELPERS_FOLDER = "tests"  # what ok's banks call the folder, and what cases import from
 HELPERS_CAP = 16 << 20
 SIDECARS = (".grader.json", ".fuzz.json")
+STAFF_FILES = ("assignment.json", "mutation.json")  # assignment.SETTINGS, mutate.CONFIG
 
 
-def _is_case_file(path: Path) -> bool:
-    """A `.py` file assigning `test` at its top level (a case file: expected outputs,
-    maybe hidden cases), or one that does not parse (it may be one)."""
+def _is_case_file(path: Path, strict: bool = False) -> bool:
+    """A file assigning `test` at its top level (a case file: expected outputs, maybe
+    hidden cases), or, unless STRICT, one that does not parse (it may be one)."""
     import ast
     try:
         tree = ast.parse(path.read_bytes())
     except (SyntaxError, ValueError, OSError):
-        return True
+        return not strict
     return any(isinstance(node, (ast.Assign, ast.AnnAssign))
                and any(isinstance(t, ast.Name) and t.id == "test"
                        for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
@@ -138,7 +146,9 @@ def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CA
     """The files of case folder FOLDER that student code may see, as paths relative to
     it: helper modules and data files beside the cases (ok's banks import
     `tests.play_utils` and read `tests/play.sol`), never a case file (expected outputs,
-    hidden cases), this grader's sidecars, links or special files. CAP bytes at most."""
+    hidden cases) nor a copy of one under another name (`01.py~`, `01.py.orig`), this
+    grader's own files (sidecars, settings, the mutation table), links or special
+    files. CAP bytes at most."""
     folder = Path(folder)
     skip = {Path(c).resolve() for c in cases}
     found, total = [], 0
@@ -149,12 +159,12 @@ def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CA
         if path.is_symlink() or not path.is_file() or path.resolve() in skip:
             continue
         name = path.name
-        if name == "assignment.json" or name.endswith(SIDECARS):
-            continue
-        if name.endswith(".py") and _is_case_file(path):
+        if name in STAFF_FILES or name.endswith(SIDECARS):
             continue
         size = path.stat().st_size
         if total + size > cap:
+            continue
+        if _is_case_file(path, strict=not name.endswith(".py")):
             continue
         total += size
         found.append(relative)
@@ -280,6 +290,7 @@ class Sandbox:
                                        if cgroup else None)
         self._oom_seen = 0
         self.lease = UidLease(slot) if isolate and os.geteuid() == 0 else None
+        self._private: Optional[Path] = None  # bwrap's argument files (see _launch)
 
     @property
     def uid(self) -> Optional[int]:
@@ -299,6 +310,8 @@ class Sandbox:
             self.group.remove()
         if self.lease is not None:
             self.lease.release()
+        if self._private is not None:
+            shutil.rmtree(self._private, ignore_errors=True)
 
     def cpu_time(self) -> float:
         """CPU seconds the sandbox's processes used (its group's; 0 without one)."""
@@ -343,8 +356,32 @@ class Sandbox:
                     + [python, *flags, *rest])
         scripts = [Path(part) for part in rest if part.endswith(".py") and Path(part).is_file()]
         inside = {str(path): f"{INSIDE_WORKER_DIR}/{path.name}" for path in scripts}
-        return (join + self._bwrap(scripts) + self._drop()
+        return (join + self._launch(self._bwrap(scripts)[1:]) + self._mount_tmp() + self._drop()
                 + [base_python(), *flags, *[inside.get(part, part) for part in rest]])
+
+    def _launch(self, options: List[str]) -> List[str]:
+        """bwrap with OPTIONS read from a file on a free fd (`--args FD`), not from its
+        argv: its init, pid 1 of the sandbox, would show every host path in them
+        (the submission's copy, the folders hidden) in /proc/1/cmdline."""
+        if self._private is None:
+            self._private = Path(tempfile.mkdtemp(prefix="hog-sandbox-"))
+            weakref.finalize(self, shutil.rmtree, str(self._private), True)
+        data = b"".join(os.fsencode(option) + b"\0" for option in options)
+        path = self._private / hashlib.sha256(data).hexdigest()[:16]
+        if not path.exists():
+            path.write_bytes(data)
+        return ["/bin/sh", "-c", LAUNCH, str(path)]
+
+    def _mount_tmp(self) -> List[str]:
+        """As root, the private /tmp is mounted inside the sandbox, before privileges
+        are dropped, with a cap on its files too: bwrap's own tmpfs has none, and a
+        16 MiB /tmp full of empty files costs the host hundreds of MiB of kernel memory
+        where no control group charges it."""
+        if os.geteuid() != 0:
+            return []
+        options = (f"size={self.limits.tmp_size},nr_inodes={self.limits.tmp_inodes},"
+                   "mode=1777,nosuid,nodev")
+        return ["/bin/sh", "-c", 'mount -t tmpfs -o "$0" tmpfs /tmp && exec "$@"', options]
 
     def _drop(self) -> List[str]:
         if os.geteuid() != 0:
@@ -384,9 +421,12 @@ class Sandbox:
                  "--perms", "0755", "--dir", INSIDE_WORKER_DIR]
         for script in scripts:
             argv += ["--ro-bind", str(script.resolve()), f"{INSIDE_WORKER_DIR}/{script.name}"]
-        argv += ["--proc", "/proc", "--dev", "/dev",
-                 "--perms", "1777", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp",
-                 "--chdir", INSIDE_SRC, "--clearenv"]
+        argv += ["--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline", "--dev", "/dev"]
+        if os.geteuid() == 0:
+            argv += ["--perms", "1777", "--dir", "/tmp", "--cap-add", "CAP_SYS_ADMIN"]
+        else:
+            argv += ["--perms", "1777", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
+        argv += ["--chdir", INSIDE_SRC, "--clearenv"]
         for key, value in ENV.items():
             argv += ["--setenv", key, value]
         return argv
