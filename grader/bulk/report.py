@@ -23,7 +23,6 @@ from rich.text import Text
 
 from ..assignment import Assignment
 from ..model import Question
-from ..templates import render
 from ..untrusted import CallInfo, csv_cell, printable
 
 ERRORS = "errors"  # OUT/errors/ID.txt: the traceback of each submission the grader failed on
@@ -65,32 +64,12 @@ def grades_csv(questions: List[Question], records: List[Dict[str, Any]]) -> str:
     return buffer.getvalue()
 
 
-def gradescope_output(record: Dict[str, Any], key: str) -> str:
-    """A question's output as students may see it: hidden cases named, never shown."""
-    entry = record["questions"][key]
-    lines = [f"{entry['status']}: {entry['passed']} case(s) passed, {entry['failed']} failed"]
-    lines += entry.get("notes", [])
-    if entry["status"] == "error" and record["error"]:
-        return record["error"]
-    for failure in record["failures"]:
-        if failure["question"] != key:
-            continue
-        title = f"Case {failure['case']}"
-        if failure["hidden"]:
-            lines.append(f"{title} (hidden): {failure['status']}")
-        else:
-            lines.append(f"{title}: {failure['status']}\n{failure['detail']}")
-    return "\n\n".join(lines)
-
-
-def gradescope_json(record: Dict[str, Any]) -> str:
-    """Gradescope's autograder results format (one test per question)."""
-    tests = [{"name": f"{q.get('name', key)} ({key})", "score": q["score"],
-              "max_score": q["max_score"], "output": gradescope_output(record, key),
-              "visibility": "visible"} for key, q in record["questions"].items()]
-    data = {"score": record["score"], "output": record["error"] or "",
-            "visibility": "visible", "tests": tests}
-    return json.dumps(data, indent=2) + "\n"
+def gradescope_json(record: Dict[str, Any], questions: List[Question],
+                    hidden_visibility: str = "after_published") -> str:
+    """gradescope/ID/results.json: what the Gradescope bundle's runner writes for the
+    same submission (`grader.gradescope.results`)."""
+    from ..gradescope import results
+    return json.dumps(results(record, questions, hidden_visibility), indent=2) + "\n"
 
 
 # --- statistics ---------------------------------------------------------------------
@@ -280,6 +259,7 @@ def report_html(assignment: Assignment, questions: List[Question],
                               "passed": passed, "rate": rate,
                               "common": common_failure(records, q.key)})
     rates = win_rates(records)
+    from ..templates import render  # jinja2: for this page alone, not the Gradescope runner
     return render("bulk_report.html.j2", assignment=assignment.name, facts=facts,
                   max_text=_points(facts["max"]), median_text=_points(facts["median"]),
                   scores=score_histogram(records, facts["max"]),
@@ -288,14 +268,15 @@ def report_html(assignment: Assignment, questions: List[Question],
 
 
 def write_all(out: Path, assignment: Assignment, questions: List[Question],
-              records: List[Dict[str, Any]]) -> List[str]:
+              records: List[Dict[str, Any]], hidden_visibility: str = "after_published"
+              ) -> List[str]:
     """Write every file; return the ids of the submissions the grader failed on (their
     tracebacks are in errors/ID.txt). A file of one submission that cannot be written
     is one of those, never the end of the others."""
     failed = {r["id"]: r["traceback"] for r in records if r.get("grader_failed")}
     for record in records:
         written = CallInfo.from_call(lambda: _write(out / "gradescope" / record["id"] /
-                                                    "results.json", gradescope_json(record)))
+                                                    "results.json", gradescope_json(record, questions, hidden_visibility)))
         if written.error is not None:
             failed[record["id"]] = (failed.get(record["id"], "") +
                                     f"Writing gradescope/{record['id']}/results.json failed:\n"
