@@ -425,6 +425,8 @@ def test_bulk_and_the_bundle_write_the_same_results_json(tmp_path, which):
         check(from_bundle)
         assert layout(from_bulk) == layout(from_bundle), sid
         assert sum(t["score"] for t in from_bundle["tests"]) == staff[sid]["score"], sid
+        assert list(staff[sid]["questions"]) == [t["number"] for t in from_bundle["tests"]
+                                                 if not t["number"].endswith(".hidden")]
         if files is not None:  # graded: the very same file, but for the time it took
             from_bundle.pop("execution_time")
             assert from_bulk == from_bundle, sid

@@ -41,14 +41,23 @@ def _write(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-def results_json(assignment: Assignment, records: List[Dict[str, Any]]) -> str:
+def in_order(record: Dict[str, Any], questions: List[Question]) -> List[Tuple[str, Any]]:
+    """RECORD's questions in the assignment's order (the store keeps a record's keys
+    sorted), any the assignment no longer has after them."""
+    kept = record["questions"]
+    keys = [q.key for q in questions if q.key in kept]
+    return [(key, kept[key]) for key in keys + sorted(set(kept) - set(keys))]
+
+
+def results_json(assignment: Assignment, records: List[Dict[str, Any]],
+                 questions: List[Question]) -> str:
     submissions = [{"id": r["id"], **({"name": r["name"]} if "name" in r else {}),
                     "score": r["score"], "max_score": r["max_score"], "error": r["error"],
                     **({"grader_failed": True} if r.get("grader_failed") else {}),
                     "questions": {key: {**{k: q[k] for k in QUESTION_KEYS},
                                         **{k: v for k, v in q.items()
                                            if k not in QUESTION_KEYS and k != "name"}}
-                                  for key, q in r["questions"].items()}}
+                                  for key, q in in_order(r, questions)}}
                    for r in records]
     return json.dumps({"assignment": assignment.name, "submissions": submissions},
                       indent=2) + "\n"
@@ -212,7 +221,7 @@ def student_view(record: Dict[str, Any], questions: List[Question]) -> Dict[str,
     """What the page shows of one student: the row, and failures grouped by question."""
     status = student_status(record)
     groups = []
-    for key, entry in record["questions"].items():
+    for key, entry in in_order(record, questions):
         if entry.get("status") == "passed":
             continue
         failures = [f for f in record["failures"] if f["question"] == key]
@@ -281,7 +290,7 @@ def write_all(out: Path, assignment: Assignment, questions: List[Question],
             failed[record["id"]] = (failed.get(record["id"], "") +
                                     f"Writing gradescope/{record['id']}/results.json failed:\n"
                                     + (written.traceback or ""))
-    _write(out / "results.json", results_json(assignment, records))
+    _write(out / "results.json", results_json(assignment, records, questions))
     _write(out / "grades.csv", grades_csv(questions, records))
     _write(out / "report.html", report_html(assignment, questions, records))
     errors = out / ERRORS
