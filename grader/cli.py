@@ -398,6 +398,14 @@ def verify(timeout, edition, assignment_path):
     sys.exit(0 if verdict.ok else 1)
 
 
+HIDDEN_VISIBILITY = click.option(
+    "--hidden-visibility", type=click.Choice(["hidden", "after_due_date", "after_published",
+                                              "visible"]),
+    default="after_published", show_default=True,
+    help="Gradescope results: when students see the points of a question with hidden cases "
+         "(Gradescope's visibility of its second test; its public cases are always shown).")
+
+
 @main.command(context_settings=CONTEXT)
 @click.argument("submissions", type=click.Path(exists=True, path_type=Path))
 @click.option("--out", required=True, type=click.Path(path_type=Path),
@@ -419,9 +427,10 @@ def verify(timeout, edition, assignment_path):
                    "per-process limits only.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Grade with the case files in this folder instead of the assignment's.")
+@HIDDEN_VISIBILITY
 @edition_options
 def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups, cases_dir,
-         edition, assignment_path):
+         hidden_visibility, edition, assignment_path):
     """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/hog.py or ID.py)
     with the staff cases, each in a sandbox.
 
@@ -436,7 +445,8 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups
     sys.exit(bulk_grading.main(_assignment(edition, assignment_path), submissions, out,
                                jobs=jobs, resume=resume, timeout=timeout, budget=budget,
                                sandbox=not no_sandbox, cases=cases_dir,
-                               use_cgroups=not no_cgroups))
+                               use_cgroups=not no_cgroups,
+                               hidden_visibility=hidden_visibility))
 
 
 @main.command(context_settings=CONTEXT)
@@ -446,11 +456,7 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups
 @click.option("--budget", type=click.FloatRange(min=0.1), default=None,
               help="Seconds of timed-out or crashed cases a submission may cost in all "
                    "[default: 5 x timeout].")
-@click.option("--hidden-visibility", type=click.Choice(["hidden", "after_due_date",
-                                                        "after_published", "visible"]),
-              default="after_published", show_default=True,
-              help="When students see the tests that hold hidden cases (Gradescope's "
-                   "visibility).")
+@HIDDEN_VISIBILITY
 @click.option("--sandbox", type=click.Choice(["auto", "bwrap", "uid", "limits"]),
               default="auto", show_default=True,
               help="How student code is kept apart inside Gradescope's container: bubblewrap "

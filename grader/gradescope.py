@@ -8,9 +8,10 @@ its image, then `run_autograder` for each submission, which must leave
   (its code travels in the bundle, `grader_pkg/`) with its dependencies from PyPI;
 - `run_autograder` runs `python -m grader.gradescope`, which grades the submission's
   hog.py with every staff case (hidden ones too, and live fuzzing against the
-  reference, which travels in `assignment/`) and writes results.json: one test per
-  question, and for a question with hidden cases the points go on a second test shown
-  per the bundle's hidden visibility (Gradescope's `visibility`), as otter does.
+  reference, which travels in `assignment/`) as `grade bulk` grades one, and writes
+  results.json with `results`, the function that writes bulk's gradescope/ID/ too: one
+  visible test per question, and for a question with hidden cases the points go on a
+  second test shown per the bundle's hidden visibility (Gradescope's `visibility`).
 
 Isolation. Gradescope's container is what isolates one submission from the others.
 Inside it, the grader still keeps student code away from what it must not touch,
@@ -71,7 +72,7 @@ python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' || {
     echo "the grader needs Python 3.9 or newer" >&2; exit 1; }
 python3 -m venv "$root/venv"
 "$root/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$here/grader_pkg"
-"$root/venv/bin/python" -c 'import grader.gradescope, click, rich, numpy'
+"$root/venv/bin/python" -c 'import grader.gradescope, grader.bulk.grading, numpy'
 echo "hog-grader installed in $root/venv"
 """
 
@@ -146,7 +147,8 @@ def _dependencies() -> List[str]:
     except metadata.PackageNotFoundError:
         required = []
     plain = [r.split(";")[0].strip() for r in required if "extra ==" not in r]
-    return plain or ["click>=8.0", "rich>=12.0", "numpy>=1.21", "hypothesis>=6.0"]
+    return plain or ["click>=8.0", "rich>=12.0", "numpy>=1.21", "hypothesis>=6.0",
+                     "jinja2>=3.0"]
 
 
 def _version() -> str:
@@ -343,7 +345,8 @@ class Staged:
     """The submission's private copy, and the runner that grades it in the chosen mode."""
 
     def __init__(self, hog: Optional[bytes], assignment, settings: Settings, mode: str,
-                 hide: Sequence[Path], files: Optional[Dict[str, Optional[bytes]]] = None):
+                 hide: Sequence[Path], files: Optional[Dict[str, Optional[bytes]]] = None,
+                 seed: Optional[int] = None):
         from .run import scripts
         from .run.runner import Runner, wall_cap
         from .run.sandbox import Limits, Sandbox
@@ -363,7 +366,7 @@ class Staged:
         for path in [folder, *folder.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         limits = Limits(cpu=int(settings.timeout + settings.budget) + 1)
-        common = dict(timeout=settings.timeout, budget=settings.budget,
+        common = dict(timeout=settings.timeout, budget=settings.budget, seed=seed,
                       wall_cap=wall_cap(settings.timeout, settings.budget),
                       preflight=assignment.preflight, own_modules=assignment.modules)
         if mode == "bwrap":
@@ -384,110 +387,91 @@ class Staged:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
-def _plain(text: str, indent: str = "    ") -> str:
-    lines = text.rstrip("\n").splitlines()
-    return "\n".join(indent + line for line in lines) or indent + "(nothing)"
+def _verdicts(record: Dict[str, Any], question) -> List[str]:
+    """Each case's verdict in QUESTION's case order ("not run" for one that did not run).
+    A record kept before records held them (a resumed bulk run) has only its failures:
+    its other cases are "passed" when the question passed, else "not recorded"."""
+    entry = record["questions"].get(question.key, {})
+    kept = entry.get("verdicts")
+    if isinstance(kept, list) and len(kept) == len(question.cases):
+        return [str(v) for v in kept]
+    failed = {f["case"]: f["status"] for f in record.get("failures", [])
+              if f["question"] == question.key}
+    other = "passed" if entry.get("status") == "passed" else \
+        "not run" if record.get("error") else "not recorded"
+    return [failed.get(c.number, other) for c in question.cases]
 
 
-def case_text(result, number: int) -> str:
-    """A public case's failure in plain text, numbered as in the student's workspace."""
-    from .judge import prompt, raised_beyond_got
-    case = result.case
-    parts = [f"Case {number}: {result.status}"]
-    session = result.transcript or "\n".join(prompt(e.source) for e in case.examples)
-    parts.append(_plain(session, "  "))
-    if result.status == "timeout":
-        parts.append(f"Timed out: {result.message}")
-    elif result.status == "error" and not result.expected:
-        parts.append(f"Error: {result.message}")
-        if result.traceback:
-            parts.append(_plain(result.traceback, "  "))
-    else:
-        if result.message:
-            parts.append(result.message)
-        parts += ["Expected:", _plain(result.expected), "Got:", _plain(result.got)]
-        if raised_beyond_got(result):
-            parts += ["Your code raised:", _plain(result.traceback, "  ")]
-    return "\n".join(parts)
+def _public_output(record: Dict[str, Any], question, verdicts: List[str]) -> str:
+    """The question's public cases as the student may see them, each failure numbered
+    as in the student's workspace (which has no hidden cases)."""
+    if record.get("error"):
+        return f"Not graded: {record['error']}"
+    entry = record["questions"].get(question.key, {})
+    public = [(case, verdict) for case, verdict in zip(question.cases, verdicts)
+              if not case.hidden]
+    passed = sum(verdict == "passed" for _, verdict in public)
+    not_run = sum(verdict == "not run" for _, verdict in public)
+    lines = [f"{passed} of {len(public)} case(s) passed"
+             + (f"; {not_run} not run" if not_run else "")]
+    lines += entry.get("notes", [])
+    if entry.get("message"):
+        lines.append(entry["message"])
+    details = {f["case"]: f for f in record.get("failures", [])
+               if f["question"] == question.key and not f["hidden"]}
+    for number, (case, verdict) in enumerate(public, 1):
+        if case.number in details:
+            lines.append(f"Case {number}: {verdict}\n{details[case.number]['detail']}")
+    return "\n\n".join(lines)
 
 
-def _clean(text: str, folder: Path) -> str:
-    return text.replace(f"{folder}/", "").replace("/submission/", "")
+def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_published"
+            ) -> Dict[str, Any]:
+    """Gradescope's results.json for one submission, from its record (bulk's
+    `make_record`, or `error_record` when it could not be graded): what `grade bulk`
+    writes in gradescope/ID/ and the bundle's runner in /autograder/results/.
 
-
-def results(grade_result, settings: Settings, folder: Path) -> Dict[str, Any]:
-    """Gradescope's results.json for one graded submission."""
+    One layout, the same tests for every submission of an assignment: per question in
+    QUESTIONS (the assignment's order), a test numbered by its key, shown (`visible`)
+    with its public cases' verdicts and failures. A question without hidden cases
+    carries its points on that test; one with hidden cases carries them on a second
+    test, numbered KEY.hidden, shown per HIDDEN_VISIBILITY (its public test is worth 0):
+    so its score, which hidden cases decide too, is not shown before then, and hidden
+    cases are named with their verdict only, never their code or output."""
     tests = []
-    notes = []
-    for q in grade_result.questions:
-        question = q.question
-        public = [c for c in question.cases if not c.hidden]
-        numbers = {c.number: i for i, c in enumerate(public, 1)}
-        by_case = {r.case.number: r for r in q.case_results}
-        hidden = [c for c in question.cases if c.hidden]
-        lines = []
-        for note in (r.note for r in q.case_results if r.note):
-            lines.append(_clean(note, folder))
-            notes.append(f"{question.name}: {_clean(note, folder)}")
-        if q.status == "error" and q.message:
-            lines.append(_clean(q.message, folder))
-        ran = [by_case[c.number] for c in public if c.number in by_case]
-        passed = sum(r.status == "passed" for r in ran)
-        lines.insert(0, f"{passed} of {len(public)} case(s) passed"
-                     + (f"; {len(public) - len(ran)} not run after a failure"
-                        if len(ran) < len(public) and q.status != "error" else ""))
-        for r in ran:
-            if r.status in ("failed", "error", "timeout"):
-                lines.append(_clean(case_text(r, numbers[r.case.number]), folder))
-        public_ok = all(r.status == "passed" for r in ran) and len(ran) == len(public)
-        entry = {"name": question.name, "number": question.key, "output": "\n\n".join(lines),
-                 "visibility": "visible"}
-        if not hidden:
-            tests.append({**entry, "score": q.score, "max_score": q.max_score,
-                          "status": "passed" if q.score == q.max_score and q.status == "passed"
-                          else "failed"})
+    for question in questions:
+        entry = record["questions"].get(question.key, {})
+        verdicts = _verdicts(record, question)
+        score = entry.get("score", 0)
+        top = entry.get("max_score", question.points)
+        status = "passed" if (entry.get("status") in ("passed", "unsupported")
+                              and score == top) else "failed"
+        shown = {"name": question.name, "number": question.key,
+                 "output": _public_output(record, question, verdicts), "visibility": "visible"}
+        hidden = [verdict for case, verdict in zip(question.cases, verdicts) if case.hidden]
+        if not any(case.hidden for case in question.cases):
+            tests.append({**shown, "score": score, "max_score": top, "status": status})
             continue
-        tests.append({**entry, "name": f"{question.name}: public cases", "score": 0,
+        public_ok = not record.get("error") and all(
+            verdict == "passed" for case, verdict in zip(question.cases, verdicts)
+            if not case.hidden)
+        tests.append({**shown, "name": f"{question.name}: public cases", "score": 0,
                       "max_score": 0, "status": "passed" if public_ok else "failed"})
-        verdicts = []
-        for position, case in enumerate(hidden, 1):
-            r = by_case.get(case.number)
-            verdicts.append(f"Hidden case {position}: " + (r.status if r else "not run"))
         tests.append({"name": question.name, "number": f"{question.key}.hidden",
-                      "score": q.score, "max_score": q.max_score,
-                      "status": "passed" if q.status == "passed" and q.score == q.max_score
-                      else "failed",
+                      "score": score, "max_score": top, "status": status,
                       "output": "Points for every case, hidden ones included.\n"
-                                + "\n".join(verdicts),
-                      "visibility": settings.hidden_visibility})
-    output = (f"Could not grade the submission: {_clean(grade_result.error, folder)}"
-              if grade_result.error else
-              f"Graded with {sum(len(q.question.cases) for q in grade_result.questions)} cases.")
-    if notes:
-        output += "\n" + "\n".join(notes)
-    return {"output": output, "visibility": "visible", "stdout_visibility": "hidden",
-            "tests": tests}
-
-
-def _not_graded(questions, output: str, why: str) -> Dict[str, Any]:
-    return {"score": 0, "output": output, "visibility": "visible",
-            "tests": [{"name": q.name, "number": q.key, "score": 0, "max_score": q.points,
-                       "status": "failed", "output": f"not graded: {why}",
-                       "visibility": "visible"} for q in questions]}
-
-
-def _no_submission(folder: Path, questions, source: str) -> Dict[str, Any]:
-    if folder.is_symlink():
-        return _not_graded(questions, "submission is a symbolic link: upload the file "
-                                      "itself", "a symbolic link")
-    entries = safe_files.walk(folder, 6) if folder.is_dir() else []
-    found = [e.shown for e in entries if e.kind != "dir"]
-    seen = f" (found: {', '.join(found[:10])})" if found else " (the submission is empty)"
-    links = [e.shown for e in entries if e.kind == "link"]
-    why = (f" {links[0]} is a symbolic link: links are not followed, upload the files "
-           "themselves.") if links else ""
-    return _not_graded(questions, f"No {source} in your submission{seen}: submit the file "
-                                  f"named {source}.{why}", f"no {source}")
+                                + "\n".join(f"Hidden case {position}: {verdict}"
+                                            for position, verdict in enumerate(hidden, 1)),
+                      "visibility": hidden_visibility})
+    if record.get("error"):
+        output = f"Could not grade the submission: {record['error']}"
+    else:
+        output = f"Graded with {sum(len(q.cases) for q in questions)} cases."
+        notes = [f"{q.name}: {note}" for q in questions
+                 for note in record["questions"].get(q.key, {}).get("notes", [])]
+        output += "".join("\n" + note for note in notes)
+    return {"score": sum(t["score"] for t in tests), "output": output,
+            "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
 
 
 def _write(results_dir: Path, data: Dict[str, Any]) -> Path:
@@ -508,35 +492,50 @@ def _protect(paths: Sequence[Path]) -> None:
             path.chmod(0o700)
 
 
+def _no_submission(folder: Path, source: str) -> str:
+    """What to tell a student whose submission holds no SOURCE."""
+    if folder.is_symlink():
+        return "submission is a symbolic link: upload the file itself"
+    entries = safe_files.walk(folder, 6) if folder.is_dir() else []
+    found = [e.shown for e in entries if e.kind != "dir"]
+    seen = f" (found: {', '.join(found[:10])})" if found else " (the submission is empty)"
+    links = [e.shown for e in entries if e.kind == "link"]
+    why = (f" {links[0]} is a symbolic link: links are not followed, upload the files "
+           "themselves.") if links else ""
+    return f"No {source} in your submission{seen}: submit the file named {source}.{why}"
+
+
 def run(root: Path, source: Path) -> Dict[str, Any]:
-    """Grade ROOT/submission into ROOT/results/results.json; return the results."""
+    """Grade ROOT/submission into ROOT/results/results.json; return the results. The
+    cases, the grading and the record are bulk's (`grader.bulk.grading`), and so is
+    the results.json made of it (`results`): a submission gets here what `grade bulk`
+    gives it in gradescope/ID/results.json."""
     from . import assignment as assignments
-    from .load import casefile
-    from .session import grade, kinds_for, prepare
+    from .bulk.grading import SEED, Submission, error_record, load_cases, make_record
+    from .session import grade
 
     started = time.monotonic()
     settings = read_settings(source)
     assignment = assignments.load(path=settings.assignment)
-    if assignment.is_ok:
-        from .okfolder import staff_questions
-        questions = staff_questions(assignment)
-    else:
-        questions = casefile.load_questions(assignment.cases, assignment.questions)
-    prepare(questions, kinds_for(assignment))
+    questions = load_cases(assignment, None)
     results_dir = root / "results"
+    submission = Submission("submission")
+
+    def not_graded(message: str) -> Dict[str, Any]:
+        return _finish(results_dir, results(error_record(submission, questions, message),
+                                            questions, settings.hidden_visibility), started)
+
     files: Optional[Dict[str, Optional[bytes]]] = None
     names = assignment.sources if assignment.is_ok else [assignment.source]
     entries = {name: find_submission(root / "submission", name) for name in names}
     first = next((name for name, entry in entries.items() if entry is not None), None)
     if first is None:
-        return _finish(results_dir, _no_submission(root / "submission", questions,
-                                                   " or ".join(names)), started)
+        return not_graded(_no_submission(root / "submission", " or ".join(names)))
     try:
         read = {name: read_source(root, entry) if entry is not None else None
                 for name, entry in entries.items()}
     except Refused as refused:
-        return _finish(results_dir, _not_graded(questions, str(refused), str(refused)),
-                       started)
+        return not_graded(str(refused))
     hog, found = read[first], entries[first]
     if assignment.is_ok:  # each source file; one that is missing fails its own tests
         files = read
@@ -549,17 +548,17 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
         _protect([source, root / "source"])
     staged = Staged(hog, assignment, settings, mode,
                     hide=[source, root / "source", results_dir, root / "submission"],
-                    files=files)
+                    files=files, seed=SEED)
     try:
         result = grade(questions, staged.runner, assignment=assignment, verbose=True,
                        respect_locks=False, stop_on_timeout=True)
-        data = results(result, settings, staged.folder)
+        record = make_record(submission, result, staged.folder)
     finally:
         staged.runner.close()
         if mode == "uid":
             _kill_leftovers()
         staged.close()
-    return _finish(results_dir, data, started)
+    return _finish(results_dir, results(record, questions, settings.hidden_visibility), started)
 
 
 def describe(mode: str) -> str:

@@ -11,8 +11,8 @@ cannot be written it imports from the zip, and runs the worker and the fuzz driv
 `python -c` from the zip's source. Student code runs in a separate process either way.
 
 numpy is not pure Python, so it is not inside: Question 12's exact win rate needs it
-(`python3 -m pip install numpy`); without it the runner checks that the strategy is
-valid and says the rate was not computed. Everything else works with the interpreter
+(`grader.strategy.NUMPY_INSTALL`, said alike by the README and the runner); without it
+the runner checks that the strategy is valid and says the rate was not computed. Everything else works with the interpreter
 alone. The runner needs a POSIX system (Linux, macOS; WSL on Windows).
 """
 
@@ -263,56 +263,74 @@ def _listed(names: List[str]) -> str:
 
 
 def readme(assignment_title: str, questions: Iterable[str], winrate: bool,
-           sources: Optional[List[str]] = None, play: bool = False) -> str:
+           sources: Optional[List[str]] = None, play: bool = False,
+           runner: bool = True) -> str:
     """The workspace's README: how to run the tests, and what that needs. SOURCES: the
-    files the student writes (Hog's hog.py by default); PLAY: Hog's browser game is there."""
+    files the student writes (Hog's hog.py by default); PLAY: Hog's browser game is there.
+    Without RUNNER (`publish --no-runner`) the workspace holds no grader: its commands
+    are the installed `grade`'s."""
+    from .strategy import NUMPY_INSTALL
     minimum = ".".join(map(str, MIN_PYTHON))
     first = next(iter(questions), "01")
     sources = list(sources or ["hog.py"])
+    grade = "python3 grade" if runner else "grade"
+    where = ("Check it with the grader in this folder: nothing to install,\n"
+             f"only Python {minimum} or newer (Linux, macOS; on Windows use WSL)."
+             if runner else
+             "Check it with `grade`, the command of hog-grader, installed as your course "
+             f"says (Python {minimum} or newer).")
     lines = [
         f"# {assignment_title}",
         "",
-        f"Write your code in {_listed(sources)}. Check it with the grader in this folder: "
-        "nothing to install,",
-        f"only Python {minimum} or newer (Linux, macOS; on Windows use WSL). In a terminal, "
-        "in this folder:",
+        f"Write your code in {_listed(sources)}. {where} In a terminal, in this folder:",
         "",
         "| command | what it does |",
         "|---|---|",
-        "| `python3 grade` | run every question; each failing question shows its first "
+        f"| `{grade}` | run every question; each failing question shows its first "
         "failing case |",
-        f"| `python3 grade -q {first}` | just one question (repeat `-q` for more) |",
-        f"| `python3 grade -q {first} --case 3` | just one case: the command each failure "
+        f"| `{grade} -q {first}` | just one question (repeat `-q` for more) |",
+        f"| `{grade} -q {first} --case 3` | just one case: the command each failure "
         "prints |",
-        f"| `python3 grade -u -q {first}` | unlock the question's locked cases by predicting "
+        f"| `{grade} -u -q {first}` | unlock the question's locked cases by predicting "
         "their output |",
-        "| `python3 grade --list` | the questions, their points and how many cases are "
+        f"| `{grade} --list` | the questions, their points and how many cases are "
         "still locked |",
-        "| `python3 grade --score` | your points per question and in total |",
-        "| `python3 grade -v` | every case of every question |",
-        *(["| `python3 grade play` | play Hog in your browser, driven by your own `play` |"]
+        f"| `{grade} --score` | your points per question and in total |",
+        f"| `{grade} -v` | every case of every question |",
+        *([f"| `{grade} play` | play Hog in your browser, driven by your own `play` |"]
           if play else []),
-        "| `python3 grade --help` | everything else |",
+        f"| `{grade} --help` | everything else |",
         "",
-        "Wherever the grader prints a command starting with `grade`, type `python3 grade`. "
-        "The grader's other commands (`init`, `verify`, `bulk`, ...) are for staff: they "
-        "are not in this one.",
-        "",
-        "## What it needs",
-        "",
-        f"`grade` is one file holding the grader and the two libraries it uses (click and "
-        f"rich); it runs with Python {minimum} or newer and nothing else: no pip, no network. "
-        "On its first run it unpacks itself into `~/.cache/hog-grader` (a few MB) so that "
-        "later runs start fast. Your code runs in a separate Python process, never inside "
-        "the grader.",
     ]
-    if winrate:
+    if runner:
+        lines += [
+            "Wherever the grader prints a command starting with `grade`, type `python3 grade`. "
+            "The grader's other commands (`init`, `verify`, `bulk`, ...) are for staff: they "
+            "are not in this one.",
+            "",
+            "## What it needs",
+            "",
+            f"`grade` is one file holding the grader and the two libraries it uses (click and "
+            f"rich); it runs with Python {minimum} or newer and nothing else: no pip, no "
+            "network. On its first run it unpacks itself into `~/.cache/hog-grader` (a few MB) "
+            "so that later runs start fast. Your code runs in a separate Python process, never "
+            "inside the grader.",
+        ]
+    else:
+        lines += [
+            "## What it needs",
+            "",
+            "This folder holds no grader, only your files and the tests: `grade` runs "
+            "where hog-grader is installed. Your code runs in a separate Python process, "
+            "never inside the grader.",
+        ]
+    if winrate and runner:
         lines += [
             "",
             "One part needs more: the exact win rate of your `final_strategy` (Question 12) "
             "is computed with numpy. Without numpy, `grade` still checks that your strategy "
             "is valid and says that the rate was not computed; to see the rate, install it "
-            "once: `python3 -m pip install --user numpy`.",
+            f"once: `{NUMPY_INSTALL}`.",
         ]
     lines += [
         "",
@@ -326,19 +344,25 @@ def readme(assignment_title: str, questions: Iterable[str], winrate: bool,
 
 def write(folder: Path, assignment, cache: Path = _CACHE) -> List[Path]:
     """Put the runner and its README into the workspace FOLDER."""
-    from .load import casefile
     runner = Path(folder) / RUNNER
     runner.write_bytes(build(cache))
     runner.chmod(0o755)
+    return [runner, write_readme(folder, assignment)]
+
+
+def write_readme(folder: Path, assignment, runner: bool = True) -> Path:
+    """The README of the workspace FOLDER: with RUNNER, for the runner `write` puts
+    beside it; else for the installed `grade`."""
+    from .load import casefile
     title = str(assignment.config.get("title") or assignment.name)
     if assignment.is_ok:  # its tests are what its NAME.ok names, in ok's order
         questions = assignment.bank(Path(folder)).keys()
-        text = readme(title, questions, False, assignment.sources)
+        text = readme(title, questions, False, assignment.sources, runner=runner)
     else:
         questions = casefile.question_keys(Path(folder) / "tests")
         has_winrate = any(path.name.endswith(casefile.SIDECAR) and '"winrate"' in
                           path.read_text(encoding="utf-8")
                           for path in (Path(folder) / "tests").glob(f"*{casefile.SIDECAR}"))
-        text = readme(title, questions, has_winrate, play=True)
+        text = readme(title, questions, has_winrate, play=True, runner=runner)
     (Path(folder) / README).write_text(text, encoding="utf-8")
-    return [runner, Path(folder) / README]
+    return Path(folder) / README

@@ -324,8 +324,9 @@ def edition_record(assignment: Assignment) -> Dict:
 def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransform] = unlocked,
             folder: Optional[str] = None, runner: bool = True) -> Path:
     """Write the workspace students receive as a zip archive OUT (its files under FOLDER/),
-    replacing OUT only once the archive is complete. With RUNNER, the workspace carries
-    the self-contained `grade` (see `grader.standalone`) and a README."""
+    replacing OUT only once the archive is complete, with a README saying how to grade
+    it. With RUNNER, the workspace carries the self-contained `grade` (see
+    `grader.standalone`); without, the README's commands are the installed `grade`'s."""
     out = Path(out)
     if out.suffix.lower() != ".zip":
         raise WorkspaceError(f"{out}: the archive name must end in .zip")
@@ -341,12 +342,14 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
         folder = assignment.name if assignment.is_ok else "hog"
     with tempfile.TemporaryDirectory() as scratch:
         root = init(assignment, Path(scratch) / folder, transform=transform)
+        from . import standalone
         if runner:
-            from . import standalone
             try:
                 standalone.write(root, assignment)
             except standalone.RunnerError as error:
                 raise WorkspaceError(str(error)) from None
+        else:
+            standalone.write_readme(root, assignment, runner=False)
         partial = Path(scratch) / "out.zip"
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(root.rglob("*")):

@@ -263,18 +263,26 @@ def test_the_batch_is_bounded_and_leaves_nothing_behind(hostile):
     assert [s["id"] for s in results["submissions"]] == sorted(records)
     gradescope = json.loads((out / "gradescope" / "correct" / "results.json").read_text())
     assert gradescope["score"] == 5
-    assert [t["score"] for t in gradescope["tests"]] == [2, 1, 2]
+    assert [(t["number"], t["score"]) for t in gradescope["tests"]] == [
+        ("01", 0), ("01.hidden", 2), ("02", 0), ("02.hidden", 1), ("04", 0), ("04.hidden", 2)]
 
 
 @needs_bwrap
 def test_gradescope_output_names_hidden_cases_without_showing_them(hostile):
+    """The layout of the Gradescope bundle: a question's public cases on a visible test
+    worth nothing, its points and hidden verdicts on a test shown after publication."""
+    from gradescope_schema import check
     _, _, out, _, _ = hostile
     data = json.loads((out / "gradescope" / "template" / "results.json").read_text())
-    q2 = data["tests"][1]
-    assert q2["max_score"] == 1 and q2["score"] == 0 and q2["visibility"] == "visible"
-    assert "free_bacon(35)" in q2["output"]
-    assert "Case 2 (hidden): failed" in q2["output"]
-    assert "free_bacon(7)" not in q2["output"]  # the hidden case's code
+    check(data)
+    tests = {t["number"]: t for t in data["tests"]}
+    public, points = tests["02"], tests["02.hidden"]
+    assert (public["max_score"], public["visibility"]) == (0, "visible")
+    assert (points["max_score"], points["score"], points["visibility"]) == \
+        (1, 0, "after_published")
+    assert "Case 1: failed" in public["output"] and "free_bacon(35)" in public["output"]
+    assert "Hidden case 1: failed" in points["output"]
+    assert "free_bacon(7)" not in json.dumps(data)  # the hidden case's code
     staff = json.loads((out / "results.json").read_text())
     template = next(s for s in staff["submissions"] if s["id"] == "template")
     assert "free_bacon(7)" in template["questions"]["02"]["output"]

@@ -50,7 +50,7 @@ STEPS = {
     "store": lambda mp, ids: mp.setattr(Store, "put", _fail_for(
         ids, Store.put, lambda self, sid, *a, **k: sid)),
     "report": lambda mp, ids: mp.setattr(bulk_report, "gradescope_json", _fail_for(
-        ids, bulk_report.gradescope_json, lambda record: record["id"])),
+        ids, bulk_report.gradescope_json, lambda record, *a: record["id"])),
 }
 
 

@@ -11,6 +11,7 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
 import time
 import zipfile
 from pathlib import Path
@@ -364,3 +365,71 @@ def test_a_folder_swapped_for_a_link_after_it_was_found_is_not_followed(tmp_path
     (tmp_path / "submission").symlink_to(tmp_path / "gone")
     with pytest.raises(Refused, match="submission is a symbolic link"):
         read_source(tmp_path, found)
+
+
+# --- one layout: bulk's gradescope/ID/results.json is the bundle's (issue 18) -------------
+
+HW02 = Path(__file__).resolve().parents[1] / "examples" / "ok" / "hw02"
+# a bug whose output depends on `random`: the same only if both seed every case alike
+RANDOM_BACON = REFERENCE.replace("        return 0\n    return num_rolls\n",
+                                 "        return 0\n    return __import__('random').randint(0, 10)\n")
+assert RANDOM_BACON != REFERENCE
+HW02_SOLUTION = (HW02 / "hw02.py").read_text()
+SAME = {  # per assignment: the submissions graded both ways (None: no source at all)
+    "fa19": ([], {"correct": {"hog.py": REFERENCE}, "random": {"hog.py": RANDOM_BACON},
+                  "missing": None}),
+    "hw02": (["--assignment", str(HW02)], {
+        "solution": {"hw02.py": HW02_SOLUTION},
+        "template": {"hw02.py": (HW02 / "template" / "hw02.py").read_text()},
+        "random": {"hw02.py": HW02_SOLUTION.replace(
+            "    return result\n", "    return result + __import__('random').randint(0, 9)\n",
+            1)},
+        "missing": None}),
+}
+
+
+def bundle_run(bundle: Path, root: Path, files) -> dict:
+    """The bundle's runner on FILES, as run_autograder runs it (the grader from the bundle)."""
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+    (root / "submission").mkdir(parents=True)
+    for name, text in (files or {"notes.txt": "nothing"}).items():
+        (root / "submission" / name).write_text(text)
+    env = {**os.environ, "PYTHONPATH": str(root / "source" / "grader_pkg")}
+    ran = subprocess.run([sys.executable, "-m", "grader.gradescope", "--root", str(root)],
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    return json.loads((root / "results" / "results.json").read_text())
+
+
+@pytest.mark.parametrize("which", sorted(SAME))
+def test_bulk_and_the_bundle_write_the_same_results_json(tmp_path, which):
+    from gradescope_schema import check, layout
+    options, submissions = SAME[which]
+    bundle = tmp_path / "gs.zip"
+    done = run_grade("gradescope", str(bundle), *options)
+    assert done.returncode == 0, done.stderr
+    source = tmp_path / "class"
+    for sid, files in submissions.items():
+        (source / sid).mkdir(parents=True)
+        for name, text in (files or {"notes.txt": "nothing"}).items():
+            (source / sid / name).write_text(text)
+    out = tmp_path / "bulk"
+    done = run_grade("bulk", str(source), "--out", str(out), *options, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    staff = {s["id"]: s for s in json.loads((out / "results.json").read_text())["submissions"]}
+    for sid, files in submissions.items():
+        from_bulk = json.loads((out / "gradescope" / sid / "results.json").read_text())
+        from_bundle = bundle_run(bundle, tmp_path / f"ag-{sid}", files)
+        check(from_bulk)
+        check(from_bundle)
+        assert layout(from_bulk) == layout(from_bundle), sid
+        assert sum(t["score"] for t in from_bundle["tests"]) == staff[sid]["score"], sid
+        assert list(staff[sid]["questions"]) == [t["number"] for t in from_bundle["tests"]
+                                                 if not t["number"].endswith(".hidden")]
+        if files is not None:  # graded: the very same file, but for the time it took
+            from_bundle.pop("execution_time")
+            assert from_bulk == from_bundle, sid
+    random = json.loads((out / "gradescope" / "random" / "results.json").read_text())
+    assert 0 < sum(t["score"] for t in random["tests"]) < staff["correct" if which == "fa19"
+                                                                else "solution"]["score"]

@@ -29,6 +29,7 @@ OLDEST = sorted(glob.glob("/root/.pyenv/versions/3.9.*/bin/python3")) or [sys.ex
 PY39 = OLDEST[0]
 TOO_OLD = sorted(glob.glob("/root/.pyenv/versions/3.8.*/bin/python3"))
 FA19 = assignments.load()
+HW02 = Path(__file__).resolve().parents[1] / "examples" / "ok" / "hw02"
 
 
 @pytest.fixture(scope="module")
@@ -195,10 +196,27 @@ def test_publishing_twice_gives_the_same_runner(archive, tmp_path):
         assert a.read("hog/grade") == b.read("hog/grade")
 
 
-def test_publish_without_the_runner(tmp_path):
+def test_the_readme_and_the_runner_say_the_same_way_to_install_numpy(unpacked):
+    shutil.copy(FA19.reference / "hog.py", unpacked / "hog.py")
+    done = student(unpacked, "-q", "12", "-v")
+    assert done.returncode == 0, done.stdout + done.stderr
+    told = re.search(r"python3 -m pip install[^)\n]*numpy", done.stdout + done.stderr)
+    assert told, done.stdout + done.stderr
+    assert f"`{told.group(0)}`" in (unpacked / "README.md").read_text()
+
+
+@pytest.mark.parametrize("assignment", [[], ["--assignment", str(HW02)]])
+def test_publish_without_the_runner_says_how_to_grade_with_the_installed_one(tmp_path,
+                                                                            assignment):
     out = tmp_path / "plain.zip"
-    assert run_grade("publish", str(out), "--no-runner", timeout=600).returncode == 0
-    assert "hog/grade" not in zipfile.ZipFile(out).namelist()
+    assert run_grade("publish", str(out), "--no-runner", *assignment,
+                     timeout=600).returncode == 0
+    names = zipfile.ZipFile(out).namelist()
+    top = names[0].split("/")[0]
+    assert f"{top}/grade" not in names and f"{top}/README.md" in names
+    readme = zipfile.ZipFile(out).read(f"{top}/README.md").decode()
+    assert "| `grade` |" in readme and "`grade --score`" in readme
+    assert "python3 grade" not in readme and "no pip" not in readme
 
 
 def test_the_runner_unpacks_itself_once_and_falls_back_to_the_zip(unpacked, tmp_path):

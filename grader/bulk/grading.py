@@ -31,7 +31,7 @@ from rich.text import Text
 
 from ..load import casefile
 from ..assignment import Assignment
-from ..judge import prompt
+from ..judge import prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
 from ..run.runner import Halted, Runner, halt, halted, unhalt, wall_cap
 from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
@@ -360,6 +360,8 @@ class Settings:
     cgroups: bool = True  # each submission in a control group; timeouts in its CPU time
     helpers: List[Path] = field(default_factory=list)  # of helper_folder, shown read-only
     helper_folder: Optional[Path] = None
+    # when students see the points of questions with hidden cases, in gradescope/ID/
+    hidden_visibility: str = "after_published"
     wall: Optional[float] = None  # seconds for all of a submission's cases (default: wall_cap)
 
     @property
@@ -399,6 +401,8 @@ def failure_text(result: CaseResult) -> str:
         if result.message:
             parts.append(result.message)
         parts += ["Expected:", _indent(result.expected), "Got:", _indent(result.got)]
+        if raised_beyond_got(result):
+            parts += ["Your code raised:", result.traceback.rstrip()]
     return "\n".join(p for p in parts if p)
 
 
@@ -451,9 +455,12 @@ def make_record(submission: Submission, result: GradeResult, folder: Path) -> Di
                              "detail": detail})
         entry = record["questions"][question.question.key]
         entry["name"] = question.question.name
+        ran = {case.case.number: case.status for case in question.case_results}
+        entry["verdicts"] = [ran.get(case.number, "not run") for case in question.question.cases]
         output = "\n\n".join(texts)
         if question.message:
-            output = _clean(question.message, folder) + ("\n\n" + output if output else "")
+            entry["message"] = _clean(question.message, folder)
+            output = entry["message"] + ("\n\n" + output if output else "")
         notes = [_clean(c.note, folder) for c in question.case_results if c.note]
         if notes:
             entry["notes"] = notes
@@ -713,7 +720,8 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         store.close()
         _hypothesis_home(None)
         scratch.cleanup()
-    failed = bulk_report.write_all(out, assignment, questions, records)
+    failed = bulk_report.write_all(out, assignment, questions, records,
+                                   settings.hidden_visibility)
     if interrupted is not None:
         raise interrupted  # the reports hold what finished; --resume grades the rest
     return Outcome(submissions, records, len(todo), failed)
@@ -782,7 +790,7 @@ def _terminate_as_interrupt():
 
 def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: bool,
          timeout: float, budget: Optional[float], sandbox: bool, cases: Optional[Path],
-         use_cgroups: bool = True) -> int:
+         use_cgroups: bool = True, hidden_visibility: str = "after_published") -> int:
     """`grade bulk`: grade, show progress and the summary; return the exit status."""
     from . import report as bulk_report
     from .. import report
@@ -796,7 +804,7 @@ def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: 
         if not sandbox:
             errors.print(Text("WARNING: " + UNPROTECTED, style="bold red"))
         settings = Settings(timeout=timeout, budget=budget, sandbox=sandbox, jobs=jobs,
-                            cgroups=use_cgroups)
+                            cgroups=use_cgroups, hidden_visibility=hidden_visibility)
         with _terminate_as_interrupt():
             outcome = run(source, out, assignment, questions, settings, resume=resume,
                           on_start=display.start, on_done=display.finish)

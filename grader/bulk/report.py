@@ -23,7 +23,6 @@ from rich.text import Text
 
 from ..assignment import Assignment
 from ..model import Question
-from ..templates import render
 from ..untrusted import CallInfo, csv_cell, printable
 
 ERRORS = "errors"  # OUT/errors/ID.txt: the traceback of each submission the grader failed on
@@ -42,14 +41,23 @@ def _write(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-def results_json(assignment: Assignment, records: List[Dict[str, Any]]) -> str:
+def in_order(record: Dict[str, Any], questions: List[Question]) -> List[Tuple[str, Any]]:
+    """RECORD's questions in the assignment's order (the store keeps a record's keys
+    sorted), any the assignment no longer has after them."""
+    kept = record["questions"]
+    keys = [q.key for q in questions if q.key in kept]
+    return [(key, kept[key]) for key in keys + sorted(set(kept) - set(keys))]
+
+
+def results_json(assignment: Assignment, records: List[Dict[str, Any]],
+                 questions: List[Question]) -> str:
     submissions = [{"id": r["id"], **({"name": r["name"]} if "name" in r else {}),
                     "score": r["score"], "max_score": r["max_score"], "error": r["error"],
                     **({"grader_failed": True} if r.get("grader_failed") else {}),
                     "questions": {key: {**{k: q[k] for k in QUESTION_KEYS},
                                         **{k: v for k, v in q.items()
                                            if k not in QUESTION_KEYS and k != "name"}}
-                                  for key, q in r["questions"].items()}}
+                                  for key, q in in_order(r, questions)}}
                    for r in records]
     return json.dumps({"assignment": assignment.name, "submissions": submissions},
                       indent=2) + "\n"
@@ -65,32 +73,12 @@ def grades_csv(questions: List[Question], records: List[Dict[str, Any]]) -> str:
     return buffer.getvalue()
 
 
-def gradescope_output(record: Dict[str, Any], key: str) -> str:
-    """A question's output as students may see it: hidden cases named, never shown."""
-    entry = record["questions"][key]
-    lines = [f"{entry['status']}: {entry['passed']} case(s) passed, {entry['failed']} failed"]
-    lines += entry.get("notes", [])
-    if entry["status"] == "error" and record["error"]:
-        return record["error"]
-    for failure in record["failures"]:
-        if failure["question"] != key:
-            continue
-        title = f"Case {failure['case']}"
-        if failure["hidden"]:
-            lines.append(f"{title} (hidden): {failure['status']}")
-        else:
-            lines.append(f"{title}: {failure['status']}\n{failure['detail']}")
-    return "\n\n".join(lines)
-
-
-def gradescope_json(record: Dict[str, Any]) -> str:
-    """Gradescope's autograder results format (one test per question)."""
-    tests = [{"name": f"{q.get('name', key)} ({key})", "score": q["score"],
-              "max_score": q["max_score"], "output": gradescope_output(record, key),
-              "visibility": "visible"} for key, q in record["questions"].items()]
-    data = {"score": record["score"], "output": record["error"] or "",
-            "visibility": "visible", "tests": tests}
-    return json.dumps(data, indent=2) + "\n"
+def gradescope_json(record: Dict[str, Any], questions: List[Question],
+                    hidden_visibility: str = "after_published") -> str:
+    """gradescope/ID/results.json: what the Gradescope bundle's runner writes for the
+    same submission (`grader.gradescope.results`)."""
+    from ..gradescope import results
+    return json.dumps(results(record, questions, hidden_visibility), indent=2) + "\n"
 
 
 # --- statistics ---------------------------------------------------------------------
@@ -233,7 +221,7 @@ def student_view(record: Dict[str, Any], questions: List[Question]) -> Dict[str,
     """What the page shows of one student: the row, and failures grouped by question."""
     status = student_status(record)
     groups = []
-    for key, entry in record["questions"].items():
+    for key, entry in in_order(record, questions):
         if entry.get("status") == "passed":
             continue
         failures = [f for f in record["failures"] if f["question"] == key]
@@ -280,6 +268,7 @@ def report_html(assignment: Assignment, questions: List[Question],
                               "passed": passed, "rate": rate,
                               "common": common_failure(records, q.key)})
     rates = win_rates(records)
+    from ..templates import render  # jinja2: for this page alone, not the Gradescope runner
     return render("bulk_report.html.j2", assignment=assignment.name, facts=facts,
                   max_text=_points(facts["max"]), median_text=_points(facts["median"]),
                   scores=score_histogram(records, facts["max"]),
@@ -288,19 +277,20 @@ def report_html(assignment: Assignment, questions: List[Question],
 
 
 def write_all(out: Path, assignment: Assignment, questions: List[Question],
-              records: List[Dict[str, Any]]) -> List[str]:
+              records: List[Dict[str, Any]], hidden_visibility: str = "after_published"
+              ) -> List[str]:
     """Write every file; return the ids of the submissions the grader failed on (their
     tracebacks are in errors/ID.txt). A file of one submission that cannot be written
     is one of those, never the end of the others."""
     failed = {r["id"]: r["traceback"] for r in records if r.get("grader_failed")}
     for record in records:
         written = CallInfo.from_call(lambda: _write(out / "gradescope" / record["id"] /
-                                                    "results.json", gradescope_json(record)))
+                                                    "results.json", gradescope_json(record, questions, hidden_visibility)))
         if written.error is not None:
             failed[record["id"]] = (failed.get(record["id"], "") +
                                     f"Writing gradescope/{record['id']}/results.json failed:\n"
                                     + (written.traceback or ""))
-    _write(out / "results.json", results_json(assignment, records))
+    _write(out / "results.json", results_json(assignment, records, questions))
     _write(out / "grades.csv", grades_csv(questions, records))
     _write(out / "report.html", report_html(assignment, questions, records))
     errors = out / ERRORS

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, Optional
 
 from .. import assignment as assignments
-from . import table as strategy_table
+from . import NUMPY_INSTALL, table as strategy_table
 from ..model import Case, CaseResult, CaseRun, Question
 from ..run.runner import CaseJob, Runner
 
@@ -98,7 +98,7 @@ class WinrateKind(assignments.AssignmentBound):
         """A valid strategy, but no numpy to compute its win rate with: with no threshold
         to reach the case passes and says so; with one it cannot be judged."""
         why = ("the win rate is computed with numpy, which is not installed for this "
-               "Python (python3 -m pip install numpy)")
+               f"Python (install it once: {NUMPY_INSTALL})")
         facts = {"strategy_valid": True, "win_rate": None}
         if p["threshold"] is None:
             return CaseResult(case, "passed", facts=facts,
