@@ -91,7 +91,15 @@ INVALID = {
     "slow": ("import time\ndef final_strategy(s, o):\n    time.sleep(0.01)\n    return 4\n",
              "too slow"),
     "exits": ("import os\ndef final_strategy(s, o):\n    if s == 50:\n        os._exit(0)\n"
-              "    return 4\n", "without a verdict"),
+              "    return 4\n", "exited with status 0 while final_strategy(50, 0) was asked"),
+    # a table of 10s written at import on every descriptor as the reader's verdict, then
+    # the file exits: the table is never taken (the strategy would roll 11)
+    "forges_a_verdict": ("import os\nverdict = b'{\"table\": ' + repr([[10] * 100] * 100)"
+                         ".encode() + b', \"team\": null}\\n'\n"
+                         "for fd in range(3, 64):\n    try:\n        os.write(fd, verdict)\n"
+                         "    except OSError:\n        pass\nos._exit(0)\n" + always(11),
+                         "something other than the strategy's answers came on the grader's "
+                         "channel before it was ready"),
 }
 
 
