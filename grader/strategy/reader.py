@@ -165,9 +165,7 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
                                 seconds=time.perf_counter() - start)
         with Sandbox(folder, slot=slot, isolate=isolate, cgroup=cgroup,
                      limits=Limits(cpu=int(2 * budget + START_SECONDS))) as box:
-            argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function,
-                                       "--serve", "{fd}"))
-            result = _run(argv, function, budget)
+            result = read_in(box, Path(assignment.source).stem, function, budget)
     seconds = time.perf_counter() - start
     team = result.get("team")
     team = one_line(team, TEAM_CAP) or None if isinstance(team, str) else None
@@ -177,9 +175,9 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
                          ERROR_CAP)
         shown = f"{Path(source).name}/{assignment.source}" if Path(source).is_dir() \
             else Path(source).name
+        missing = f"{assignment.source} has no function {function}"
         return StrategyRead(Path(source), error=error.replace(assignment.source, shown),
-                            team=team, seconds=seconds,
-                            no_function=error == f"hog.py has no function {function}")
+                            team=team, seconds=seconds, no_function=error == missing)
     return StrategyRead(Path(source), table=table, team=team, seconds=seconds)
 
 
@@ -355,6 +353,15 @@ def _refusal(answers: _Answers, deadline: float, where: str) -> str:
     if not isinstance(words, str):
         raise _Junk(f"while {where} was asked")
     return words
+
+
+def read_in(box, module: str, function: str, budget: float) -> dict:
+    """Interview FUNCTION of MODULE in BOX's source folder, in a child BOX wraps (a
+    Sandbox, or the Runner grading a submission: its own confinement):
+    {"table": rows, "team": ...} built here, or {"error": words, ...}."""
+    argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function, "--serve", "{fd}",
+                               module))
+    return _run(argv, function, budget)
 
 
 def _run(argv: List[str], name: str, budget: float) -> dict:

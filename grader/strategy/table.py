@@ -1,20 +1,22 @@
 """Read a strategy function into a table of dice counts, checking it is valid.
 
-Two ways to run it, both importing HOG_DIR/hog.py in a child process:
+Two ways to run it, both importing a module of HOG_DIR (hog.py) in a child process:
 
 `python -I strategy_table.py HOG_DIR FUNCTION_NAME [BUDGET_SECONDS]` asks FUNCTION_NAME
 for every score pair (0..99 each) twice and prints one JSON line, {"table": [[...100
 ints...] x 100], "team": TEAM_NAME or null} or {"error": "<in words>"}, as the last line
-of stdout.
+of stdout (`read_table` is also what question 12's job runs in the worker: only for
+staff code is that table taken as it is, see `suite.py`).
 
-`python -I strategy_table.py HOG_DIR FUNCTION_NAME --serve FD` is how the grader reads a
-strategy (`reader.py`): the child writes one hello line on FD ({"team": TEAM_NAME or
-null}, or {"error": "<in words>"} when the file cannot be read), then answers the
-grader's questions, read from stdin as two bytes each (score, opponent score), with one
-byte each on FD: the number of dice, or REFUSED followed by one line saying what the
-strategy did instead (returned 11, raised ...). The grader builds the table from the
-answers and judges them itself (range, the same answer when asked again, time), so
-code that writes on FD can forge nothing but its own answers.
+`python -I strategy_table.py HOG_DIR FUNCTION_NAME --serve FD [MODULE]` is how the grader
+reads a student's strategy (`reader.py`; MODULE.py instead of hog.py): the child writes
+one hello line on FD ({"team": TEAM_NAME or null}, or {"error": "<in words>"} when the
+file cannot be read), then answers the grader's questions, read from stdin as two bytes
+each (score, opponent score), with one byte each on FD: the number of dice, or REFUSED
+followed by one line saying what the strategy did instead (returned 11, raised ...).
+The grader builds the table from the answers and judges them itself (range, the same
+answer when asked again, time), so code that writes on FD can forge nothing but its
+own answers.
 
 Standard library only and never imported by student code, so it can run inside the
 sandbox next to a submission. A valid strategy returns an int (not a bool) from 0 to 10
@@ -186,17 +188,19 @@ def safe_str(error):
         return "(unprintable)"
 
 
-def load_function(hog_dir, name):
-    """The function `name` of hog_dir/hog.py and the module, or None and an error message."""
+def load_function(hog_dir, name, module_name="hog"):
+    """The function `name` of hog_dir/MODULE_NAME.py and the module, or None and an error
+    message."""
     sys.path.insert(0, hog_dir)
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            module = importlib.import_module("hog")
+            module = importlib.import_module(module_name)
     except BaseException as error:
-        return None, f"could not import hog.py: {type(error).__name__}: {safe_str(error)}"
+        return None, (f"could not import {module_name}.py: {type(error).__name__}: "
+                      f"{safe_str(error)}")
     function = getattr(module, name, None)
     if not callable(function):
-        return None, f"hog.py has no function {name}"
+        return None, f"{module_name}.py has no function {name}"
     return (function, module), None
 
 
@@ -207,12 +211,12 @@ def team_name(module):
 
 
 def main(argv):
-    serving = len(argv) == 4 and argv[2] == "--serve"
+    serving = len(argv) in (4, 5) and argv[2] == "--serve"
     if not serving and len(argv) not in (2, 3):
         print(json.dumps({"error": "usage: strategy_table.py HOG_DIR FUNCTION_NAME "
-                                   "[BUDGET | --serve FD]"}))
+                                   "[BUDGET | --serve FD [MODULE]]"}))
         return 2
-    loaded, error = load_function(argv[0], argv[1])
+    loaded, error = load_function(argv[0], argv[1], *argv[4:5] if serving else ())
     if serving:
         answers = int(argv[3])
         hello = {"error": error} if error else {"team": team_name(loaded[1])}
