@@ -23,6 +23,7 @@ from grader.strategy.optimal import best_full_state
 from grader.strategy.winrate import win_rate
 
 from conftest import REPO, run_grade
+from hostile_class import FORGES_WIN_RATE
 
 REFERENCE_RATE = 0.8464711
 
@@ -186,28 +187,13 @@ def _set_suite(ws: Path, **settings):
     path.write_text(json.dumps(data))
 
 
-# final_strategy always rolls 0 dice (valid, and far below a 0.8 win rate), but the
-# worker's verdict is rewritten: json.dumps, which prints it, turns it into the
-# reference's table
-FORGES_Q12 = """
-import json as _json
-_real, _dumps = final_strategy, _json.dumps
-def final_strategy(s, o):
-    return 0
-def _forged(value, *args, **kwargs):
-    if isinstance(value, dict) and ("table" in value or "error" in value):
-        value = {"table": [[_real(s, o) for o in range(100)] for s in range(100)]}
-    return _dumps(value, *args, **kwargs)
-_json.dumps = _forged
-"""
-
-
 def test_q12_a_forged_table_earns_nothing(solved_ws):
     """The worker's printed table is the student's word: the grader asks the strategy
-    itself, so the table that counts is the one final_strategy gives."""
+    itself, so the table that counts is the one final_strategy gives (0 dice, far below
+    the threshold), not the reference's table the file printed in its place."""
     _set_suite(solved_ws, threshold=0.8, points=3)
     source = solved_ws / "hog.py"
-    source.write_text(source.read_text() + FORGES_Q12)
+    source.write_text(source.read_text() + FORGES_WIN_RATE)
     done = run_grade("-q", "12", "--score", "--json", "-", cwd=solved_ws)
     record = json.loads(done.stdout)["questions"]["12"]
     assert (record["score"], record["max_score"]) == (0, 3), done.stderr
