@@ -306,7 +306,8 @@ def interview(stdin, answers: _Answers, name: str, budget: float) -> dict:
     table = [[0] * goal for _ in range(goal)]
     for (score, opponent), value in zip(ROUNDS[0], told[0]):
         table[score][opponent] = value
-    changed = [(pair, value) for pair, value in zip(ROUNDS[1], told[1:] and told[1])
+    again = told[1] if len(told) > 1 else []
+    changed = [(pair, value) for pair, value in zip(ROUNDS[1], again)
                if table[pair[0]][pair[1]] != value]
     if changed:
         (score, opponent), value = min(changed)
