@@ -89,6 +89,9 @@ INVALID = {
     "drifts": ("calls = [0]\ndef final_strategy(s, o):\n    calls[0] += 1\n"
                "    return 4 if calls[0] <= 10000 else 5\n",
                "final_strategy(0, 0) returned 4 and then 5 when asked again"),
+    # the same answers in the same order twice, but each depends on the pair asked before
+    "remembers": ("last = [0]\ndef final_strategy(s, o):\n    answer, last[0] = last[0] % 11, o\n"
+                  "    return answer\n", "when asked again; it must be a pure function"),
     "slow": ("import time\ndef final_strategy(s, o):\n    time.sleep(0.01)\n    return 4\n",
              "too slow"),
     "exits": ("import os\ndef final_strategy(s, o):\n    if s == 50:\n        os._exit(0)\n"
