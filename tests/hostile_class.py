@@ -50,6 +50,7 @@ class Attack:
     at_most: float = 0
     says: Optional[str] = None
     grader_may_fail: bool = False  # the grader may record that it failed on this one
+    win_rate: Optional[float] = None  # question 12's rate: its own strategy's, not a forged one
 
 
 FOLDER: Dict[str, Attack] = {}  # the entry's name as given (results.json's name, else id)
@@ -57,12 +58,12 @@ ZIP: Dict[str, Attack] = {}
 
 
 def code_attack(sid: str, source: str, at_most: float, says: Optional[str] = None,
-                grader_may_fail: bool = False) -> None:
+                grader_may_fail: bool = False, win_rate: Optional[float] = None) -> None:
     """An attack made by the student's own code: in the folder class as SID/hog.py."""
     def lay_out(root: Path, archive=None) -> None:
         (root / sid).mkdir()
         (root / sid / "hog.py").write_text(source)
-    FOLDER[sid] = Attack(lay_out, at_most, says, grader_may_fail)
+    FOLDER[sid] = Attack(lay_out, at_most, says, grader_may_fail, win_rate)
 
 
 def folder_attack(sid: str, lay_out: Callable[[Path], None], at_most: float = 0,
@@ -77,6 +78,22 @@ def zip_attack(sid: str, lay_out: Callable[["zipfile.ZipFile"], None], at_most: 
 
 def with_override(code: str) -> str:
     return REFERENCE + "\n\n" + code
+
+
+# final_strategy always rolls 0 dice, but the table the worker prints for question 12 is
+# rewritten (json.dumps patched at import) into the reference's: the grader must rate
+# the strategy's own answers to its questions (`reader.read_in`)
+FORGES_WIN_RATE = """
+import json as _json
+_real, _dumps = final_strategy, _json.dumps
+def final_strategy(s, o):
+    return 0
+def _forged(value, *args, **kwargs):
+    if isinstance(value, dict) and ("table" in value or "error" in value):
+        value = {"table": [[_real(s, o) for o in range(100)] for s in range(100)]}
+    return _dumps(value, *args, **kwargs)
+_json.dumps = _forged
+"""
 
 
 # --- code attacks beyond test_bulk's HOSTILE -----------------------------------------
@@ -191,6 +208,9 @@ def _register_code_attacks() -> None:
         "_play = play\n"
         "def play(strategy0, strategy1, *args, **kwargs):\n"
         "    return _play(strategy1, strategy0, *args, **kwargs)\n"), at_most=FULL - 2)
+    from grader.strategy.winrate import win_rate
+    code_attack("forges_its_win_rate", with_override(FORGES_WIN_RATE), at_most=FULL,
+                win_rate=win_rate(0, 4).win_rate)
     code_attack("loops_while_fuzzing", with_override(
         "_roll = roll_dice\n"
         "def roll_dice(num_rolls, dice=six_sided):\n"

@@ -213,18 +213,21 @@ def test_a_play_that_asks_for_rolls_and_never_reads_them_ends_its_game(tmp_path)
 
 # --- the strategy reader ----------------------------------------------------------------
 
-def test_a_strategy_file_that_forged_a_verdict_and_sleeps_is_invalid_in_bounded_time(tmp_path):
-    """The reader feeds its child nothing and reads under a deadline already: this
-    holds the line (a verdict forged before sleeping is not taken either)."""
+@pytest.mark.parametrize("forged, words", [
+    (b'{"ready": true}\n{"table": null}\n', "something other than the strategy's answers"),
+    (b'{"team": "forged"}\n', "too slow"),  # the reader's hello: then no question is read
+])
+def test_a_strategy_file_that_forged_a_verdict_and_sleeps_is_invalid_in_bounded_time(
+        tmp_path, forged, words):
+    """The reader asks its child questions and reads each answer under a deadline: a
+    child that forged the reader's words and sleeps is invalid within the budget."""
     from grader.strategy.reader import read_strategy
 
     path = tmp_path / "hog.py"
-    path.write_text(REFERENCE + "\n\n" + FORGE + (
-        "_forge(b'{\"ready\": true}\\n{\"table\": null}\\n')\n"
-        "_time.sleep(3600)\n"))
+    path.write_text(REFERENCE + "\n\n" + FORGE + f"_forge({forged!r})\n_time.sleep(3600)\n")
     started = time.monotonic()
     read = bounded(lambda: read_strategy(path, ASSIGNMENT, budget=1.0, sandbox=False), 30)
-    assert not read.valid and "did not finish" in read.error
+    assert not read.valid and words in read.error, read.error
     assert time.monotonic() - started < 15
 
 

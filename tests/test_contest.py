@@ -5,6 +5,7 @@ import itertools
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -172,7 +173,14 @@ FORGE = ("import os\n"
          "            os.write(int(fd), verdict.encode())\n"
          "        except OSError:\n"
          "            pass\n")
+# the reader's own protocol forged: a hello, then 20000 answers of 10 dice ahead of the
+# questions, on every descriptor
+FORGE_ANSWERS = FORGE.replace("verdict.encode()", "b'{\"team\": \"forged\"}\\n' + bytes([10] * 20000)")
 LONG = "\x1b[2J\x1b]0;owned\x07<script>alert(1)</script>" + "W" * 5000
+CONSTANT = {"a.py": 6, "b.py": 5, "c.py": 4, "formula.py": 3, "long.py": 2, "not_text.py": 1,
+            "atexit.py": 7}  # the valid entries: always_roll(K)
+FORGED = ("second_verdict.py", "forged_alone.py", "forged_sleeps.py", "forged_answers.py",
+          "forged_answers_sleep.py")
 
 
 @pytest.fixture(scope="module")
@@ -194,39 +202,42 @@ def hostile_contest(tmp_path_factory):
         "atexit.py": always(7, "atexit", before=(
             "import atexit, json\natexit.register(lambda: print(json.dumps("
             "{'table': [[10] * 100] * 100, 'team': 'X' * 5000})))\n")),
-        # writes a verdict on the channel and lets the real one follow: two verdicts
+        # a table of 10s written on every descriptor at import: then the entry lets
+        # the reader go on, exits, or sleeps; its final_strategy is invalid (or missing)
         "second_verdict.py": f"TEAM = 'second'\n{FORGE}" + always(8),
-        # writes a verdict on the channel and exits before the real one: a table
-        # is a table, but the grader still caps what came with it
         "forged_alone.py": f"TEAM = {LONG!r}\n{FORGE}os._exit(0)\n",
+        "forged_sleeps.py": f"TEAM = 'sleeps'\n{FORGE}__import__('time').sleep(3600)\n",
+        "forged_answers.py": f"TEAM = 'answers'\n{FORGE_ANSWERS}os._exit(0)\n",
+        "forged_answers_sleep.py": f"TEAM = 'answers'\n{FORGE_ANSWERS}"
+                                   "__import__('time').sleep(3600)\n",
         "dies.py": "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n" + always(6),
     }
     for name, text in files.items():
         (entries / name).write_text(text)
     (entries / "copycat.py").symlink_to(outside / "victim.py")
     out = base / "out"
+    started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "grader.cli", "contest", str(entries),
                            "--out", str(out), "--budget", "5"], capture_output=True, text=True,
                           cwd=ROOT, timeout=600)
-    return done, out
+    return done, out, time.monotonic() - started
 
 
 @needs_bwrap
 def test_hostile_entries_are_contained(hostile_contest):
-    done, out = hostile_contest
+    done, out, _ = hostile_contest
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout + done.stderr and "Traceback" not in done.stderr
     rows = list(csv.DictReader(open(out / "leaderboard.csv", encoding="utf-8")))
     teams = [row["team"] for row in rows]
-    assert len(set(teams)) == len(teams) == 8
+    assert len(set(teams)) == len(teams) == len(CONSTANT)
     assert {"Same", "Same (b.py)", "Same (b.py) (c.py)", "not_text", "atexit"} <= set(teams)
     assert "'=HYPERLINK(\"http://evil.example\",\"win\")" in teams
     for team in teams:
         assert len(team) <= strategies.TEAM_CAP and printable(team) == team
     excluded = {e["entry"]: e["error"] for e in json.loads((out / "excluded.json").read_text())}
-    assert set(excluded) == {"second_verdict.py", "dies.py", "copycat.py"}
+    assert set(excluded) == {*FORGED, "dies.py", "copycat.py"}
     assert "symbolic link" in excluded["copycat.py"]
-    assert "only thing" in excluded["second_verdict.py"]
     matrix = json.loads((out / "matrix.json").read_text())
     atexit = matrix["teams"].index("atexit")
     seven_vs_six = win_rate(7, 6).win_rate
@@ -234,6 +245,28 @@ def test_hostile_entries_are_contained(hostile_contest):
     assert matrix["matrix"][atexit][a] == pytest.approx(seven_vs_six, abs=1e-9)
     page = (out / "index.html").read_text()
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+@needs_bwrap
+def test_a_forged_table_or_verdict_is_refused_and_the_others_keep_their_ranks(hostile_contest):
+    """Tables of 10s written on every descriptor (as a verdict, or as the reader's own
+    hello and answers ahead of its questions), then the entry goes on, exits or sleeps:
+    never ranked, with the reason in words, in bounded time; the valid entries are
+    ranked as their own tables rank them."""
+    done, out, seconds = hostile_contest
+    excluded = {e["entry"]: e["error"] for e in json.loads((out / "excluded.json").read_text())}
+    assert set(FORGED) <= set(excluded)
+    rows = list(csv.DictReader(open(out / "leaderboard.csv", encoding="utf-8")))
+    dice = {"Same": 6, "Same (b.py)": 5, "Same (b.py) (c.py)": 4, "not_text": 1, "atexit": 7}
+    for row in rows:
+        dice.setdefault(row["team"], 3 if "HYPERLINK" in row["team"] else 2)
+    ranked = {(dice[row["team"]], int(row["rank"]), int(row["match_points"])) for row in rows}
+    expected = round_robin([(str(k), k) for k in CONSTANT.values()], processes=1).ranking
+    assert ranked == {(int(team), position, points) for position, team, points in expected}
+    for name in FORGED:
+        assert "something other than the strategy's answers came on the grader's channel" \
+            in excluded[name], (name, excluded[name])
+    assert seconds < 60, f"the contest took {seconds:.0f} s"
 
 
 @needs_bwrap

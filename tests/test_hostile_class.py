@@ -118,6 +118,9 @@ def check_class(run, attacks):
         assert record["score"] <= attack.at_most, (name, record["score"])
         if attack.says:
             assert attack.says in (record["error"] or ""), (name, record["error"])
+        if attack.win_rate is not None:
+            rate = record["questions"]["12"]["win_rate"]
+            assert rate == pytest.approx(attack.win_rate, abs=1e-9), (name, rate)
         if record.get("grader_failed"):
             assert attack.grader_may_fail, (name, record["error"])
             assert (out / "errors" / f"{record['id']}.txt").exists()

@@ -23,6 +23,7 @@ from grader.strategy.optimal import best_full_state
 from grader.strategy.winrate import win_rate
 
 from conftest import REPO, run_grade
+from hostile_class import FORGES_WIN_RATE
 
 REFERENCE_RATE = 0.8464711
 
@@ -88,10 +89,21 @@ INVALID = {
     "drifts": ("calls = [0]\ndef final_strategy(s, o):\n    calls[0] += 1\n"
                "    return 4 if calls[0] <= 10000 else 5\n",
                "final_strategy(0, 0) returned 4 and then 5 when asked again"),
+    # the same answers in the same order twice, but each depends on the pair asked before
+    "remembers": ("last = [0]\ndef final_strategy(s, o):\n    answer, last[0] = last[0] % 11, o\n"
+                  "    return answer\n", "when asked again; it must be a pure function"),
     "slow": ("import time\ndef final_strategy(s, o):\n    time.sleep(0.01)\n    return 4\n",
              "too slow"),
     "exits": ("import os\ndef final_strategy(s, o):\n    if s == 50:\n        os._exit(0)\n"
-              "    return 4\n", "without a verdict"),
+              "    return 4\n", "exited with status 0 while final_strategy(50, 0) was asked"),
+    # a table of 10s written at import on every descriptor as the reader's verdict, then
+    # the file exits: the table is never taken (the strategy would roll 11)
+    "forges_a_verdict": ("import os\nverdict = b'{\"table\": ' + repr([[10] * 100] * 100)"
+                         ".encode() + b', \"team\": null}\\n'\n"
+                         "for fd in range(3, 64):\n    try:\n        os.write(fd, verdict)\n"
+                         "    except OSError:\n        pass\nos._exit(0)\n" + always(11),
+                         "something other than the strategy's answers came on the grader's "
+                         "channel before it was ready"),
 }
 
 
@@ -176,6 +188,20 @@ def _set_suite(ws: Path, **settings):
     data = json.loads(path.read_text())
     data["suites"][0].update(settings)
     path.write_text(json.dumps(data))
+
+
+def test_q12_a_forged_table_earns_nothing(solved_ws):
+    """The worker's printed table is the student's word: the grader asks the strategy
+    itself, so the table that counts is the one final_strategy gives (0 dice, far below
+    the threshold), not the reference's table the file printed in its place."""
+    _set_suite(solved_ws, threshold=0.8, points=3)
+    source = solved_ws / "hog.py"
+    source.write_text(source.read_text() + FORGES_WIN_RATE)
+    done = run_grade("-q", "12", "--score", "--json", "-", cwd=solved_ws)
+    record = json.loads(done.stdout)["questions"]["12"]
+    assert (record["score"], record["max_score"]) == (0, 3), done.stderr
+    assert record["win_rate"] == pytest.approx(win_rate(0, 4).win_rate, abs=1e-9)
+    assert "a win rate of at least 0.8" in done.stderr
 
 
 @pytest.mark.parametrize("threshold, passed", [(0.9, False), (0.8, True)])

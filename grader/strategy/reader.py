@@ -1,13 +1,16 @@
 """Read strategies from students' files into 100x100 tables, never importing their code.
 
 Each file is copied, as hog.py, into a fresh folder with the assignment's support files
-and `strategy_table.py` runs on it in a child process: inside the bubblewrap sandbox
-when it works here, else under resource limits only (fine for a student's own file).
-The child writes its verdict on a private pipe, never its output: what the student's
-code prints (an atexit hook too) is thrown away, and exactly one verdict is accepted.
-Every limit (the table's shape and values, the team name) is checked again here, on
-what arrived. A child that loops, crashes or writes junk is an invalid strategy, and
-whatever goes wrong in the grader while reading one entry stays with that entry.
+and `strategy_table.py --serve` runs on it in a child process: inside the bubblewrap
+sandbox when it works here, else under resource limits only (fine for a student's own
+file). The child never sends a verdict or a table: it answers the grader's questions,
+one score pair and one byte at a time (`interview`), and the grader builds the table
+itself, checking every answer (a number of dice, the same when asked again in another
+order, all within the budget on the grader's clock). Whatever the student's code writes
+on the child's descriptors can only be answers to questions it was asked, so a forged
+table or verdict is junk, and the entry is invalid. A child that loops, crashes or
+writes junk is an invalid strategy; every read and write has a deadline; and whatever
+goes wrong in the grader while reading one entry stays with that entry.
 """
 
 from __future__ import annotations
@@ -15,27 +18,29 @@ from __future__ import annotations
 import json
 import os
 import queue
+import random
+import select
 import shutil
 import subprocess
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from . import table as strategy_table
 from .. import safe_files
 from ..assignment import Assignment
-from ..run.runner import GUARD_GRACE, end_group, guard_argv, guarded, wait_exit
+from ..run.runner import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
 from ..untrusted import CallInfo, one_line
 from ..run.sandbox import Limits, Sandbox, bwrap_problem
 
 SCRIPT = Path(strategy_table.__file__).resolve()
-OUTPUT_CAP = 1 << 20  # the table is ~30 kB of JSON; more is junk
+HELLO_CAP = 4096  # bytes of the child's hello line (its team name, or why there is none)
+BATCH = 100  # questions written at once: one round trip per row keeps reading cheap
 SIBLING_CAP = 1 << 20  # helper modules beside a student's hog.py, bytes each
-START_SECONDS = 5.0  # interpreter start and the file's import, on top of twice the budget
+START_SECONDS = 5.0  # interpreter start and the file's import, on top of the budget
 
 
 class StrategyFileError(Exception):
@@ -134,19 +139,6 @@ def last_json_line(data: bytes) -> Optional[dict]:
     return None
 
 
-def only_verdict(data: bytes) -> Optional[dict]:
-    """The one JSON object DATA holds as its only line, else None (nothing, junk, or
-    more than one verdict: someone else wrote on the channel)."""
-    lines = [line for line in data.split(b"\n") if line.strip()]
-    if len(lines) != 1:
-        return None
-    try:
-        value = json.loads(lines[0])
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
 TEAM_CAP = 100  # characters of a team name, after unprintables are dropped
 ERROR_CAP = 500
 
@@ -173,12 +165,8 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
                                 seconds=time.perf_counter() - start)
         with Sandbox(folder, slot=slot, isolate=isolate, cgroup=cgroup,
                      limits=Limits(cpu=int(2 * budget + START_SECONDS))) as box:
-            argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function,
-                                       f"{budget:g}", "{fd}"))
-            result = _run(argv, 2 * budget + START_SECONDS)
+            result = read_in(box, Path(assignment.source).stem, function, budget)
     seconds = time.perf_counter() - start
-    if isinstance(result, str):
-        return StrategyRead(Path(source), error=result, seconds=seconds)
     team = result.get("team")
     team = one_line(team, TEAM_CAP) or None if isinstance(team, str) else None
     table = result.get("table")
@@ -187,9 +175,9 @@ def read_strategy(source: Path, assignment: Assignment, function: str = "final_s
                          ERROR_CAP)
         shown = f"{Path(source).name}/{assignment.source}" if Path(source).is_dir() \
             else Path(source).name
+        missing = f"{assignment.source} has no function {function}"
         return StrategyRead(Path(source), error=error.replace(assignment.source, shown),
-                            team=team, seconds=seconds,
-                            no_function=error == f"hog.py has no function {function}")
+                            team=team, seconds=seconds, no_function=error == missing)
     return StrategyRead(Path(source), table=table, team=team, seconds=seconds)
 
 
@@ -200,23 +188,191 @@ def is_table(table) -> bool:
                     for row in table))
 
 
-def _drain(stream, sink: bytearray, cap: int) -> None:
-    while True:
-        chunk = stream.read(65536)
-        if not chunk:
-            return
-        if len(sink) <= cap:
-            sink.extend(chunk[: cap + 1 - len(sink)])
+class _Gone(Exception):
+    """The child's channel ended (it exited or was killed) WHEN (words)."""
+
+    def __init__(self, when: str):
+        super().__init__(when)
+        self.when = when
 
 
-def _run(argv: List[str], timeout: float):
-    """The child's verdict (a dict), or what went wrong with it (a str). ARGV's "{fd}"
-    becomes the write end of a pipe only the grader reads."""
+class _Junk(Exception):
+    """Something other than the reader's answers came on the channel WHEN (words)."""
+
+    def __init__(self, when: str):
+        super().__init__(when)
+        self.when = when
+
+
+class _Answers:
+    """The read end of the child's answer pipe, read only under deadlines."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        os.set_blocking(fd, False)
+        self.buffer = bytearray()
+        self.ended = False  # every writer closed it: the child is gone
+
+    def _fill(self, deadline: float) -> bool:
+        """Read what came, waiting until DEADLINE; False when nothing came in time or the
+        pipe ended."""
+        if self.ended:
+            return False
+        left = deadline - time.monotonic()
+        if not select.select([self.fd], [], [], max(0.0, left))[0]:
+            return False
+        try:
+            chunk = os.read(self.fd, 65536)
+        except BlockingIOError:
+            return True
+        self.ended = not chunk
+        self.buffer += chunk
+        return not self.ended
+
+    def take(self, count: int, deadline: float) -> bytes:
+        """Up to COUNT bytes: fewer when the deadline passed or the pipe ended first."""
+        while len(self.buffer) < count and self._fill(deadline):
+            pass
+        taken = bytes(self.buffer[:count])
+        del self.buffer[:count]
+        return taken
+
+    def line(self, cap: int, deadline: float, when: str) -> Optional[bytes]:
+        """One line (without its newline) of at most CAP bytes; None when it did not come
+        in time. _Junk when it grows past CAP, _Gone when the pipe ends first."""
+        while b"\n" not in self.buffer[:cap + 1]:
+            if len(self.buffer) > cap:
+                raise _Junk(when)
+            if not self._fill(deadline):
+                if self.ended:
+                    raise _Gone(when)
+                return None
+        at = self.buffer.index(b"\n")
+        line = bytes(self.buffer[:at])
+        del self.buffer[:at + 1]
+        return line
+
+    def quiet(self, when: str) -> None:
+        """_Junk if anything came that no question asked for (forged ahead)."""
+        if self.buffer or self._fill(time.monotonic()):
+            raise _Junk(when)
+
+
+def questions(goal: int = strategy_table.GOAL) -> List[List[Tuple[int, int]]]:
+    """The two rounds of questions: every pair in order, then again in a shuffled order
+    (the same on every read, so a verdict can be reproduced), so that a strategy whose
+    answers depend on what it was asked before is caught."""
+    pairs = [(score, opponent) for score in range(goal) for opponent in range(goal)]
+    again = pairs[:]
+    random.Random(goal).shuffle(again)
+    return [pairs, again]
+
+
+ROUNDS = questions()
+
+
+def interview(stdin, answers: _Answers, name: str, budget: float) -> dict:
+    """Ask the child every score pair twice (ROUNDS) and build the table from its
+    answers: {"table": rows, "team": ...}, or {"error": words, "team": ...}. Its hello
+    must come within the budget and START_SECONDS, every answer within the budget from
+    the first question. _Gone or _Junk when the channel ends or carries anything else."""
+    hello_words = "before it was ready (at import)"
+    raw = answers.line(HELLO_CAP, time.monotonic() + budget + START_SECONDS, hello_words)
+    if raw is None:
+        return {"error": f"importing the file did not finish within "
+                         f"{budget + START_SECONDS:g} s"}
+    try:
+        hello = json.loads(raw)
+    except ValueError:
+        raise _Junk(hello_words) from None
+    if not isinstance(hello, dict) or len(hello) != 1 or not {"team", "error"} & set(hello):
+        raise _Junk(hello_words)
+    team = hello.get("team")
+    if "error" in hello:
+        return {"error": hello["error"], "team": team}
+    deadline = time.monotonic() + budget
+    told: List[List[int]] = []
+    problem = None
+    for pairs in ROUNDS:
+        told.append([])
+        for at in range(0, len(pairs), BATCH):
+            got, problem = _ask(stdin, answers, pairs[at:at + BATCH], name, budget, deadline)
+            told[-1] += got
+            if problem:
+                break
+        if problem:
+            break
+    goal = strategy_table.GOAL
+    table = [[0] * goal for _ in range(goal)]
+    for (score, opponent), value in zip(ROUNDS[0], told[0]):
+        table[score][opponent] = value
+    again = told[1] if len(told) > 1 else []
+    changed = [(pair, value) for pair, value in zip(ROUNDS[1], again)
+               if table[pair[0]][pair[1]] != value]
+    if changed:
+        (score, opponent), value = min(changed)
+        problem = (f"{name}({score}, {opponent}) returned {table[score][opponent]} and then "
+                   f"{value} when asked again; it must be a pure function of the two scores")
+    return {"error": problem, "team": team} if problem else {"table": table, "team": team}
+
+
+def _ask(stdin, answers: _Answers, batch: List[Tuple[int, int]], name: str, budget: float,
+         deadline: float) -> Tuple[List[int], Optional[str]]:
+    """The child's answers to BATCH, and why they stop short (in words): what the
+    strategy did at a pair instead of answering, or that DEADLINE passed."""
+    answers.quiet(f"before {name}{batch[0]} was asked")
+    outbox = Outbox(stdin, bytes(v for pair in batch for v in pair))
+    outbox.flush(max(0.0, deadline - time.monotonic()))
+    if outbox.broken:
+        raise _Gone(f"while {name}{batch[0]} was asked")
+    got = answers.take(len(batch), deadline)
+    values: List[int] = []
+    for (score, opponent), value in zip(batch, got):
+        where = f"{name}({score}, {opponent})"
+        if value == strategy_table.REFUSED:
+            answers.buffer[:0] = got[len(values) + 1:]  # the start of its words
+            return values, f"{where} {_refusal(answers, deadline, where)}"
+        if value > strategy_table.MAX_DICE:
+            raise _Junk(f"while {where} was asked (it answered byte {value})")
+        values.append(value)
+    if len(values) < len(batch):
+        if answers.ended:
+            raise _Gone(f"while {name}{batch[len(values)]} was asked")
+        pairs = strategy_table.GOAL ** 2
+        return values, (f"{name} is too slow: answering all {pairs} score pairs twice took "
+                        f"more than {budget:g} s (stopped at {name}{batch[len(values)]})")
+    return values, None
+
+
+def _refusal(answers: _Answers, deadline: float, where: str) -> str:
+    """The child's words for what its strategy did instead of answering WHERE."""
+    line = answers.line(4 * ERROR_CAP, deadline + 1.0, f"while {where} was asked")
+    try:
+        words = json.loads(line) if line is not None else None
+    except ValueError:
+        words = None
+    if not isinstance(words, str):
+        raise _Junk(f"while {where} was asked")
+    return words
+
+
+def read_in(box, module: str, function: str, budget: float) -> dict:
+    """Interview FUNCTION of MODULE in BOX's source folder, in a child BOX wraps (a
+    Sandbox, or the Runner grading a submission: its own confinement):
+    {"table": rows, "team": ...} built here, or {"error": words, ...}."""
+    argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function, "--serve", "{fd}",
+                               module))
+    return _run(argv, function, budget)
+
+
+def _run(argv: List[str], name: str, budget: float) -> dict:
+    """Interview the child ARGV runs (its "{fd}" becomes the write end of the answer
+    pipe, its stdin the questions), then end it and everything it started."""
     read_fd, write_fd = os.pipe()
     try:
         process, lifeline = guarded(
             [str(write_fd) if part == "{fd}" else part for part in argv],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             pass_fds=(write_fd,),
             env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"})
     except BaseException:
@@ -224,30 +380,32 @@ def _run(argv: List[str], timeout: float):
         raise
     finally:
         os.close(write_fd)
-    received = bytearray()
-    with os.fdopen(read_fd, "rb", buffering=0) as channel:
-        drainer = threading.Thread(target=_drain, args=(channel, received, OUTPUT_CAP),
-                                   daemon=True)
-        drainer.start()
-        finished = wait_exit(process, timeout)
+    answers = _Answers(read_fd)
+    try:
+        result: object = interview(process.stdin, answers, name, budget)
+    except (_Gone, _Junk) as ended:
+        result = ended
+    finally:
+        try:
+            process.stdin.close()
+        except (OSError, ValueError):
+            pass
+        os.close(read_fd)
+    if not isinstance(result, _Gone):
         lifeline.cut()  # its guard kills all the reading started
-        code = end_group(process, GUARD_GRACE)  # the whole group is gone: the pipe's writers too
-        drainer.join(timeout=5)
-    if not finished or code is None:
-        return f"reading the strategy did not finish within {timeout:g} s"
-    if len(received) > OUTPUT_CAP:
-        return ("the process reading the strategy sent more than "
-                f"{OUTPUT_CAP // 1024} KiB on the grader's channel")
-    verdict = only_verdict(bytes(received))
-    if verdict is None:
-        how = (f"was killed by signal {code - 128}" if code > 128
-               else f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}")
-        if received.strip():
-            return (f"the process reading the strategy {how} and its verdict was not the "
-                    "only thing on the grader's channel (the file wrote over it?)")
-        return (f"the process reading the strategy {how} without a verdict "
-                "(did the file exit or crash?)")
-    return verdict
+    code = end_group(process, GUARD_GRACE)  # a child that is gone: how it ended
+    lifeline.cut()
+    if isinstance(result, _Junk):
+        return {"error": "something other than the strategy's answers came on the grader's "
+                         f"channel {result.when}: the file wrote on its file descriptors?"}
+    if isinstance(result, _Gone):
+        how = ("was killed" if code is None
+               else f"was killed by signal {code - 128}" if code > 128
+               else f"exited with status {code}" if code >= 0
+               else f"was killed by signal {-code}")
+        return {"error": f"the process reading the strategy {how} {result.when} "
+                         "(did the file exit or crash?)"}
+    return result
 
 
 def read_many(sources: Sequence[Path], assignment: Assignment, function: str = "final_strategy",

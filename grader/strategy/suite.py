@@ -2,8 +2,12 @@
 
 A case file's suite `{'type': 'winrate', 'scored': True, 'cases': [{}]}` reads the
 strategy into a table in the worker (the code of `strategy_table` travels as the
-case's setup, like the fuzz driver) and computes the exact win rate here, outside the
-student's process, under the graded assignment's rules (`Assignment.rules()`). Settings, each overridable by the suite itself, come from the
+case's setup, like the fuzz driver), which reports how it fails (a timeout, a crash).
+A table the worker prints is the student's word, so a submission's is read again by
+the grader's questions (`reader.read_in`, confined as the runner confines the worker),
+and only staff code's (`grade mutate`, with no runner) is taken as printed. The exact
+win rate is computed here, outside the student's process, under the graded
+assignment's rules (`Assignment.rules()`). Settings, each overridable by the suite itself, come from the
 assignment config's "winrate" section:
 
     "winrate": {"strategy": "final_strategy", "baseline": 4, "threshold": null, "points": 2}
@@ -108,7 +112,7 @@ class WinrateKind(assignments.AssignmentBound):
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         from .. import editions
-        from .reader import is_table, last_json_line
+        from .reader import is_table, last_json_line, read_in
 
         try:
             p = self.settings(case)
@@ -126,7 +130,10 @@ class WinrateKind(assignments.AssignmentBound):
             return CaseResult(case, "error", facts={"strategy_valid": False},
                               traceback=output.raised.traceback if output else "",
                               message=f"reading {name} at every score pair raised an error")
-        verdict = last_json_line(output.printed.encode("utf-8", "replace"))
+        if runner is not None:  # a submission: only the answers to the grader's questions count
+            verdict = read_in(runner, self.assignment.module, name, float(p["budget"]))
+        else:  # staff code (`grade mutate`): the worker's own reading
+            verdict = last_json_line(output.printed.encode("utf-8", "replace"))
         table = verdict.get("table") if verdict else None
         if not is_table(table):
             why = (verdict or {}).get("error") or "the table came back garbled (does the code "\
