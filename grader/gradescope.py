@@ -307,14 +307,14 @@ def choose_sandbox(wanted: str) -> str:
     return "limits"
 
 
-def _uid_wrap(limits):
+def _uid_wrap(limits, uid: int):
     def wrap(argv: List[str]) -> List[str]:
-        return (["setpriv", f"--reuid={UID}", f"--regid={UID}", "--clear-groups",
+        return (["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
                  "--inh-caps=-all", "--no-new-privs"] + limits.prlimit() + argv)
     return wrap
 
 
-def _uid_python(wrap) -> str:
+def _uid_python(wrap, uid: int) -> str:
     """An interpreter the unprivileged user can run (a virtual environment under a
     private home may be out of its reach): the base interpreter, or the system's."""
     from .run.sandbox import base_python
@@ -328,13 +328,14 @@ def _uid_python(wrap) -> str:
             continue
         if probe.returncode == 0:
             return python
-    raise BundleError(f"no Python interpreter that user {UID} may run: install python3 "
+    raise BundleError(f"no Python interpreter that user {uid} may run: install python3 "
                       "system-wide, or use another sandbox mode")
 
 
-def _kill_leftovers() -> None:
-    """End every process of the unprivileged user (a daemon the submission left behind)."""
-    subprocess.run(["setpriv", f"--reuid={UID}", f"--regid={UID}", "--clear-groups",
+def _kill_leftovers(uid: int) -> None:
+    """End every process of the unprivileged user (a daemon the submission left behind):
+    the user is leased to this run alone, so they are all the submission's."""
+    subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
                     sys.executable, "-I", "-S", "-c",
                     "import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
                     "except OSError:\n    pass\n"],
@@ -349,7 +350,7 @@ class Staged:
                  seed: Optional[int] = None):
         from .run import scripts
         from .run.runner import Runner, wall_cap
-        from .run.sandbox import Limits, Sandbox
+        from .run.sandbox import Limits, Sandbox, UidLease
 
         self.scratch = Path(tempfile.mkdtemp(prefix="hog-gradescope-"))
         self.scratch.chmod(0o755)
@@ -369,13 +370,21 @@ class Staged:
         common = dict(timeout=settings.timeout, budget=settings.budget, seed=seed,
                       wall_cap=wall_cap(settings.timeout, settings.budget),
                       preflight=assignment.preflight, own_modules=assignment.modules)
+        self.lease = None
+        self.uid: Optional[int] = None
         if mode == "bwrap":
             box = self.box = Sandbox(folder, limits=limits, hide=hide, slot=UID - UID_BASE)
+            self.uid = box.uid
             self.runner = Runner(src=box.src, wrap=box.wrap, **common)
         elif mode == "uid":
+            # leased as the sandboxes' uids are: no other run on this machine (a test
+            # session's, another grader's) uses it while this one kills all its processes
+            self.lease = UidLease(UID - UID_BASE)
+            self.uid = self.lease.uid
             scripts.INLINE = True  # the unprivileged user need not read the grader's files
-            wrap = _uid_wrap(limits)
-            self.runner = Runner(src=folder, wrap=wrap, python=_uid_python(wrap), **common)
+            wrap = _uid_wrap(limits, self.uid)
+            self.runner = Runner(src=folder, wrap=wrap, python=_uid_python(wrap, self.uid),
+                                 **common)
         else:
             box = Sandbox(folder, limits=limits, isolate=False)
             self.runner = Runner(src=folder, wrap=box.wrap, **common)
@@ -384,6 +393,9 @@ class Staged:
     def close(self) -> None:
         if getattr(self, "box", None) is not None:
             self.box.close()
+        if self.lease is not None:
+            _kill_leftovers(self.uid)
+            self.lease.release()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
@@ -540,8 +552,6 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
     if assignment.is_ok:  # each source file; one that is missing fails its own tests
         files = read
     mode = choose_sandbox(settings.sandbox)
-    print(f"hog-grader: grading submission/{found.shown}; student code isolation: "
-          f"{describe(mode)}", flush=True)
     if mode == "uid":
         results_dir.mkdir(parents=True, exist_ok=True)
         results_dir.chmod(0o755)
@@ -549,21 +559,22 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
     staged = Staged(hog, assignment, settings, mode,
                     hide=[source, root / "source", results_dir, root / "submission"],
                     files=files, seed=SEED)
+    print(f"hog-grader: grading submission/{found.shown}; student code isolation: "
+          f"{describe(mode, staged.uid)}", flush=True)
     try:
         result = grade(questions, staged.runner, assignment=assignment, verbose=True,
                        respect_locks=False, stop_on_timeout=True)
         record = make_record(submission, result, staged.folder)
     finally:
         staged.runner.close()
-        if mode == "uid":
-            _kill_leftovers()
         staged.close()
     return _finish(results_dir, results(record, questions, settings.hidden_visibility), started)
 
 
-def describe(mode: str) -> str:
-    return {"bwrap": "bubblewrap sandbox (no network, read-only system, private /tmp)",
-            "uid": f"unprivileged user {UID} under resource limits; the staff files and "
+def describe(mode: str, uid: Optional[int] = None) -> str:
+    return {"bwrap": "bubblewrap sandbox (no network, read-only system, private /tmp"
+                     + (f", user {uid})" if uid is not None else ")"),
+            "uid": f"unprivileged user {uid} under resource limits; the staff files and "
                    "results are out of its reach; the container's network is not blocked",
             "limits": "resource limits only (not root: no user to drop to)"}[mode]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import os
 import shutil
 import stat
@@ -112,6 +113,27 @@ def test_a_correct_submission_gets_every_point(autograder, mode):
     assert ("unprivileged user" if mode == "uid" else "bubblewrap") in done.stdout
 
 
+def test_the_unprivileged_user_is_leased_and_another_runs_processes_survive(autograder):
+    """Without bubblewrap the runner drops to a user it then kills every process of: a
+    user another run holds (a second grader, a parallel test) must not be that one."""
+    from grader.gradescope import UID
+    from grader.run.sandbox import UID_BASE, UidLease
+    held = UidLease(UID - UID_BASE)
+    others = subprocess.Popen(["setpriv", f"--reuid={held.uid}", f"--regid={held.uid}",
+                               "--clear-groups", "sleep", "120"])
+    try:
+        results, done = submit(autograder, {"hog.py": REFERENCE}, "uid")
+        assert done.returncode == 0, done.stderr
+        assert score(results) == 22
+        used = int(re.search(r"unprivileged user (\d+)", done.stdout).group(1))
+        assert used != held.uid
+        assert others.poll() is None, "the run killed a process of a user it did not hold"
+    finally:
+        others.kill()
+        others.wait()
+        held.release()
+
+
 @pytest.mark.parametrize("name", ["bacon_max_digit", "pig_out_scores_the_sum",
                                   "say_not_rebound", "feral_other_players_dice",
                                   "swap_strategy_tie_beneficial", "final_eleven_somewhere"])
@@ -215,7 +237,6 @@ def live_processes(uid: int):
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("attack", sorted(HOSTILE))
 def test_a_hostile_submission_is_graded_and_changes_nothing(autograder, attack, mode):
-    from grader.gradescope import UID
     code = HOSTILE[attack].format(root=str(autograder),
                                   results=str(autograder / "results" / "results.json"))
     started = time.monotonic()
@@ -234,7 +255,11 @@ def test_a_hostile_submission_is_graded_and_changes_nothing(autograder, attack, 
                 assert case.code.strip() not in text
     assert "previous[who] = num_rolls" not in text, "the reference never leaks"
     time.sleep(1)
-    assert live_processes(UID) == [], "nothing the submission started outlives the run"
+    used = re.search(r"user (\d+)", done.stdout)
+    if mode != "limits":
+        assert used, done.stdout
+        assert live_processes(int(used.group(1))) == [], \
+            "nothing the submission started outlives the run"
     again = json.loads((autograder / "results" / "results.json").read_text())
     assert again == results, "nothing rewrites the results afterwards"
     assert time.monotonic() - started < 300
