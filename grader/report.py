@@ -37,7 +37,7 @@ def _indent(text: str, by: int = 4) -> str:
     must see (and copy) a case's whole line. The text came from the student's code:
     what a terminal would act on is written out (`\\x1b`)."""
     pad = " " * by
-    return ("\n".join(pad + line for line in printable(text).rstrip("\n").split("\n"))
+    return ("\n".join(pad + line for line in printable(text).rstrip("\n").splitlines())
             or pad + "(nothing)")
 
 
