@@ -502,21 +502,24 @@ class Runner:
             skip: Callable[[int], bool] = lambda job_id: False) -> Iterator[Tuple[int, CaseRun]]:
         """Yield (job id, CaseRun) for every job, in order.
 
-        After a timeout or crash, jobs for which SKIP says true are not given to the
-        next worker (they are yielded as "skipped"): a question that already failed
-        need not pay for another infinite loop. Raises SubmissionError before the
-        first case if the submission does not import. The time budget and the byte
-        caps hold across calls: they bound the submission, not one run.
+        SKIP is asked again after every yield (the caller judges each case as it comes
+        back): jobs for which it says true are never given to a worker, and when the
+        next job's turn comes while SKIP says true of it, the worker is ended and a
+        fresh one takes the jobs still wanted. A question that already failed then
+        costs neither another infinite loop nor a wait; a run where SKIP is never true
+        uses one worker, as before. Skipped jobs are yielded as "skipped". Raises
+        SubmissionError before the first case if the submission does not import. The
+        time budget and the byte caps hold across calls: they bound the submission,
+        not one run.
         """
         pending = list(jobs)
         first = True
         while pending:
-            if not first:
-                for job in [j for j in pending if skip(j.id)]:
-                    yield job.id, CaseRun(status="skipped")
-                pending = [j for j in pending if not skip(j.id)]
-                if not pending:
-                    return
+            for job in [j for j in pending if skip(j.id)]:
+                yield job.id, CaseRun(status="skipped")
+            pending = [j for j in pending if not skip(j.id)]
+            if not pending:
+                return
             if self.wall_cap is not None and self.waited >= self.wall_cap:
                 for job in pending:
                     yield job.id, CaseRun(status="timeout", message=(
@@ -543,6 +546,9 @@ class Runner:
                              "cases": [j.payload() for j in pending]})
             first = False
             while pending:
+                if skip(pending[0].id):
+                    worker.close()  # it may be running that case already: the next worker
+                    break  # takes the cases still wanted
                 current = pending[0]
                 cap = current.output_cap if current.output_cap is not None else self.output_cap
                 examples = len(current.examples) + len(current.setup) + len(current.teardown)
