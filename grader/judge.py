@@ -53,27 +53,13 @@ def matches(want: str, got: str) -> bool:
     return False
 
 
-# The debugging lines ok drops before comparing (okpy's client/utils/debug.py): lines
-# that start with DEBUG and a colon or a space, in any case ("debug: x", "DEBUG x").
-DEBUG_HEADS = ("DEBUG:", "DEBUG ")
-
-
-def strip_debug(text: str) -> str:
-    """Drop the debugging lines students may print while working, as ok does (lines as
-    str.splitlines cuts them, as the worker's capture drops them while they are printed)."""
-    if "DEBUG" not in text.upper():
-        return text
-    return "".join(line for line in text.splitlines(True)
-                   if line[:len(DEBUG_HEADS[0])].upper() not in DEBUG_HEADS)
-
-
 def as_doctest_sees(printed: str) -> str:
-    """What an example printed, DEBUG: lines dropped, ending with a newline if it printed
-    anything: doctest's own capture adds a missing one (a `want` cannot say that it is
-    missing), and ok compares lines, so `print(..., end='')` as the last output passes
-    under both."""
-    text = strip_debug(printed)
-    return text + "\n" if text and not text.endswith("\n") else text
+    """What an example printed, ending with a newline if it printed anything: doctest's
+    own capture adds a missing one (a `want` cannot say that it is missing), and ok
+    compares lines, so `print(..., end='')` as the last output passes under both. (ok's
+    DEBUG lines are gone already: the worker drops them as they are printed, where it
+    can tell them from the returned value, which ok never drops.)"""
+    return printed + "\n" if printed and not printed.endswith("\n") else printed
 
 
 def prompt(source: str) -> str:
@@ -93,7 +79,7 @@ def with_cuts(output: ExampleOutput) -> str:
     parts.append(text[start:])
     if output.truncated and not output.cuts:
         parts.append("\n[... output cut here: it was too long ...]\n")
-    return strip_debug("".join(parts))
+    return "".join(parts)
 
 
 HEAD_LINES, TAIL_LINES = 20, 10  # what is shown of an output longer than both
@@ -101,7 +87,7 @@ _CUT_MARK = re.compile(r"^\[\.\.\. (\d+ characters cut here|output cut here)")
 
 
 def bounded(output: ExampleOutput) -> Tuple[str, int]:
-    """What OUTPUT printed (DEBUG lines left out), cut to its first and last lines when
+    """What OUTPUT printed, cut to its first and last lines when
     long, with one line saying how many were cut; and the number of lines it printed
     when it was cut down (0 when shown whole). The worker's own cuts count as cut lines:
     OUTPUT.lines is what it printed in all."""

@@ -334,7 +334,8 @@ def readme(assignment_title: str, questions: Iterable[str], winrate: bool,
         ]
     lines += [
         "",
-        "Lines your code prints starting with `DEBUG:` are ignored by the grader. If a test "
+        "Lines your code prints starting with `DEBUG:` or `DEBUG ` (any letter case) and "
+        "ending with a newline are ignored, as ok ignores them. If a test "
         f"file is damaged, download the {'project' if sources == ['hog.py'] else 'assignment'} "
         f"again and copy your {_listed(sources)} into it.",
         "",

@@ -137,3 +137,48 @@ def test_a_submission_reading_its_whole_job_shows_nothing_hidden(tmp_path, sandb
     # the hidden run harvested too, but only staff see what it printed
     hidden = [f for f in record["failures"] if f["hidden"]]
     assert hidden and any(HIDDEN_CODE in f["detail"] for f in hidden)
+
+
+MARKING = '''
+def mark(name):
+    """Leave a file named after the case that ran this: what was sent to a worker and run."""
+    open("ran-" + name, "w").close()
+    return name
+'''
+
+
+@pytest.mark.parametrize("scoring", ["all", "suites"])
+def test_hidden_cases_that_would_not_be_judged_are_never_sent(tmp_path, scoring):
+    """A visible failure stops its question (Hog's rule) or its suite (ok's rule, which
+    then goes on with the next suite): the hidden cases it stops are never sent to a
+    worker, those of a suite that goes on are run and judged."""
+    from grader import session
+    from grader.load import casefile
+    from grader.run.runner import Runner
+
+    def suite(visible, hidden):
+        return {"type": "doctest", "scored": True, "setup": ">>> from hog import *\n",
+                "teardown": "", "cases": [
+                    {"code": f">>> mark('{visible[0]}')\n'{visible[1]}'\n", "hidden": False},
+                    {"code": f">>> mark('{hidden}')\n'{hidden}'\n", "hidden": True}]}
+
+    test = {"name": "Question 1", "points": 2,
+            "suites": [suite(("v1", "wrong"), "h1"), suite(("v2", "v2"), "h2")]}
+    (tmp_path / "01.py").write_text("test = " + repr(test) + "\n")
+    (tmp_path / "hog.py").write_text(MARKING)
+    question = casefile.load_question(tmp_path / "01.py")
+    question.scoring = scoring
+    runner = Runner(src=tmp_path, timeout=30)
+    try:
+        result = session.grade([question], runner, assignment=ASSIGNMENT, respect_locks=False)
+    finally:
+        runner.close()
+    (graded,) = result.questions
+    verdicts = {r.case.number: r.status for r in graded.case_results}
+    assert verdicts[1] == "failed"
+    assert not (tmp_path / "ran-h1").exists(), "a hidden case of a stopped suite was run"
+    if scoring == "suites":
+        assert verdicts[3] == "passed" and verdicts[4] == "passed"
+        assert (tmp_path / "ran-h2").exists()
+    else:
+        assert set(verdicts) == {1} and not (tmp_path / "ran-h2").exists()

@@ -370,3 +370,49 @@ def test_mutate_measures_a_homework_bank(homework):
     assert record["scores"]["shout"]["survivors"] == 0
     # Counter.tick's own doctest fails on the solution: it kills nothing
     assert all("Counter.tick" not in m["failed"] for m in record["mutants"])
+
+
+# What a function prints before returning 1, and whether ok drops it (its doctest
+# expects 1 alone, so it passes exactly when the printed line is dropped). ok 1.18.1's
+# rule, client/utils/debug.py: re.sub(r'^DEBUG[: ].*\n', '', printed, re.M | re.I).
+DEBUG_PRINTS = {
+    "lower_space": ("print('debug x')", True),
+    "upper_space": ("print('DEBUG x')", True),
+    "upper_colon": ("print('DEBUG:x')", True),
+    "title_colon": ("print('Debug: x')", True),
+    "print_args": ("print('debug', 42)", True),
+    "split_writes": ("sys.stdout.write('deB'); sys.stdout.write('uG: x\\n')", True),
+    "carriage_return_inside": ("print('DEBUG: x\\rkept')", True),
+    "other_line_end_inside": ("print('DEBUG: x\\u2028kept\\x0cmore')", True),
+    "many": ("for i in range(100000): print('DEBUG:', i)", True),
+    "tab": ("print('DEBUG\\tx')", False),
+    "no_separator": ("print('DEBUGx')", False),
+    "indented": ("print(' DEBUG: x')", False),
+    "after_carriage_return": ("print('x\\rDEBUG: y')", False),
+    "no_newline": ("print('DEBUG: x', end='')", False),
+    "long_no_newline": ("print('DEBUG: ' + 'x' * 300000, end='')", False),
+}
+
+
+def test_debug_lines_are_dropped_exactly_as_ok_drops_them(tmp_path, ok_command):
+    """ok's own client and `grade` side by side: the same lines dropped (any letter case,
+    a colon or a space, a line being what ends with "\\n"), the rest kept; a returned
+    value is never dropped, even when its repr looks like a DEBUG line."""
+    functions = [f'def {name}():\n    """\n    >>> {name}()\n    1\n    """\n'
+                 f'    {body}\n    return 1\n' for name, (body, _) in DEBUG_PRINTS.items()]
+    functions.append('class Shown:\n    def __repr__(self):\n        return "DEBUG: value"\n\n\n'
+                     'def value_like_debug():\n    """\n    >>> value_like_debug()\n'
+                     '    DEBUG: value\n    """\n    return Shown()\n')
+    functions.append('def unfinished_then_value():\n    """\n    >>> unfinished_then_value()\n'
+                     '    DEBUG: x1\n    """\n    print("DEBUG: x", end="")\n    return 1\n')
+    names = [*DEBUG_PRINTS, "value_like_debug", "unfinished_then_value"]
+    folder = write_folder(tmp_path / "dbg", {
+        "dbg.ok": json.dumps({"name": "Debug lines", "endpoint": "cal/cs61a/fa99/dbg",
+                              "src": ["dbg.py"], "tests": {"dbg.py": "doctest"},
+                              "default_tests": names, "protocols": ["file_contents", "grading"]}),
+        "dbg.py": "import sys\n\n\n" + "\n\n".join(functions)})
+    ok = ok_points(ok_command, folder)
+    passed_under_ok = {name for name, (score, _) in ok.items() if score}
+    expected = {name for name, (_, dropped) in DEBUG_PRINTS.items() if dropped}
+    assert passed_under_ok == expected | {"value_like_debug", "unfinished_then_value"}
+    assert grade_points(folder) == ok

@@ -1,5 +1,7 @@
-"""What student code prints is captured as the judge reads it: DEBUG: lines never count
-towards a cap, and a cap never turns a returned value into nothing."""
+"""What student code prints is captured as the judge reads it: DEBUG lines are dropped by
+ok's own rule (styletools.without_debug, ok's regular expression, on what was printed
+before a returned value, never on the value) and never count towards a cap, and a cap
+never turns a returned value into nothing."""
 
 import os
 import shutil
@@ -10,21 +12,36 @@ import textwrap
 from hypothesis import given, settings, strategies as st
 
 from conftest import run_grade
-from grader.judge import judge_case, strip_debug, with_cuts
+from grader.judge import judge_case, with_cuts
 from grader.model import Case, Example, Suite
 from grader.run import worker
 from grader.run.runner import CaseJob, Runner
+from styletools import without_debug
 
 # Print pieces built from the parts that matter: the DEBUG: prefix (any case, a colon or a
-# space after it, as ok drops), pieces of it, every
-# line end str.splitlines knows, and plain text. Values are made of V, which no print uses.
+# space after it, as ok drops), pieces of it, "\n" (ok's only line end) and the other line
+# ends str.splitlines knows (which ok does not), and plain text, some long. Values are made
+# of V, which no print uses; some look like DEBUG lines (ok never drops a value).
 PIECES = st.lists(st.sampled_from(["DEBUG:", "DEB", "UG:", "DEBUG", "debug", "De", ":", " ",
                                    "x", "ab", "\n", "\r", "\r\n", "\x0c", "\u2028", "D",
-                                   "y" * 50]),
+                                   "y" * 50, "z" * 3000]),
                   max_size=12).map("".join)
-VALUES = st.integers(1, 30).map(lambda n: "V" * n + "\n")
+VALUES = st.tuples(st.sampled_from(["", "DEBUG: ", "debug "]), st.integers(1, 30)).map(
+    lambda v: v[0] + "V" * v[1] + "\n")
 OPS = st.lists(st.one_of(st.tuples(st.just("write"), PIECES),
                          st.tuples(st.just("value"), VALUES)), max_size=40)
+
+
+def ok_kept(ops):
+    """What ok keeps of OPS: each run of prints less its DEBUG lines, values as shown."""
+    kept, printed = [], []
+    for kind, text in ops + [("value", "")]:
+        if kind == "write":
+            printed.append(text)
+        else:
+            kept += [without_debug("".join(printed)), text]
+            printed = []
+    return "".join(kept)
 
 
 def capture_of(ops, cap, tail=worker.TAIL):
@@ -50,17 +67,17 @@ def holes(expected, kept, cuts):
 
 @settings(max_examples=400, deadline=None)
 @given(OPS)
-def test_debug_lines_are_dropped_as_the_judge_drops_them(ops):
+def test_debug_lines_are_dropped_as_ok_drops_them(ops):
     kept, cuts = capture_of(ops, cap=10 ** 9)
     assert cuts == []
-    assert kept == strip_debug("".join(text for _, text in ops))
+    assert kept == ok_kept(ops)
 
 
 @settings(max_examples=400, deadline=None)
 @given(OPS, st.integers(0, 200), st.integers(0, 64))
 def test_a_cap_cuts_prints_only_and_keeps_every_value(ops, cap, tail):
     kept, cuts = capture_of(ops, cap=cap, tail=tail)
-    expected = strip_debug("".join(text for _, text in ops))
+    expected = ok_kept(ops)
     cut_out = holes(expected, kept, cuts)
     assert all("V" not in text for text in cut_out), "a returned value was cut"
     assert expected.count("V") == kept.count("V")
@@ -85,10 +102,31 @@ def test_any_number_of_debug_lines_costs_no_room(lines, ops):
     for kind, text in ops:
         (capture.write if kind == "write" else capture.show)(text)
     kept, cuts = capture.finish()
-    expected = strip_debug("".join(text for _, text in ops))
+    expected = ok_kept(ops)
     holes(expected, kept, cuts)
     if len(expected) - expected.count("V") <= 100:
         assert cuts == [] and kept == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 300), st.integers(0, 64), st.integers(1, 3000), st.booleans())
+def test_a_debug_line_left_unfinished_is_kept_in_bounded_room(cap, tail, pieces, value):
+    """A DEBUG line is held until its "\\n" drops it; one that never gets it is printed
+    text (ok keeps it), cut as any print is, and holding it never takes more room than
+    what is kept of it."""
+    capture = worker.Capture(cap, tail=tail)
+    written = ["DeBuG "] + [f"{i:07d}," for i in range(pieces)]
+    for piece in written:
+        capture.write(piece)
+        assert capture.held_len <= cap + 2 * tail + 8192 + 8
+    if value:
+        capture.show("V\n")
+    kept, cuts = capture.finish()
+    expected = "".join(written) + ("V\n" if value else "")
+    holes(expected, kept, cuts)
+    kept_tail = min(cap, tail)
+    assert len(kept) <= cap + kept_tail + 2
+    assert kept.endswith("V\n" if value else expected[len(expected) - kept_tail:])
 
 
 STYLES = {
@@ -136,7 +174,7 @@ def test_the_real_worker_captures_generated_print_patterns(tmp_path_factory, op_
     outputs = run_op_lists(tmp_path_factory.mktemp("prints"), op_lists, cap)
     for index, (ops, output) in enumerate(zip(op_lists, outputs)):
         value = repr("V" * (index + 1)) + "\n"
-        expected = strip_debug(printed_by(ops) + value)
+        expected = without_debug(printed_by(ops)) + value
         holes(expected, output.printed, output.cuts)
         assert output.printed.count("V") == expected.count("V")
         assert output.truncated == bool(output.cuts)

@@ -180,3 +180,27 @@ def test_a_transient_spawn_failure_is_tried_again(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         run_all(Runner(src=submission(tmp_path), timeout=5), "f()\n")
     assert len(os.listdir("/proc/self/fd")) == fds, "no pipe left open after a failed spawn"
+
+
+@pytest.mark.parametrize("unwanted, same_worker", [("f()\n", True),
+                                                   ("while True: pass\n", False)])
+def test_cases_stopped_by_a_verdict_cost_no_wait_and_fast_ones_no_new_worker(
+        tmp_path, unwanted, same_worker):
+    """The caller stops cases while the worker runs the batch (a question failed): an
+    unwanted case that reports at once is read past by the same worker, one that loops
+    is not waited for (the next wanted case runs in a fresh worker, long before any
+    timeout)."""
+    runner = Runner(src=submission(tmp_path), timeout=60)
+    jobs = [CaseJob(i, [s], setup=["from hog import *\n"]) for i, s in enumerate(
+        ["__import__('os').getpid()\n", unwanted, unwanted, "__import__('os').getpid()\n"])]
+    stopped = set()
+    runs = {}
+    start = time.monotonic()
+    for job_id, run in runner.run(jobs, skip=stopped.__contains__):
+        runs[job_id] = run
+        if job_id == 0:
+            stopped.update({1, 2})
+    assert time.monotonic() - start < 20
+    assert [runs[i].status for i in range(4)] == ["ran", "skipped", "skipped", "ran"]
+    pids = [runs[i].outputs[0].printed for i in (0, 3)]
+    assert (pids[0] == pids[1]) == same_worker

@@ -1,6 +1,7 @@
 """A case that times out says which of its lines was running and where the student's
 code was stuck; `-i` opens at that line; a long case shows that it is running."""
 
+import json
 import os
 import re
 import sys
@@ -164,3 +165,23 @@ def test_a_hanging_import_shows_no_importlib_frames(student_ws):
     stack = text[text.index("Stopped here (most recent call last):"):].splitlines()
     assert re.search(r'hog\.py", line [12], in <module>$', stack[1]), stack
     assert "frozen" not in text and "importlib" not in text and "<case>" not in text
+
+
+def test_a_question_stops_at_its_first_failure_without_waiting_for_the_next_case(solved_ws):
+    """An off-by-one roll_dice fails 5a's case 1 and loops forever in case 2 (a player
+    rolling one die never scores): `grade` shows case 1's failure at once, never waiting
+    out case 2's timeout in a worker that goes on with the batch; `-v` still runs it all."""
+    source = (solved_ws / "hog.py").read_text()
+    (solved_ws / "hog.py").write_text(source.replace("for _ in range(num_rolls):",
+                                                     "for _ in range(num_rolls - 1):"))
+    started = time.monotonic()
+    result = run_grade("-q", "05a", "--timeout", "60", "--json", "-", cwd=solved_ws)
+    took = time.monotonic() - started
+    assert took < 20, f"took {took:.1f} s: the worker ran on into case 2's loop"
+    record = json.loads(result.stdout)["questions"]["05a"]
+    assert (record["failed"], record["not_run"]) == (1, 11)
+    assert "Question 5a › Suite 1 › Case 1" in result.stderr and "Case 2" not in result.stderr
+    loud = run_grade("-q", "05a", "-v", "--timeout", "3", "--json", "-", cwd=solved_ws)
+    record = json.loads(loud.stdout)["questions"]["05a"]
+    assert record["not_run"] == 0 and record["passed"] + record["failed"] == 12
+    assert re.search(r"Case 2\n(.*\n)*?Timed out", loud.stderr)

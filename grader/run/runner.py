@@ -38,6 +38,9 @@ GUARD = Path(__file__).with_name("guard.py")
 GUARD_GRACE = 2.0  # seconds the guard may take to kill what the student code started
 TICK = 0.25  # seconds between looks at the clock and the progress display while a case runs
 STDERR_CAP = 16 * 1024
+# seconds a worker may take to report cases the grader no longer wants, after a failure:
+# fast ones are read past (cheaper than a new worker), one that runs on costs no more
+SKIP_GRACE = 0.2
 
 
 @dataclass
@@ -502,21 +505,25 @@ class Runner:
             skip: Callable[[int], bool] = lambda job_id: False) -> Iterator[Tuple[int, CaseRun]]:
         """Yield (job id, CaseRun) for every job, in order.
 
-        After a timeout or crash, jobs for which SKIP says true are not given to the
-        next worker (they are yielded as "skipped"): a question that already failed
-        need not pay for another infinite loop. Raises SubmissionError before the
-        first case if the submission does not import. The time budget and the byte
-        caps hold across calls: they bound the submission, not one run.
+        SKIP is asked again after every yield (the caller judges each case as it comes
+        back): jobs for which it says true are never given to a new worker. The worker
+        running the batch already has them: their reports are read past while they come
+        within SKIP_GRACE seconds of the stop, else the worker is ended and a fresh one
+        takes the jobs still wanted. A question that already failed then costs neither
+        another infinite loop nor a wait, and fast failures no new worker. Skipped jobs
+        are yielded as "skipped". Raises
+        SubmissionError before the first case if the submission does not import. The
+        time budget and the byte caps hold across calls: they bound the submission,
+        not one run.
         """
         pending = list(jobs)
         first = True
         while pending:
-            if not first:
-                for job in [j for j in pending if skip(j.id)]:
-                    yield job.id, CaseRun(status="skipped")
-                pending = [j for j in pending if not skip(j.id)]
-                if not pending:
-                    return
+            for job in [j for j in pending if skip(j.id)]:
+                yield job.id, CaseRun(status="skipped")
+            pending = [j for j in pending if not skip(j.id)]
+            if not pending:
+                return
             if self.wall_cap is not None and self.waited >= self.wall_cap:
                 for job in pending:
                     yield job.id, CaseRun(status="timeout", message=(
@@ -542,8 +549,19 @@ class Runner:
             worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
                              "cases": [j.payload() for j in pending]})
             first = False
+            grace_until: Optional[float] = None
             while pending:
                 current = pending[0]
+                if skip(current.id):
+                    if grace_until is None:
+                        grace_until = time.monotonic() + SKIP_GRACE
+                    if self._read_past(worker, current, grace_until):
+                        pending.pop(0)
+                        yield current.id, CaseRun(status="skipped")
+                        continue
+                    worker.close()  # busy on an unwanted case: a new worker takes the rest
+                    break
+                grace_until = None
                 cap = current.output_cap if current.output_cap is not None else self.output_cap
                 examples = len(current.examples) + len(current.setup) + len(current.teardown)
                 limit = messages.case_byte_limit(examples, cap, self.case_bytes)
@@ -579,6 +597,20 @@ class Runner:
                 break
             else:
                 worker.close()
+
+    def _read_past(self, worker: Worker, job: CaseJob, deadline: float) -> bool:
+        """Whether WORKER reported JOB, which is not wanted any more, by DEADLINE."""
+        started = time.monotonic()
+        try:
+            kind, message = self._next(worker, max(0.0, deadline - started), self.case_bytes)
+        finally:
+            self.waited += time.monotonic() - started
+        if kind != "message" or messages.kind_or_none(message) != "case":
+            return False
+        try:
+            return messages.case_id(message) == job.id
+        except Malformed:
+            return False
 
     def _await(self, worker: Worker, job_id: Optional[int],
                limit: int) -> Tuple[str, Any, float]:

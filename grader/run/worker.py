@@ -25,38 +25,26 @@ CASE_FILENAME = "<case>"
 STACK_SIGNAL = signal.SIGUSR2  # the guard relays the grader's request for a stack
 
 
-LINE_ENDS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines' own
-DEBUG = "DEBUG:"
-DEBUG_HEADS = ("DEBUG:", "DEBUG ")  # ok's rule: DEBUG, a colon or a space, in any case
-# (the same as grader.judge.DEBUG_HEADS: this file runs alone, it imports nothing of ours)
+# ok's rule for debugging lines (okpy 1.18.1, client/utils/debug.py, applied to what one
+# prompt printed, never to its returned value):
+#     re.sub(r'^DEBUG[: ].*\n', '', printed_output, flags=re.MULTILINE | re.IGNORECASE)
+# A line is what ends with "\n" (no other line end); it is dropped when it starts with
+# DEBUG, in any case, then a colon or a space; a last line with no "\n" is kept.
+DEBUG_LINE = re.compile(r"DEBUG[: ]", re.IGNORECASE)
+DEBUG_START = re.compile(r"D(?:E(?:B(?:U(?:G)?)?)?)?\Z", re.IGNORECASE)  # may still become one
+DEBUG_HEAD = 6  # characters that decide
 TAIL = 4096  # characters kept from the end of a flood, for the student to see where it ended
 VALUE_CAP = 65536  # characters of returned values shown, whatever the print cap
-
-
-LINE_END = re.compile("[" + LINE_ENDS + "]")
-
-
-def line_end(text, start, stop):
-    """Index of the first line end in TEXT[START:STOP], or -1. A regular expression on
-    short text; on long text, one str.find per kind of line end, each within what the
-    last one left (ten times faster on the long lines a flood prints)."""
-    if stop - start < 512:
-        match = LINE_END.search(text, start, stop)
-        return -1 if match is None else match.start()
-    found = -1
-    for char in LINE_ENDS:
-        at = text.find(char, start, stop)
-        if at >= 0:
-            found, stop = at, at
-    return found
 
 
 class Capture(io.TextIOBase):
     """sys.stdout for one example.
 
-    Debugging lines (`DEBUG:` or `DEBUG ` first, in any case: what ok drops) are dropped
-    as they are written (across partial writes: the judge ignores them, so they must not
-    count towards any cap; time alone bounds them). Other printed text is kept up to CAP characters; past that it is cut,
+    Debugging lines, as ok defines them (DEBUG_LINE), are dropped as they are written,
+    across partial writes, so that they never count towards any cap (time alone bounds
+    them): a line that starts as one is held until its "\n" drops it; if the printing
+    ends first (the example's end, or its returned value shown), it is kept, as ok keeps
+    it. Other printed text is kept up to CAP characters; past that it is cut,
     and the last TAIL characters are kept. What the displayhook shows (a returned
     value) is kept at its place whatever the cap: a flood of prints must not turn a
     returned value into nothing. `cuts` lists (offset in the kept text, characters cut).
@@ -72,7 +60,8 @@ class Capture(io.TextIOBase):
         self.tail, self.tail_len = [], 0
         self.trim_at = max(2 * self.tail_cap, 8192)
         self.state, self.head = "start", ""  # start of a line (HEAD: its first chars), keep, drop
-        self.cr = None  # the last line ended with "\r", and was kept or dropped
+        self.held, self.held_len, self.held_cut = [], 0, 0  # the DEBUG line being written
+        self.held_room = 0  # what the cap leaves for it: where its cut is, if it has one
         self.lines = 0  # lines passed on (kept or cut), for the student to see how many
 
     # what code may ask of sys.stdout, as of a real text stream that is not a terminal
@@ -112,72 +101,101 @@ class Capture(io.TextIOBase):
     def write(self, text):
         if not isinstance(text, str):
             raise TypeError("write() argument must be str, not " + type(text).__name__)
-        if self.cr is None and text:  # fast paths for what print() writes
+        if text:  # fast paths for what print() writes
             state = self.state
+            if state == "drop" and "\n" not in text:
+                self._hold(text)
+                return len(text)
             if state == "keep" and text == "\n":
                 self._emit(text)
                 self.state = "start"
                 return 1
             if (state == "keep" or (state == "start" and not self.head and text[0] not in "Dd")) \
-                    and line_end(text, 0, len(text)) < 0:
+                    and "\n" not in text:
                 self._emit(text)  # the middle of a line, or one that cannot be DEBUG:
                 self.state = "keep"
                 return len(text)
-        self._filter(text, False)
+        self._filter(text)
         return len(text)
 
     def show(self, text):
-        """What the displayhook prints: kept at its place, outside the print cap."""
-        value = len(text) <= self.value_room
-        if value:
+        """What the displayhook prints: kept at its place, outside the print cap, never
+        taken for a DEBUG line (ok drops those from what was printed before the value)."""
+        self._printing_ends()
+        if len(text) <= self.value_room:
             self.value_room -= len(text)
-        self._filter(text, value)
+            self._out(text, True)
+        else:
+            self._emit(text)
+        self.state = "start" if text.endswith("\n") else "keep"
 
-    def _filter(self, text, value):
-        """Pass TEXT on, less its DEBUG: lines, as they are recognised."""
+    def _filter(self, text):
+        """Pass printed TEXT on, less its DEBUG lines, as they are recognised."""
         pos, size = 0, len(text)
         while pos < size:
-            if self.cr is not None:  # "\r\n" ends one line, even split across writes
-                cr, self.cr = self.cr, None
-                if text[pos] == "\n":
-                    if cr == "keep":
-                        self._out("\n", value)
-                    pos += 1
-                    continue
             if self.state == "start":
-                limit = min(size, pos + len(DEBUG) - len(self.head))
-                end = line_end(text, pos, limit)
-                self.head += text[pos:limit if end < 0 else end]
+                take = min(size, pos + DEBUG_HEAD - len(self.head))
+                end = text.find("\n", pos, take)
                 if end >= 0:
-                    stop = self._after_end(text, end, "keep")
-                    self._out(self.head + text[end:stop], value)
-                    self.head, pos = "", stop
+                    self._emit(self.head + text[pos:end + 1])
+                    self.head, pos = "", end + 1
                     continue
-                pos = limit
-                head = self.head.upper()
-                if head in DEBUG_HEADS:
-                    self.state, self.head = "drop", ""
-                elif not any(prefix.startswith(head) for prefix in DEBUG_HEADS):
-                    self._out(self.head, value)
-                    self.state, self.head = "keep", ""
+                self.head += text[pos:take]
+                pos = take
+                if len(self.head) == DEBUG_HEAD and DEBUG_LINE.match(self.head):
+                    self.state = "drop"
+                    self.held_room = max(0, self.cap - self.printed) if not self.cut_open else 0
+                    self._hold(self.head)
+                    self.head = ""
+                elif len(self.head) == DEBUG_HEAD or not DEBUG_START.match(self.head):
+                    self.state = "keep"
+                    self._emit(self.head)
+                    self.head = ""
                 continue
-            end = line_end(text, pos, size)
-            stop = size if end < 0 else self._after_end(text, end, self.state)
+            end = text.find("\n", pos)
+            stop = size if end < 0 else end + 1
             if self.state == "keep":
-                self._out(text[pos:stop], value)
+                self._emit(text[pos:stop])
+            elif end < 0:
+                self._hold(text[pos:stop])
+            else:
+                self.held, self.held_len, self.held_cut = [], 0, 0
             pos = stop
             if end >= 0:
                 self.state = "start"
 
-    def _after_end(self, text, end, state):
-        """Where the line end at END stops: after "\r\n" as one; a "\r" last in TEXT may
-        be followed by "\n" in the next write (remembered, with what STATE the line had)."""
-        if text[end] == "\r":
-            if end + 1 == len(text):
-                self.cr = state
-            elif text[end + 1] == "\n":
-                return end + 2
-        return end + 1
+    def _hold(self, text):
+        """Keep TEXT of a DEBUG line until it ends, in bounded room: what _emit would keep
+        of it (the start that fits under the cap, the last TAIL characters) and how much
+        is cut between."""
+        self.held.append(text)
+        self.held_len += len(text)
+        room = self.held_room
+        if self.held_len > room + 2 * self.tail_cap + 8192:
+            joined = "".join(self.held)
+            self.held_cut += len(joined) - room - self.tail_cap
+            self.held = [joined[:room], joined[len(joined) - self.tail_cap:]]
+            self.held_len = room + self.tail_cap
+
+    def _printing_ends(self):
+        """What was printed is over (a value is shown, or the example ended): a line
+        start or a DEBUG line with no "\n" is printed text, as ok keeps it."""
+        if self.head:
+            self._emit(self.head)
+            self.head = ""
+        if self.state == "drop":
+            held, cut = "".join(self.held), self.held_cut
+            self.held, self.held_len, self.held_cut = [], 0, 0
+            if not cut:
+                self._emit(held)
+            else:  # the cut lies after the start that fitted under the cap
+                self._emit(held[:self.held_room])
+                if not self.cut_open:
+                    self.cuts.append([self.kept_len, 0])
+                    self.cut_open = True
+                self.cuts[-1][1] += cut
+                self._emit(held[self.held_room:])
+            self.state = "keep"
 
     def _out(self, text, value):
         if not value:
@@ -240,9 +258,7 @@ class Capture(io.TextIOBase):
 
     def finish(self):
         """The example is over: what it printed, and where it was cut."""
-        if self.head and self.state == "start":
-            self._emit(self.head)
-            self.head = ""
+        self._printing_ends()
         self._trim()
         for piece in self.tail:
             self._keep(piece)
