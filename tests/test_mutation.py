@@ -88,7 +88,7 @@ def test_every_scored_question_with_code_owns_mutants_and_kills_them_all(fa19_ru
     ("fa19", "free_bacon", "return 10 - (max(score // 10, score % 10))"),
     ("fa19", "announce_highest", "        announce_highest(who, gain, score)\n"),  # no return
     ("fa19", "play", "        if who == 0:\n            pass\n        else:"),  # body deleted
-    ("fa19", "is_swap", "while (leftmost > 10):"),
+    ("fa19", "is_swap", "while (leftmost == 10):"),
     ("fa19", "is_swap", "while (leftmost > 11):"),
 ])
 def test_operators_make_the_bugs_students_write(edition, function, text):
