@@ -518,8 +518,11 @@ class Outcome:
 
 
 def _crashed(result) -> bool:
+    """Whether the case failed by raising or hanging, not by a wrong value: a doctest's
+    traceback, or a fuzz game that says `play raised` (its games show no traceback)."""
+    message = result.message or ""
     return result.status in ("error", "timeout") or bool(result.traceback) \
-        or "to raise" in (result.message or "")
+        or "to raise" in message or "; play raised " in message
 
 
 def _for_mutants(questions: Sequence[Question]) -> List[Question]:

@@ -260,3 +260,14 @@ def test_free_functions_get_no_mutants(fa19, fa19_mutants):
     config.free = {"final_strategy": "any valid strategy is right"}
     freed = mutate.generate(source, fa19.questions, config)
     assert {m.id for m in freed} == {m.id for m in mutants if m.function != "final_strategy"}
+
+
+def test_a_commentary_call_that_raises_in_fuzz_games_is_a_crash(fa19):
+    """5a's and 5b's fuzz games show a play that raised as `play raised ...`, with no
+    traceback: the commentary call missing an argument raises on every turn, which
+    the table lets 5a fail (by raising), so it is no cross-charge."""
+    mutant = "play: say = say(score0, score1) -> say = (say(score0))"
+    result = mutate.run(fa19, jobs=2, only=[mutant], use_cache=False, every_question=True)
+    [outcome] = result.outcomes
+    assert outcome.killed and outcome.failed["05a"] == "crash", outcome.failed
+    assert not result.cross_charges()
