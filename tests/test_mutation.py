@@ -271,3 +271,24 @@ def test_a_commentary_call_that_raises_in_fuzz_games_is_a_crash(fa19):
     [outcome] = result.outcomes
     assert outcome.killed and outcome.failed["05a"] == "crash", outcome.failed
     assert not result.cross_charges()
+
+
+@pytest.mark.parametrize("edition, question", [("sp14", "02"), ("su21", "03")])
+def test_visible_cases_tell_one_die_from_zero_dice(tmp_path, edition, question):
+    """A take_turn that treats one die like zero dice (`num_rolls <= 1`) fails the cases
+    students see, not only the hidden ones: a one-die turn whose points differ from
+    the 0-dice rule's."""
+    a = assignments.load(edition)
+    folder = tmp_path / "course"
+    shutil.copytree(a.reference, folder / "reference")
+    shutil.copytree(a.template, folder / "student_template")
+    shutil.copytree(a.cases, folder / "cases", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in (folder / "cases").glob("*.py"):
+        data = mutate.casefile.read_literal(path)
+        for suite in data["suites"]:
+            suite["cases"] = [c for c in suite["cases"] if not c.get("hidden")]
+        path.write_text(mutate.casefile.dump(data), encoding="utf-8")
+    mutant = "take_turn: if num_rolls == 0: -> if (num_rolls <= 1):"
+    result = mutate.run(assignments.load(path=folder), jobs=2, only=[mutant], use_cache=False)
+    [outcome] = result.outcomes
+    assert question in outcome.failed, outcome.failed
