@@ -620,8 +620,10 @@ def play(final, port, no_browser, root):
 @edition_options
 def mutate(jobs, questions, json_path, no_cache, every_question, edition, assignment_path):
     """How strong the staff cases are: break each line students write in the reference,
-    one small change at a time (operators, constants, negated conditions, removed
-    statements, swapped arguments, early returns), and grade each broken copy.
+    one small change at a time, as students break it (every relational operator for
+    every other, constants moved by one, negated conditions, and/or, min/max, slices,
+    swapped and dropped arguments, lost returns, removed statements and branches, early
+    returns), and grade each broken copy.
 
     Every mutant must fail the question that owns the broken code, and only the questions
     that cannot avoid it (the table in cases/EDITION/mutation.json, where mutants that

@@ -1,10 +1,13 @@
 """`grade mutate`: how strong an edition's case bank is, by mutation testing.
 
 Every statement students write in the reference (between `# BEGIN PROBLEM N` and
-`# END PROBLEM N`) is broken in small ways, one at a time: comparison and arithmetic
-operators replaced, integer constants moved by one, conditions negated, statements
-removed, adjacent call arguments swapped, a loop left early through the function's
-next `return`. Each mutant is graded on the staff cases, and the questions it fails
+`# END PROBLEM N`) is broken in the small ways students break it, one at a time: every
+relational operator for every other (with its constant moved by one too: `== 0` ->
+`<= 1`), arithmetic operators replaced, integer constants moved by one, conditions
+negated, `and`/`or` swapped or one operand dropped, `min`/`max` swapped, strings and
+lists sliced (`str(n)` -> `str(n)[-2:]`), call arguments swapped or dropped (a call
+that omits `goal`), a `return` lost (its value computed and dropped), statements and
+whole branch bodies removed, a loop left early through the function's next `return`. Each mutant is graded on the staff cases, and the questions it fails
 are recorded. A good bank fails every mutant in the question that owns the broken
 code, and in no question that could have avoided it.
 
@@ -145,14 +148,48 @@ class _Offsets:
         return self.at(node.lineno, node.col_offset), self.at(node.end_lineno, node.end_col_offset)
 
 
-COMPARE = {ast.Eq: (ast.NotEq, ast.LtE, ast.GtE), ast.NotEq: (ast.Eq,),
-           ast.Lt: (ast.LtE, ast.GtE), ast.LtE: (ast.Lt, ast.Gt),
-           ast.Gt: (ast.GtE, ast.LtE), ast.GtE: (ast.Gt, ast.Lt),
+RELATIONAL = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+COMPARE = {**{op: tuple(other for other in RELATIONAL if other is not op) for op in RELATIONAL},
            ast.Is: (ast.IsNot,), ast.IsNot: (ast.Is,), ast.In: (ast.NotIn,),
            ast.NotIn: (ast.In,)}
+SLICES = ("[1:]", "[:-1]", "[-2:]")  # a first or last element lost, only the last two kept
+SEQUENCE_CALLS = {"str", "list", "tuple", "sorted"}
+SWAPPED_CALLS = {"min": "max", "max": "min"}
 ARITH = {ast.Add: (ast.Sub,), ast.Sub: (ast.Add,), ast.Mult: (ast.Div,),
          ast.Div: (ast.Mult, ast.FloorDiv), ast.FloorDiv: (ast.Div, ast.Mod),
          ast.Mod: (ast.FloorDiv,), ast.Pow: (ast.Mult,)}
+
+
+def _predicate(op: type, constant: int) -> Tuple[type, int]:
+    """One name for the integer predicates `x OP constant` that agree on every int:
+    `x < 2` is `x <= 1`, `x > 0` is `x >= 1`."""
+    if op is ast.Lt:
+        return ast.LtE, constant - 1
+    if op is ast.Gt:
+        return ast.GtE, constant + 1
+    return op, constant
+
+
+def _boundary_moves(node: ast.Compare, index: int) -> List[Tuple[type, int]]:
+    """(operator, constant) for every relational operator with the int constant on the
+    right of NODE's INDEXth comparison moved by one: the predicates that neither a
+    changed operator nor a moved constant alone give (`== 0` -> `<= 1`)."""
+    right = node.comparators[index]
+    op = type(node.ops[index])
+    if op not in RELATIONAL or not (isinstance(right, ast.Constant)
+                                    and type(right.value) is int):
+        return []
+    c = right.value
+    alone = {_predicate(other, c) for other in RELATIONAL}
+    alone |= {_predicate(op, c + delta) for delta in (1, -1)}
+    moves, seen = [], set(alone)
+    for other in RELATIONAL:
+        for delta in (1, -1):
+            key = _predicate(other, c + delta)
+            if key not in seen:
+                seen.add(key)
+                moves.append((other, c + delta))
+    return moves
 
 
 def _parents(tree: ast.AST) -> Dict[ast.AST, ast.AST]:
@@ -215,6 +252,7 @@ def generate(source: str, questions: Sequence[str], config: Config,
             top[node] = name
     mutants: List[Mutant] = []
     seen: Dict[str, int] = {}
+    sources: Set[str] = set()  # one mutant per distinct program
 
     def statement_of(node: ast.AST) -> ast.stmt:
         while not isinstance(node, ast.stmt):
@@ -258,6 +296,9 @@ def generate(source: str, questions: Sequence[str], config: Config,
         line_start = offsets.starts[node.lineno - 1]
         label = f"{function}: {_lines(source, line_start, end)} -> " \
                 f"{_lines(mutated, line_start, start + len(text))}"
+        if mutated in sources:
+            return
+        sources.add(mutated)
         count = seen.get(label, 0)
         seen[label] = count + 1
         mutants.append(Mutant(id=label + (f" #{count + 1}" if count else ""), function=function,
@@ -277,6 +318,12 @@ def generate(source: str, questions: Sequence[str], config: Config,
                     new = copy.deepcopy(node)
                     new.ops[index] = other()
                     replace_expr(node, "compare", new)
+            for index in range(len(node.ops)):
+                for other, constant in _boundary_moves(node, index):
+                    new = copy.deepcopy(node)
+                    new.ops[index] = other()
+                    new.comparators[index] = ast.Constant(constant)
+                    replace_expr(node, "boundary", new)
         elif isinstance(node, ast.BinOp):
             for other in ARITH.get(type(node.op), ()):
                 new = copy.deepcopy(node)
@@ -297,24 +344,65 @@ def generate(source: str, questions: Sequence[str], config: Config,
             new = copy.deepcopy(node)
             new.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
             replace_expr(node, "negate", new)
+            for index in range(len(node.values)):
+                new = copy.deepcopy(node)
+                del new.values[index]
+                replace_expr(node, "drop-operand",
+                             new if len(new.values) > 1 else new.values[0])
         elif isinstance(node, ast.Call):
-            positional = [a for a in node.args if not isinstance(a, ast.Starred)]
-            if len(positional) == len(node.args):
-                for index in range(len(node.args) - 1):
-                    if ast.dump(node.args[index]) == ast.dump(node.args[index + 1]):
-                        continue
-                    new = copy.deepcopy(node)
-                    new.args[index], new.args[index + 1] = new.args[index + 1], new.args[index]
-                    replace_expr(node, "swap-arguments", new)
+            _call_mutants(node, replace_expr)
         if isinstance(node, (ast.If, ast.While, ast.IfExp)):
             new = ast.UnaryOp(ast.Not(), copy.deepcopy(node.test))
             replace_expr(node.test, "negate", new)
+        if isinstance(node, ast.Return) and node.value is not None and any(
+                isinstance(part, ast.Call) for part in ast.walk(node.value)):
+            start, end = offsets.span(node)
+            add(node, "no-return", start, end, source[offsets.span(node.value)[0]:end])
+        if isinstance(node, ast.If):
+            for body in (node.body, node.orelse):
+                if len(body) > 1:  # a one-statement body is the "remove" operator's
+                    start, end = offsets.span(body[0])[0], offsets.span(body[-1])[1]
+                    add(body[0], "remove-branch", start, end, "pass", above=True)
         if isinstance(node, ast.stmt) and not isinstance(node, ast.FunctionDef) \
                 and not _is_docstring(node, parents):
             start, end = offsets.span(node)
             add(node, "remove", start, end, "pass")
             _early_return(node, parents, offsets, source, add)
     return mutants
+
+
+def _call_mutants(node: ast.Call, replace_expr) -> None:
+    """A call as students get it wrong: two positional arguments swapped (neighbours
+    first), the last positional or a keyword argument left out (a default taken
+    instead: `take_turn(n, score, dice)` without `goal`), `min` for `max`, and a string
+    or list sliced."""
+    args = node.args
+    if not any(isinstance(a, ast.Starred) for a in args):
+        pairs = [(i, i + 1) for i in range(len(args) - 1)]
+        pairs += [(i, j) for i in range(len(args)) for j in range(i + 2, len(args))]
+        for i, j in pairs:
+            if ast.dump(args[i]) == ast.dump(args[j]):
+                continue
+            new = copy.deepcopy(node)
+            new.args[i], new.args[j] = new.args[j], new.args[i]
+            replace_expr(node, "swap-arguments", new)
+        if len(args) >= 2:
+            new = copy.deepcopy(node)
+            new.args.pop()
+            replace_expr(node, "drop-argument", new)
+    for index, keyword in enumerate(node.keywords):
+        if keyword.arg is not None:
+            new = copy.deepcopy(node)
+            del new.keywords[index]
+            replace_expr(node, "drop-argument", new)
+    name = node.func.id if isinstance(node.func, ast.Name) else None
+    if name in SWAPPED_CALLS:
+        new = copy.deepcopy(node)
+        new.func = ast.Name(SWAPPED_CALLS[name], ast.Load())
+        replace_expr(node, "min-max", new)
+    if name in SEQUENCE_CALLS:
+        for cut in SLICES:
+            replace_expr(node, "slice", ast.parse(ast.unparse(node) + cut, mode="eval").body)
 
 
 def _lines(text: str, start: int, end: int) -> str:
@@ -430,8 +518,11 @@ class Outcome:
 
 
 def _crashed(result) -> bool:
+    """Whether the case failed by raising or hanging, not by a wrong value: a doctest's
+    traceback, or a fuzz game that says `play raised` (its games show no traceback)."""
+    message = result.message or ""
     return result.status in ("error", "timeout") or bool(result.traceback) \
-        or "to raise" in (result.message or "")
+        or "to raise" in message or "; play raised " in message
 
 
 def _for_mutants(questions: Sequence[Question]) -> List[Question]:

@@ -225,6 +225,7 @@ def test_mutation_table_and_catalogue_tell_the_same_story(sp13):
                 assert len(why) > 20, (question, unit)
                 listed.setdefault(unit, set()).add(question)
     units = {"roll_dice": ["roll_dice"], "take_turn": ["take_turn", "is_prime", "next_prime"],
+             "take_turn_name": ["take_turn/name"],
              "commentary": ["roll_dice/commentary", "draw_number"],
              "dice_rules": ["num_allowed_dice", "select_dice"], "play": ["play"],
              "make_average": ["make_average"],

@@ -73,8 +73,42 @@ def test_every_scored_question_with_code_owns_mutants_and_kills_them_all(fa19_ru
         assert row["mutants"] >= 2, key
         assert row["killed"] + row["equivalent"] == row["mutants"], (key, row)
     kinds = {o.mutant.operator for o in fa19_run.outcomes}
-    assert kinds == {"compare", "arithmetic", "constant", "negate", "remove",
-                     "swap-arguments", "early-return"}
+    assert kinds == {"compare", "boundary", "arithmetic", "constant", "negate", "remove",
+                     "remove-branch", "swap-arguments", "drop-argument", "drop-operand",
+                     "min-max", "no-return", "early-return"}
+
+
+@pytest.mark.parametrize("edition, function, text", [
+    ("sp14", "take_turn", "if (num_rolls <= 1):"),  # one die taken for zero dice
+    ("sp14", "take_turn", "in (str(opponent_score)[-2:])"),  # only the last two digits
+    ("sp14", "take_turn", "1 + (min((int(digit)"),
+    ("su21", "play", "score0 += (take_turn(strategy0(score0, score1), score1, dice))"),  # no goal
+    ("su21", "play", "take_turn(strategy1(score1, score0), goal, dice, score0)"),
+    ("su21", "play", "while (score0 < goal):"),
+    ("fa19", "free_bacon", "return 10 - (max(score // 10, score % 10))"),
+    ("fa19", "announce_highest", "        announce_highest(who, gain, score)\n"),  # no return
+    ("fa19", "play", "        if who == 0:\n            pass\n        else:"),  # body deleted
+    ("fa19", "is_swap", "while (leftmost == 10):"),
+    ("fa19", "is_swap", "while (leftmost > 11):"),
+])
+def test_operators_make_the_bugs_students_write(edition, function, text):
+    """Students' bugs the issue lists (a one-die turn taken for Free Bacon, the last two
+    digits only, a call that omits goal, min for max, a lost return, a deleted branch,
+    a moved boundary) are each one generated mutant of the reference."""
+    a = assignments.load(edition)
+    source = (Path(a.reference) / a.source).read_text(encoding="utf-8")
+    mutants = mutate.generate(source, a.questions, mutate.load_config(a))
+    assert text not in source
+    assert [m for m in mutants if m.function == function and text in m.source], text
+
+
+def test_boundary_moves_are_distinct_predicates():
+    """`x < 2` and `x <= 1` are one predicate on ints: one mutant, not two."""
+    node = ast.parse("x == 0", mode="eval").body
+    moves = mutate._boundary_moves(node, 0)
+    keys = [mutate._predicate(op, c) for op, c in moves]
+    assert len(set(keys)) == len(keys)
+    assert (ast.LtE, 1) in keys and (ast.Eq, 0) not in keys and (ast.NotEq, 0) not in keys
 
 
 @pytest.mark.parametrize("edition", TABLED)
@@ -226,3 +260,35 @@ def test_free_functions_get_no_mutants(fa19, fa19_mutants):
     config.free = {"final_strategy": "any valid strategy is right"}
     freed = mutate.generate(source, fa19.questions, config)
     assert {m.id for m in freed} == {m.id for m in mutants if m.function != "final_strategy"}
+
+
+def test_a_commentary_call_that_raises_in_fuzz_games_is_a_crash(fa19):
+    """5a's and 5b's fuzz games show a play that raised as `play raised ...`, with no
+    traceback: the commentary call missing an argument raises on every turn, which
+    the table lets 5a fail (by raising), so it is no cross-charge."""
+    mutant = "play: say = say(score0, score1) -> say = (say(score0))"
+    result = mutate.run(fa19, jobs=2, only=[mutant], use_cache=False, every_question=True)
+    [outcome] = result.outcomes
+    assert outcome.killed and outcome.failed["05a"] == "crash", outcome.failed
+    assert not result.cross_charges()
+
+
+@pytest.mark.parametrize("edition, question", [("sp14", "02"), ("su21", "03")])
+def test_visible_cases_tell_one_die_from_zero_dice(tmp_path, edition, question):
+    """A take_turn that treats one die like zero dice (`num_rolls <= 1`) fails the cases
+    students see, not only the hidden ones: a one-die turn whose points differ from
+    the 0-dice rule's."""
+    a = assignments.load(edition)
+    folder = tmp_path / "course"
+    shutil.copytree(a.reference, folder / "reference")
+    shutil.copytree(a.template, folder / "student_template")
+    shutil.copytree(a.cases, folder / "cases", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in (folder / "cases").glob("*.py"):
+        data = mutate.casefile.read_literal(path)
+        for suite in data["suites"]:
+            suite["cases"] = [c for c in suite["cases"] if not c.get("hidden")]
+        path.write_text(mutate.casefile.dump(data), encoding="utf-8")
+    mutant = "take_turn: if num_rolls == 0: -> if (num_rolls <= 1):"
+    result = mutate.run(assignments.load(path=folder), jobs=2, only=[mutant], use_cache=False)
+    [outcome] = result.outcomes
+    assert question in outcome.failed, outcome.failed

@@ -88,6 +88,8 @@ test = {
           'code': r"""
             >>> take_turn(1, 50, make_test_dice(6))
             6
+            >>> take_turn(1, 23, make_test_dice(5))  # Free Bacon would give 4
+            5
             >>> take_turn(10, 50, make_test_dice(4))
             40
             >>> take_turn(3, 50, make_test_dice(2, 2, 1))

@@ -45,6 +45,8 @@ test = {
             >>> # take_turn rolls the dice it is given
             >>> take_turn(10, 0, make_test_dice(6))
             60
+            >>> take_turn(1, 0, make_test_dice(6))  # Piggy Points would give 4
+            6
             >>> take_turn(4, 30, make_test_dice(5, 2, 3))
             15
             """,

@@ -21,6 +21,9 @@ EDITION = "sp13"
 CALLERS = {
     "roll_dice": frozenset({"02", "03", "05"}),
     "take_turn": frozenset({"03", "05", "08", "09"}),
+    # take_turn's call that passes the mover's name to roll_dice (03's rule) rolls the
+    # turn's dice: its other bugs change points wherever a turn is scored
+    "take_turn_name": frozenset({"02", "05", "08", "09"}),
     "commentary": frozenset(),
     "dice_rules": frozenset({"05", "09"}),
     "play": frozenset({"05"}),
@@ -148,6 +151,10 @@ MUTANTS = [
            [(ANNOUNCE, ANNOUNCE.replace("announce(outcome, who)",
                                         "announce(outcome, 'Player 0')"))],
            "every die announced as Player 0's"),
+    Mutant("take_turn_drops_the_name", "03", "take_turn_name",
+           [("        points = roll_dice(num_rolls, dice, who)\n",
+             "        points = roll_dice(num_rolls, dice)\n")],
+           "take_turn rolls without the mover's name: every die announced as Somebody's"),
     Mutant("announce_once_per_roll", "03", "commentary",
            [(ANNOUNCE, ""),
             ("    return 1 if pigged_out else total\n",
