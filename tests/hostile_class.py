@@ -220,6 +220,15 @@ def _register_code_attacks() -> None:
         "            pass\n"
         "    return 99 if num_rolls == 10 else _roll(num_rolls, dice)\n"),
         at_most=FULL - 2, grader_may_fail=True)
+    # fills its private /tmp with empty files (no bytes, but each costs the host kernel
+    # memory): the inode cap stops it, and its correct code keeps its marks
+    code_attack("fills_tmp_with_empty_files", with_override(
+        "import os as _os\n"
+        "for _i in range(300000):\n"
+        "    try:\n"
+        "        open(f'/tmp/f{_i}', 'w').close()\n"
+        "    except OSError:\n"
+        "        break\n"), at_most=FULL)
     # sleeps just under the wall limit (3 x 2 s) in every call: no CPU time, so only its
     # budget and the wall cap of its cases stop it holding a job slot for an hour
     code_attack("sleeps_in_every_case", with_override(
