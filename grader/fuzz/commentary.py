@@ -40,6 +40,9 @@ class Turn:
     last_die: int = -1  # index of its last die event
     said: List[int] = field(default_factory=list)  # indices of commentary calls after it
     after: Optional[Scores] = None  # play's scores after the turn, when known
+    outcomes: List[int] = field(default_factory=list)  # what its dice showed
+    fired: List[str] = field(default_factory=list)  # the rules' names, when they agree
+    keys: Optional[List[str]] = None  # the same as keys of NAMES; None: rules not used
 
 
 def _key(event: list) -> Tuple[str, str]:
@@ -75,6 +78,7 @@ def turns(trace: Sequence) -> Tuple[List[Turn], List[int]]:
         elif kind == "d" and found:
             found[-1].dice += 1
             found[-1].last_die = index
+            found[-1].outcomes.append(event if type(event) is int else event[2])
         elif kind == "c":
             (found[-1].said if found else early).append(index)
     return found, early
@@ -102,8 +106,11 @@ def _flips(trace: Sequence, found: List[Turn]) -> Dict[int, bool]:
     return flips
 
 
-def scores_after(trace: Sequence, returns_scores: bool = True) -> List[Turn]:
-    """The student's turns, each with the scores its own play reached after it."""
+def scores_after(trace: Sequence, returns_scores: bool = True, rules: Any = None,
+                 spec: Optional[Dict[str, Any]] = None) -> List[Turn]:
+    """The student's turns, each with the scores its own play reached after it (and,
+    given the edition's RULES and the game's SPEC, the rules that fired in it, where
+    the rules give the same scores)."""
     from .explain import parse_scores
     found, _ = turns(trace)
     flips = _flips(trace, found)
@@ -112,14 +119,52 @@ def scores_after(trace: Sequence, returns_scores: bool = True) -> List[Turn]:
     ending = trace[-1]
     if found and returns_scores and compare.kind(ending) == "r":
         found[-1].after = parse_scores(ending[1])
+    if rules is not None and spec is not None:
+        _name_rules(found, rules, spec, flips)
     return found
 
 
-def fault(trace: Sequence, returns_scores: bool = True) -> Optional[str]:
+def _name_rules(found: List[Turn], rules: Any, spec: Dict[str, Any],
+                flips: Dict[int, bool]) -> None:
+    """Each turn's fired rules, from the rules replayed on play's own turn; the words
+    are left out from the first turn the rules do not account for."""
+    from .. import editions
+    from .explain import game_rules
+    try:
+        ns = game_rules(rules, spec)
+        memory = ns.START
+        for turn in found:
+            who = turn.first[1]
+            before = _oriented(turn.first, flips[who])
+            score, opponent = before if who == 0 else before[::-1]
+            done = editions.turn(ns, score, opponent, turn.first[4], turn.outcomes, memory)
+            after = (done.score, done.opponent) if who == 0 else (done.opponent, done.score)
+            if turn.after is None or tuple(turn.after) != after:
+                return
+            turn.fired = list(editions.names(ns, done.fired))
+            turn.keys = list(done.fired)
+            memory = done.memory
+    except Exception:  # rules that do not describe this game: no names
+        return
+
+
+def fault(trace: Sequence, returns_scores: bool = True, rules: Any = None,
+          spec: Optional[Dict[str, Any]] = None) -> Optional[str]:
     """What is wrong with the commentary of the well-formed TRACE, judged on the game
     it records, or None. The earliest problem in the trace is named."""
-    found = scores_after(trace, returns_scores)
+    found = scores_after(trace, returns_scores, rules, spec)
     _, early = turns(trace)
+    if not found and spec is not None:
+        goal = spec.get("goal", getattr(rules, "GOAL", 100))
+        start = (spec.get("score0", 0), spec.get("score1", 0))
+        if max(start) < goal:
+            ending = trace[-1]
+            did = (f"play returned {ending[1]}" if compare.kind(ending) == "r"
+                   else f"play raised {ending[1]}")
+            return (f"turn 1: {did} without playing a turn although no score had reached "
+                    f"the goal {goal}: expected turn 1 to start with "
+                    f"strategy0{_words(start)}, and the commentary to be called after it "
+                    "(commentary is judged on the turns play plays)")
     if early:
         event = trace[early[0]]
         return (f"the commentary was called before the first turn, with {_words(event[2:])}: "
@@ -131,9 +176,9 @@ def fault(trace: Sequence, returns_scores: bool = True) -> Optional[str]:
         for order, index in enumerate(turn.said):
             event = trace[index]
             if event[1] != count:
-                problems.append((index, f"{where}; commentary #{event[1]} was called, "
-                                 f"expected #{count}: play must call the function that the "
-                                 "previous commentary returned"))
+                problems.append((index, f"{where}; expected commentary #{count} (the "
+                                 "function the previous commentary returned) to be called, "
+                                 f"got #{event[1]}: play must call what say returned"))
             count += 1
             if order > 0:
                 problems.append((index, f"{where}; the commentary was called again after "
@@ -150,30 +195,46 @@ def fault(trace: Sequence, returns_scores: bool = True) -> Optional[str]:
         if not turn.said and not (turn is found[-1] and compare.kind(trace[-1]) == "e"):
             what = ("play returned" if turn is found[-1] else
                     f"turn {turn.number + 1} started")
-            problems.append((turn.end, f"{where}; the commentary was not called after this "
-                             f"turn ({what} without it): it is called after every turn, "
-                             "the last one too"))
+            problems.append((turn.end, f"{where}; the commentary was not called at the end "
+                             f"of the turn ({what} without it): it is called after every "
+                             "turn, the last one too"))
     if not problems:
         return None
     return min(problems, key=lambda problem: problem[0])[1]
 
 
 def _header(turn: Turn) -> str:
-    text = (f"turn {turn.number} of play's own game: strategy{turn.first[1]} was asked at "
+    text = (f"turn {turn.number}: strategy{turn.first[1]} was asked at "
             f"{_words(turn.first[2:4])} and play rolled {_dice(turn.dice)}")
     if turn.after is not None:
         text += f", reaching {_words(turn.after)}"
+    if turn.fired:
+        text += f" ({', '.join(turn.fired)})"
     return text
 
 
 def _wrong_scores(said: Sequence, turn: Turn) -> str:
+    after = tuple(turn.after)
     text = (f"the commentary was called with {_words(said)}, but play's game stands at "
-            f"{_words(turn.after)} after this turn (where its next turn starts, or what play "
+            f"{_words(after)} after this turn (where its next turn starts, or what play "
             "returned)")
-    if tuple(said) == tuple(turn.after)[::-1]:
-        text += ": the same scores the other way round (a commentary called before the " \
-                "swap, or with score1 first)"
-    return text
+    if tuple(said) != after[::-1]:
+        return text
+    if _swapped(turn):
+        return ("the commentary was called before the swap: it was called with "
+                f"{_words(said)}, play's scores after the turn are {_words(after)}")
+    return ("the commentary got the scores in the wrong order (score0 first): it was "
+            f"called with {_words(said)}, play's scores after the turn are {_words(after)}")
+
+
+def _swapped(turn: Turn) -> bool:
+    """Play's own game swapped the scores in TURN: as the rules replay it, or else the
+    mover (its first strategy call's player) ended with the opponent's old score."""
+    if turn.keys is not None:
+        return "swap" in turn.keys
+    who, score, opponent = turn.first[1], turn.first[2], turn.first[3]
+    after = tuple(turn.after)
+    return after[who] == opponent and after[1 - who] != opponent and score != opponent
 
 
 def expected(trace: Sequence, returns_scores: bool = True) -> List[Any]:

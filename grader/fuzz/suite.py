@@ -211,27 +211,28 @@ class FuzzKind(assignments.AssignmentBound):
     def _returns_scores(self) -> bool:
         return fuzz.settings(self._rules())["returns"] == "scores"
 
-    def _commentary_fault(self, trace: Any) -> Optional[str]:
+    def _commentary_fault(self, trace: Any, spec: Optional[Dict[str, Any]] = None
+                          ) -> Optional[str]:
         found = fuzz.compare.problem(trace)
         if found:
             return f"the record of this game that came back is malformed ({found})"
-        return commentary.fault(trace, self._returns_scores())
+        return commentary.fault(trace, self._returns_scores(), self._rules(), spec)
 
     def _judge_commentary(self, case: Case, p: Dict[str, Any], specs: list, got: list,
                           runner: Optional[Runner]) -> CaseResult:
         """Each game's commentary judged on the game the student's play played."""
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
-        index, why = next(((i, w) for i, w in ((i, self._commentary_fault(trace))
-                                                for i, trace in enumerate(got)) if w),
-                          (None, None))
+        index, why = next(((i, w) for i, w in ((i, self._commentary_fault(trace, spec))
+                                                for i, (trace, spec) in enumerate(zip(got, specs)))
+                            if w), (None, None))
         if index is None:
             return CaseResult(case, "passed", message=(
-                f"the commentary of {len(specs)} {source}s is right for the games play "
-                f"played (seed {p['seed']})"))
+                f"{len(specs)} {source}s agree: the commentary fits the game play played "
+                f"in each (seed {p['seed']})"))
         spec, have = specs[index], got[index]
-        message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}), judged on "
-                   f"the game your play played: {why}.")
+        message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}) has "
+                   f"commentary that does not fit the game your play played: {why}.")
         malformed = fuzz.compare.problem(have) is not None
         if not recorded and runner is not None and p["shrink"] and not malformed:
             small = self._shrink(spec, runner, float(p["shrink"]), p["dice_counts"],
@@ -239,7 +240,7 @@ class FuzzKind(assignments.AssignmentBound):
             if small is not None and small[0] is not spec:
                 spec, _, have = small
                 message += (f"\nThe smallest failing game found: "
-                            f"{self._commentary_fault(have)}.")
+                            f"{self._commentary_fault(have, spec)}.")
         message += ("\nThe code below replays it; Expected is what it prints with the "
                     "commentary right for that same game, Got what it prints.")
         rules = self._rules()
@@ -279,7 +280,7 @@ class FuzzKind(assignments.AssignmentBound):
             def fails(candidate):
                 have = player.traces([candidate])[0]
                 if own_game:
-                    return self._commentary_fault(have) is not None
+                    return self._commentary_fault(have, candidate) is not None
                 return not fuzz.agrees(reference([candidate])[0], have, rules)
 
             def size(candidate):
@@ -289,7 +290,7 @@ class FuzzKind(assignments.AssignmentBound):
             if small is spec:
                 return None
             want, have = reference([small])[0], player.traces([small])[0]
-            failing = (self._commentary_fault(have) is not None if own_game
+            failing = (self._commentary_fault(have, small) is not None if own_game
                        else not fuzz.agrees(want, have, rules))
             return (small, want, have) if failing else None
         except fuzz.PlayerGone:
