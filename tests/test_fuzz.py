@@ -256,7 +256,8 @@ def suite_games():
     games = {}
     for question in fuzz_only():
         p = fuzz_suite.params(question.suites[0].cases[0])
-        specs = fuzz_engine.generate(p["seed"], GAMES_IN_PROCESS, feral_hogs=p["feral_hogs"],
+        specs = fuzz_engine.generate(p["seed"], GAMES_IN_PROCESS,
+                                     feral_hogs=p.get("feral_hogs", True),
                                      say=p["say"])
         games[question.key] = specs, fuzz_engine.reference_traces(ASSIGNMENT.reference, specs)
     return games
