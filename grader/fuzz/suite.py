@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .. import assignment as assignments
+from . import commentary
 from . import engine as fuzz
 from ..model import Case, CaseResult, CaseRun, ExampleOutput, Question, RaisedException
 from ..run.runner import CaseJob, Runner
@@ -30,6 +31,9 @@ from ..run.runner import CaseJob, Runner
 DEFAULTS = {"games": 1000, "say": False, "shrink": 10.0, "recorded_games": 100, "seed": 1}
 OUTPUT_CAP = 32 * 1024 * 1024
 HEADER = "# Paste into python3 -i hog.py to replay the game:\n"
+# reference: the whole game against the reference's; commentary: only the commentary,
+# against the student's own game (see fuzz.commentary)
+JUDGES = ("reference", "commentary")
 
 
 class FuzzSetupError(Exception):
@@ -45,6 +49,10 @@ def params(case: Case) -> Dict[str, Any]:
         if isinstance(merged[key], bool) or not isinstance(merged[key], int):
             raise FuzzSetupError(f"fuzz suite parameter {key!r} must be an integer")
     merged["dice_counts"] = dice_counts(merged.get("dice_counts"))
+    if merged.get("judge", "reference") not in JUDGES:
+        raise FuzzSetupError(f"fuzz suite parameter 'judge' must be one of {', '.join(JUDGES)}")
+    if merged.get("judge") == "commentary" and not merged["say"]:
+        raise FuzzSetupError("a fuzz suite judging commentary needs 'say': true")
     return merged
 
 
@@ -174,6 +182,8 @@ class FuzzKind(assignments.AssignmentBound):
             return CaseResult(case, "error", message=f"the fuzz games' traces came back "
                               f"unreadable ({problem}): does play write over the grader's "
                               "output or change the tracer?")
+        if p.get("judge") == "commentary":
+            return self._judge_commentary(case, p, specs, got, runner)
         index = fuzz.first_failing(expected, got, self._rules())
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
@@ -198,18 +208,63 @@ class FuzzKind(assignments.AssignmentBound):
         return CaseResult(case, "failed", message=message, expected=expected, got=got,
                           transcript=HEADER + fuzz.reproduction(spec, rules).rstrip("\n"))
 
+    def _returns_scores(self) -> bool:
+        return fuzz.settings(self._rules())["returns"] == "scores"
+
+    def _commentary_fault(self, trace: Any, spec: Optional[Dict[str, Any]] = None
+                          ) -> Optional[str]:
+        found = fuzz.compare.problem(trace)
+        if found:
+            return f"the record of this game that came back is malformed ({found})"
+        return commentary.fault(trace, self._returns_scores(), self._rules(), spec)
+
+    def _judge_commentary(self, case: Case, p: Dict[str, Any], specs: list, got: list,
+                          runner: Optional[Runner]) -> CaseResult:
+        """Each game's commentary judged on the game the student's play played."""
+        recorded = p.get("mode") == "recorded"
+        source = "recorded game" if recorded else "game"
+        index, why = next(((i, w) for i, w in ((i, self._commentary_fault(trace, spec))
+                                                for i, (trace, spec) in enumerate(zip(got, specs)))
+                            if w), (None, None))
+        if index is None:
+            return CaseResult(case, "passed", message=(
+                f"{len(specs)} {source}s agree: the commentary fits the game play played "
+                f"in each (seed {p['seed']})"))
+        spec, have = specs[index], got[index]
+        message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}) has "
+                   f"commentary that does not fit the game your play played: {why}.")
+        malformed = fuzz.compare.problem(have) is not None
+        if not recorded and runner is not None and p["shrink"] and not malformed:
+            small = self._shrink(spec, runner, float(p["shrink"]), p["dice_counts"],
+                                 own_game=True)
+            if small is not None and small[0] is not spec:
+                spec, _, have = small
+                message += (f"\nThe smallest failing game found: "
+                            f"{self._commentary_fault(have, spec)}.")
+        message += ("\nThe code below replays it; Expected is what it prints with the "
+                    "commentary right for that same game, Got what it prints.")
+        rules = self._rules()
+        first = next(iter(fuzz.settings(rules)["dice"]))
+        want = (commentary.expected(have, self._returns_scores()) if not malformed
+                else have)
+        expected, shown = window(fuzz.render(want, tracebacks=False, first_die=first),
+                                 fuzz.render(have, first_die=first))
+        return CaseResult(case, "failed", message=message, expected=expected, got=shown,
+                          transcript=HEADER + fuzz.reproduction(spec, rules).rstrip("\n"))
+
     def _shrink(self, spec, runner: Runner, budget: float,
-                counts=None) -> Optional[Tuple[dict, list, list]]:
+                counts=None, own_game: bool = False) -> Optional[Tuple[dict, list, list]]:
         """(spec, expected, got) of the smallest failing game found among games like the
         suite's (dice COUNTS), or None (also when anything at all goes wrong: the game
-        that failed stands on its own)."""
+        that failed stands on its own). OWN_GAME: a game fails on its commentary alone,
+        judged on the student's own game."""
         try:
-            return self._shrunk(spec, runner, budget, counts)
+            return self._shrunk(spec, runner, budget, counts, own_game)
         except Exception:
             return None
 
     def _shrunk(self, spec, runner: Runner, budget: float,
-                counts) -> Optional[Tuple[dict, list, list]]:
+                counts, own_game: bool = False) -> Optional[Tuple[dict, list, list]]:
         a = self.assignment
         rules = self.rules()
         module = runner.preflight[0] if runner.preflight else a.module
@@ -223,8 +278,10 @@ class FuzzKind(assignments.AssignmentBound):
             return None
         try:
             def fails(candidate):
-                return not fuzz.agrees(reference([candidate])[0], player.traces([candidate])[0],
-                                       rules)
+                have = player.traces([candidate])[0]
+                if own_game:
+                    return self._commentary_fault(have, candidate) is not None
+                return not fuzz.agrees(reference([candidate])[0], have, rules)
 
             def size(candidate):
                 return len(reference([candidate])[0])
@@ -233,7 +290,9 @@ class FuzzKind(assignments.AssignmentBound):
             if small is spec:
                 return None
             want, have = reference([small])[0], player.traces([small])[0]
-            return (small, want, have) if not fuzz.agrees(want, have, rules) else None
+            failing = (self._commentary_fault(have, small) is not None if own_game
+                       else not fuzz.agrees(want, have, rules))
+            return (small, want, have) if failing else None
         except fuzz.PlayerGone:
             return None
         finally:

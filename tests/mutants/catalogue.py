@@ -17,7 +17,7 @@ students' bugs that once cost several questions are pinned that way.
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import FrozenSet, Optional, Sequence, Tuple
+from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 TABLE = json.loads((Path(__file__).resolve().parents[2] / "cases" / "fa19" / "mutation.json")
                    .read_text(encoding="utf-8"))["unavoidable"]
@@ -60,6 +60,30 @@ FERAL = ("        if feral_hogs and abs(num_rolls - previous[who]) == 2:\n"
          "            else:\n                score1 += 3\n")
 SAY = "        say = say(score0, score1)\n"
 FINAL = "    return int(FINAL_STRATEGY_TABLE[score][opponent_score], 16)\n"
+LOOP = "    while score0 < goal and score1 < goal:\n"
+RETURN = "    return score0, score1\n\n\n####"
+ASK = {0: "            num_rolls = strategy0(score0, score1)\n",
+       1: "            num_rolls = strategy1(score1, score0)\n"}
+# the reference's play from its loop to the end of the commentary
+BODY_START = "    previous = [0, 0]\n"
+BODY_END = "        say = say(score0, score1)\n        # END PROBLEM 6\n"
+
+
+def _turn_in_pass(w: int, guard: str) -> str:
+    """Player W's turn in a pass of the loop that plays both players' turns, after
+    GUARD (a check of the goal, or nothing)."""
+    o = 1 - w
+    return (guard + f"        num_rolls = strategy{w}(score{w}, score{o})\n"
+            f"        score{w} += take_turn(num_rolls, score{o}, dice)\n"
+            f"        if feral_hogs and abs(num_rolls - previous[{w}]) == 2:\n"
+            f"            score{w} += 3\n"
+            f"        previous[{w}] = num_rolls\n" + SWAP + SAY)
+
+
+def both_per_pass(loop: str, guard: str) -> str:
+    """play as real students wrote it: one pass of LOOP plays player 0's turn, then
+    player 1's after GUARD."""
+    return BODY_START + loop + _turn_in_pass(0, "") + _turn_in_pass(1, guard)
 
 MUTANTS = [
     # --- 01 roll_dice -------------------------------------------------------------
@@ -259,3 +283,81 @@ MUTANTS = [
            [(FINAL, "    max_scoring_num_rolls()\n" + FINAL)],
            "calls max_scoring_num_rolls on every call: far too slow"),
 ]
+
+# --- real students' play bugs, generated: each is play's (5a's; 5b's games are whole
+# games too) or Feral Hogs' (5b's) alone, never the commentary's (6) -------------------
+
+_REFERENCE = (Path(__file__).resolve().parents[2] / "reference" / "fa19" / "hog.py").read_text(
+    encoding="utf-8")
+_BODY = _REFERENCE[_REFERENCE.index(BODY_START):_REFERENCE.index(BODY_END) + len(BODY_END)]
+PLAY_QUESTIONS = frozenset({"05a", "05b"})
+GOAL_CHECK = "        if score0 >= goal or score1 >= goal:\n            break\n"
+
+
+def _play(name: str, patch, why: str) -> Mutant:
+    return Mutant(f"real_{name}", "05a", "play", patch, why, exactly=PLAY_QUESTIONS)
+
+
+def real_play_bugs() -> List[Mutant]:
+    """Several forms of each play bug real students' commentary was once charged for."""
+    out = []
+    for name, condition in (("both", "score0 <= goal and score1 <= goal"),
+                            ("player0", "score0 <= goal and score1 < goal"),
+                            ("player1", "score0 < goal and score1 <= goal"),
+                            ("max", "max(score0, score1) <= goal")):
+        out.append(_play(f"turn_after_goal_inclusive_{name}",
+                         [(LOOP, f"    while {condition}:\n")],
+                         "the game goes on when a score equals the goal"))
+    for name, loop, guard in (
+            ("unguarded", LOOP, ""),
+            ("max_loop", "    while max(score0, score1) < goal:\n", ""),
+            ("guard_player0_only", LOOP, "        if score0 >= goal:\n            break\n"),
+            ("while_true", "    while True:\n" + GOAL_CHECK, "")):
+        out.append(_play(f"turn_after_goal_{name}",
+                         [(_BODY, both_per_pass(loop, guard) + "        # END PROBLEM 6\n")],
+                         "both players move in one pass of the loop: player 1 moves after "
+                         "player 0 has reached the goal"))
+    for name, condition in (("player0_leads", "score0 > score1"),
+                            ("player1_leads", "score1 > score0"),
+                            ("player0_moved_last", "who == 1"),
+                            ("player1_moved_last", "who == 0")):
+        out.append(_play(f"missing_return_{name}",
+                         [(RETURN, f"    if {condition}:\n        return score0, score1\n\n\n####")],
+                         "play returns the scores in one branch only (None in the other)"))
+    out.append(_play("missing_return_inside_loop",
+                     [(RETURN, "\n\n####"),
+                      ("        # END PROBLEM 6\n",
+                       "        # END PROBLEM 6\n"
+                       "        if who == 1 and (score0 >= goal or score1 >= goal):\n"
+                       "            return score0, score1\n")],
+                     "play returns from inside the loop after player 0's last turn only"))
+    for who in (0, 1):
+        out.append(_play(f"strategy_twice_player{who}",
+                         [(ASK[who], ASK[who].replace("num_rolls = ", "") + ASK[who])],
+                         f"strategy{who} is asked twice per turn, the second answer used"))
+    out.append(_play("strategy_twice_both", [
+        ("score0 += take_turn(num_rolls, score1, dice)",
+         "score0 += take_turn(strategy0(score0, score1), score1, dice)"),
+        ("score1 += take_turn(num_rolls, score0, dice)",
+         "score1 += take_turn(strategy1(score1, score0), score0, dice)")],
+        "the strategy is asked again for the roll"))
+    out.append(_play("strategy_twice_other_view", [
+        (ASK[1], ASK[1] + "            strategy1(score0, score1)\n")],
+        "strategy1 is asked a second time, with the scores the other way round"))
+    for name, old, new in (
+            ("dropped", "if feral_hogs and abs(", "if abs("),
+            ("is_not_none", "if feral_hogs and abs(", "if feral_hogs is not None and abs("),
+            ("default_read", "if feral_hogs and abs(", "if play.__defaults__[-1] and abs(")):
+        out.append(Mutant(f"real_feral_flag_{name}", "05b", "play/feral_hogs", [(old, new)],
+                          "feral_hogs=False does not turn the rule off",
+                          exactly=frozenset({"05b"})))
+    out.append(Mutant("real_feral_flag_ignored_other_dice", "05b", "play/feral_hogs",
+                      [("if feral_hogs and abs(num_rolls - previous[who]) == 2",
+                        "if abs(num_rolls - previous[other(who)]) == 2")],
+                      "feral_hogs=False ignored, and the bonus compares with the other "
+                      "player's previous dice (which 5a's games, whose players roll other "
+                      "counts, reach: the table lets them)", exactly=PLAY_QUESTIONS))
+    return out
+
+
+MUTANTS += real_play_bugs()

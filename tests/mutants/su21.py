@@ -9,7 +9,7 @@ keep full marks.
 """
 
 from dataclasses import dataclass
-from typing import FrozenSet, Sequence, Tuple
+from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 EDITION = "su21"
 
@@ -41,9 +41,12 @@ class Mutant:
     patch: Sequence[Tuple[str, str]]
     why: str
     also: FrozenSet[str] = frozenset()
+    exactly: Optional[FrozenSet[str]] = None  # the whole set it may fail, when pinned
 
     @property
     def may_fail(self) -> FrozenSet[str]:
+        if self.exactly is not None:
+            return self.exactly
         return CALLERS[self.broken] | self.also | {self.owner}
 
     def apply(self, source: str) -> str:
@@ -292,3 +295,44 @@ MUTANTS = [
            [(FINAL, "    max_scoring_num_rolls()\n" + FINAL)],
            "calls max_scoring_num_rolls on every call: far too slow"),
 ]
+
+
+# --- real students' play bugs, generated: play's (5's) alone, never the commentary's ----
+
+LOOP = "    while score0 < goal and score1 < goal:\n"
+RETURN = "    return score0, score1\n\n\n####"
+
+
+def _play(name: str, patch, why: str) -> Mutant:
+    return Mutant(f"real_{name}", "05", "play", patch, why, exactly=frozenset({"05"}))
+
+
+def real_play_bugs() -> List[Mutant]:
+    """Several forms of each play bug real students' commentary was once charged for."""
+    out = []
+    for name, condition in (("both", "score0 <= goal and score1 <= goal"),
+                            ("player0", "score0 <= goal and score1 < goal"),
+                            ("player1", "score0 < goal and score1 <= goal"),
+                            ("max", "max(score0, score1) <= goal")):
+        out.append(_play(f"turn_after_goal_inclusive_{name}",
+                         [(LOOP, f"    while {condition}:\n")],
+                         "the game goes on when a score equals the goal"))
+    for name, condition in (("player0_leads", "score0 > score1"),
+                            ("player1_leads", "score1 > score0"),
+                            ("player0_next", "who == 0"),
+                            ("player1_next", "who == 1")):
+        out.append(_play(f"missing_return_{name}",
+                         [(RETURN, f"    if {condition}:\n        return score0, score1\n\n\n####")],
+                         "play returns the scores in one branch only (None in the other)"))
+    for who, turn in ((0, TURN0), (1, TURN1)):
+        ask = f"strategy{who}(score{who}, score{1 - who})"
+        out.append(_play(f"strategy_twice_player{who}",
+                         [(turn, f"            {ask}\n" + turn)],
+                         f"strategy{who} is asked twice per turn"))
+    out.append(_play("strategy_twice_for_the_record",
+                     [(TURN0, "            rolls = strategy0(score0, score1)\n" + TURN0)],
+                     "strategy0 is asked once to record its answer and once for the roll"))
+    return out
+
+
+MUTANTS += real_play_bugs()
