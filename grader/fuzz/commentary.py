@@ -9,8 +9,9 @@ strategy asked twice, a turn played after the goal, `feral_hogs` ignored) is the
 questions' business: the same game, commented on correctly, passes here.
 
 The student's turns are read from its own trace. A turn starts at a strategy call that
-sees other scores than the turn before it (every turn adds at least one point, and
-asking a strategy again, or the other player's, at the same scores is no new turn).
+sees other scores than the turn before it, or that follows a die or a commentary call
+(a buggy rule may score a turn nothing; asking a strategy again at once, at the same
+scores, is no new turn).
 The scores after a turn are those the next turn starts from, as its first strategy call
 sees them (its own score first), or, after the last turn, what play returned. A `play`
 that hands one player's strategy the scores in the other order is a play bug: a player
@@ -69,18 +70,23 @@ def turns(trace: Sequence) -> Tuple[List[Turn], List[int]]:
     found: List[Turn] = []
     early: List[int] = []
     last = len(trace) - 1
+    moved = False  # a die rolled or the commentary called since the last strategy call
     for index, event in enumerate(trace[:last]):
         kind = compare.kind(event)
-        if kind == "s" and (not found or _key(event) != _key(found[-1].first)):
-            if found:
-                found[-1].end = index
-            found.append(Turn(len(found) + 1, index, last, event))
+        if kind == "s":
+            if not found or moved or _key(event) != _key(found[-1].first):
+                if found:
+                    found[-1].end = index
+                found.append(Turn(len(found) + 1, index, last, event))
+            moved = False
         elif kind == "d" and found:
             found[-1].dice += 1
             found[-1].last_die = index
             found[-1].outcomes.append(event if type(event) is int else event[2])
+            moved = True
         elif kind == "c":
             (found[-1].said if found else early).append(index)
+            moved = True
     return found, early
 
 

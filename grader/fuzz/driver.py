@@ -8,8 +8,8 @@ serves games one request line at a time (`python -I -B fuzz_driver.py`), which i
 the grader shrinks a failing game.
 
 A game spec is a dict: `strategies` (two `[choices, a, b]`: the strategy returns
-`choices[(a * score + b * opponent) % len(choices)]`, a pure function of the two
-scores), `dice` (the outcomes a test die cycles through from the first; a dict of them
+`choices[int(a * score + b * opponent) % len(choices)]`, a pure function of the two
+scores; `choices[0]` for scores that are not numbers), `dice` (the outcomes a test die cycles through from the first; a dict of them
 by name when the edition has several dice), `score0`, `score1`, `goal`, the edition's
 own options (fa19's `feral_hogs`), and `say` (whether to trace the commentary). How
 these reach `play` is the edition's business: its rules module's `PLAY` settings and
@@ -112,7 +112,11 @@ def _trace(hog, spec, src, names, say_kind, play_game):
                      opponent_score if type(opponent_score) is int else _value(opponent_score),
                      None]
             record(event)
-            event[4] = number = choices[(a * score + b * opponent_score) % size]
+            try:  # scores a buggy play made floats (or worse) still choose, as ints would
+                index = int(a * score + b * opponent_score) % size
+            except Exception:
+                index = 0
+            event[4] = number = choices[index]
             return number
         return strategy
 
