@@ -661,3 +661,20 @@ def test_a_damaged_recording_is_an_error_of_that_case(recorded_case, data):
     finally:
         path.write_text(original)
     assert result.status in ("error", "failed")
+
+
+def test_a_run_reads_and_checks_each_recorded_game_once(tmp_path, monkeypatch):
+    """Replaying the recorded games costs milliseconds: each file is parsed, and each
+    recorded trace checked, once per run (a case's job and its judge read the same
+    file)."""
+    ws = workspace.init(ASSIGNMENT, tmp_path / "ws")
+    shutil.copy(ASSIGNMENT.reference / "hog.py", ws / "hog.py")
+    questions = casefile.load_questions(ws / "tests", ["05a", "05b", "06"])
+    games = sum(len(json.loads(p.read_text())["seeds"]["1"])
+                for p in (ws / "tests").glob("*.fuzz.json"))
+    checked = []
+    real = fuzz_compare.problem
+    monkeypatch.setattr(fuzz_compare, "problem", lambda trace: checked.append(1) or real(trace))
+    result = session.grade(questions, Runner(src=ws, timeout=30), assignment=ASSIGNMENT)
+    assert result.all_passed, [c.message for q in result.questions for c in q.case_results]
+    assert len(checked) == games == 350

@@ -158,8 +158,8 @@ def test_usage_errors_exit_2(tmp_path, body, args, words):
 
 # --- question 12 in grading ----------------------------------------------------------
 
-def q12(ws: Path, *args):
-    done = run_grade("-q", "12", "--json", "-", *args, cwd=ws)
+def q12(ws: Path, *args, env=None):
+    done = run_grade("-q", "12", "--json", "-", *args, cwd=ws, env=env)
     return done, json.loads(done.stdout)["questions"]["12"]
 
 
@@ -169,6 +169,33 @@ def test_q12_reports_the_win_rate(solved_ws):
     assert record["win_rate"] == pytest.approx(REFERENCE_RATE, abs=5e-8)
     assert record["strategy_valid"] is True and record["max_score"] == 0
     assert "Question 12" in done.stderr and "0.8464711" in done.stderr
+
+
+def _without_numpy(tmp_path: Path, cache: Path) -> dict:
+    """An environment whose numpy cannot be imported, with CACHE as the user's cache."""
+    fake = tmp_path / "no-numpy" / "numpy"
+    fake.mkdir(parents=True, exist_ok=True)
+    (fake / "__init__.py").write_text("raise ImportError('numpy is not here')\n")
+    path = os.pathsep.join([str(fake.parent), os.environ.get("PYTHONPATH", "")])
+    return {"PYTHONPATH": path, "XDG_CACHE_HOME": str(cache)}
+
+
+def test_q12_rerun_with_the_same_strategy_reuses_its_win_rate(solved_ws, tmp_path):
+    """A second run with an unchanged final_strategy takes its exact win rate from the
+    user's cache: no numpy import, no tabulated game (a run with numpy gone still shows
+    it); a changed strategy is computed afresh (without numpy: not computed)."""
+    cache = tmp_path / "cache"
+    first = run_grade("-q", "12", "--json", "-", cwd=solved_ws, env={"XDG_CACHE_HOME": str(cache)})
+    assert json.loads(first.stdout)["questions"]["12"]["win_rate"] == pytest.approx(
+        REFERENCE_RATE, abs=5e-8)
+    done, record = q12(solved_ws, env=_without_numpy(tmp_path, cache))
+    assert record["win_rate"] == pytest.approx(REFERENCE_RATE, abs=5e-8), done.stderr
+    assert "0.8464711" in done.stderr and "not computed" not in done.stderr
+    source = solved_ws / "hog.py"
+    source.write_text(source.read_text() + "\n" + always(5))
+    done, record = q12(solved_ws, env=_without_numpy(tmp_path, cache))
+    assert record["strategy_valid"] is True and record["win_rate"] is None
+    assert "not computed" in done.stderr
 
 
 def test_q12_invalid_strategy_fails_with_the_pair(solved_ws):

@@ -90,37 +90,60 @@ def _recorded_path(case: Case, p: Dict[str, Any]) -> Path:
     return case.suite.path.parent / str(p["recorded"])
 
 
-def _recorded(path: Path, seed: int) -> Tuple[list, list]:
+def _recorded(path: Path, seed: int, traces: bool = True) -> Tuple[list, list]:
     """The recorded games of SEED: a file in the student's workspace, so its shape is
-    checked like anything else a student controls."""
+    checked like anything else a student controls. The specs alone (TRACES false) are
+    all a job needs: the traces are checked when judging, while the worker plays."""
     try:
-        games = json.loads(path.read_text(encoding="utf-8"))["seeds"][str(seed)]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        games = None
-    problem = None if type(games) is list and games else "no recorded games"
-    for game in games if problem is None else []:
-        if type(game) is not list or len(game) != 2:
-            problem = "a game is not [spec, trace]"
-        else:
-            problem = fuzz.compare.spec_problem(game[0]) or fuzz.compare.problem(game[1])
-        if problem:
-            break
-    if problem is not None:
+        data = path.read_bytes()
+    except OSError:
+        data = b""
+    found = _checked(data, seed, traces)
+    if isinstance(found, str):
         import grader
         raise FuzzSetupError(f"{path} holds no usable recorded games for seed {seed} "
-                             f"({problem}): {grader.restore_tests_advice()}")
+                             f"({found}): {grader.restore_tests_advice()}")
+    return found
+
+
+@functools.lru_cache(maxsize=32)
+def _checked(data: bytes, seed: int, traces: bool) -> Any:
+    """(specs, traces) of a recorded file's DATA, parsed and checked once per process
+    (a job and its judge read the same file), or what is wrong with it (words)."""
+    if traces:
+        found = _checked(data, seed, False)
+        if isinstance(found, str):
+            return found
+        for trace in found[1]:
+            problem = fuzz.compare.problem(trace)
+            if problem:
+                return problem
+        return found
+    try:
+        games = json.loads(data.decode("utf-8"))["seeds"][str(seed)]
+    except (ValueError, KeyError, TypeError, RecursionError):
+        games = None
+    if type(games) is not list or not games:
+        return "no recorded games"
+    for game in games:
+        if type(game) is not list or len(game) != 2:
+            return "a game is not [spec, trace]"
+        problem = fuzz.compare.spec_problem(game[0])
+        if problem:
+            return problem
     return [g[0] for g in games], [g[1] for g in games]
 
 
 class FuzzKind(assignments.AssignmentBound):
     """The 'fuzz' suite kind (see `grader.session.SUITE_KINDS`)."""
 
-    def games(self, case: Case) -> Tuple[Dict[str, Any], list, list]:
-        """(parameters, specs, expected traces) of CASE."""
+    def games(self, case: Case, traces: bool = True) -> Tuple[Dict[str, Any], list, list]:
+        """(parameters, specs, expected traces) of CASE; recorded traces are checked
+        only when TRACES is true."""
         p = params(case)
         rules = self.rules()
         if p.get("mode", "live") == "recorded":
-            specs, expected = _recorded(_recorded_path(case, p), p["seed"])
+            specs, expected = _recorded(_recorded_path(case, p), p["seed"], traces)
         else:
             a = self.assignment
             options = tuple(sorted(fuzz.game_options(rules, p).items()))
@@ -147,7 +170,7 @@ class FuzzKind(assignments.AssignmentBound):
 
     def job(self, case: Case, job_id: int) -> CaseJob:
         try:
-            _, specs, _ = self.games(case)
+            _, specs, _ = self.games(case, traces=False)
         except FuzzSetupError:
             specs = []  # the judge reports the problem
         rules = self._rules()

@@ -110,6 +110,19 @@ class WinrateKind(assignments.AssignmentBound):
                                    f"computed: {why}.")
         return CaseResult(case, "error", facts=facts, message=f"Not judged: {why}.")
 
+    def _win_rate(self, table, baseline: int) -> Dict[str, float]:
+        """The exact win rate of TABLE, from the user's cache when this very table was
+        rated under these rules before (no numpy import, no tabulated game)."""
+        from . import known
+        rules = self.assignment.rules()
+        entry = known.key(table, baseline, rules, int(rules.GOAL))
+        rate = known.get(entry)
+        if rate is None:
+            from .winrate import game, win_rate
+            rate = win_rate(table, baseline, game(rules)).as_dict()
+            known.put(entry, rate)
+        return rate
+
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         from .. import editions
         from .reader import is_table, last_json_line, read_in
@@ -142,27 +155,24 @@ class WinrateKind(assignments.AssignmentBound):
                               message=f"{name} is not a valid strategy.",
                               expected=VALID, got=str(why))
         try:
-            from .winrate import game, win_rate
+            rate = self._win_rate(table, p["baseline"])
         except ImportError:  # numpy: the self-contained runner of a workspace lacks it
             return self._without_numpy(case, p)
-        try:
-            rules = game(self.assignment.rules())
         except editions.RulesError as error:
             return CaseResult(case, "error", message=f"the win rate cannot be computed: {error}")
-        rate = win_rate(table, p["baseline"], rules)
-        facts = {"strategy_valid": True, "win_rate": rate.win_rate,
-                 "win_rate_as_first": rate.as_first, "win_rate_as_second": rate.as_second,
+        facts = {"strategy_valid": True, "win_rate": rate["win_rate"],
+                 "win_rate_as_first": rate["as_first"], "win_rate_as_second": rate["as_second"],
                  "win_rate_baseline": p["baseline"], "win_rate_threshold": p["threshold"]}
         note = (f"Exact win rate of {name} against always_roll({p['baseline']}): "
-                f"{rate.win_rate:.7f} ({rate.as_first:.7f} moving first, "
-                f"{rate.as_second:.7f} moving second)")
+                f"{rate['win_rate']:.7f} ({rate['as_first']:.7f} moving first, "
+                f"{rate['as_second']:.7f} moving second)")
         threshold = p["threshold"]
-        if threshold is not None and rate.win_rate < threshold:
+        if threshold is not None and rate["win_rate"] < threshold:
             return CaseResult(case, "failed", facts=facts, note=note,
                               message=f"{name} must win at least {threshold:g} of its games "
                                       f"against always_roll({p['baseline']}) on average.",
                               expected=f"a win rate of at least {threshold:g}",
-                              got=f"{rate.win_rate:.7f}")
+                              got=f"{rate['win_rate']:.7f}")
         if threshold is not None:
             note += f": at least {threshold:g}, as required"
         return CaseResult(case, "passed", facts=facts, note=note)
