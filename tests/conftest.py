@@ -2,6 +2,7 @@ import contextlib
 import fcntl
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,12 @@ from grader import workspace
 from grader.model import GradeResult, Question
 from grader.run.runner import Runner
 from grader.session import grade
+
+# A suite started in the background of a shell without job control (`pytest &` in a
+# script) inherits SIGINT ignored, and so would every `grade` its Ctrl-C tests start:
+# they get Python's own handler back (a child then starts with the default).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 REPO = Path(__file__).resolve().parent.parent
 

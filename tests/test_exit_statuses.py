@@ -25,12 +25,27 @@ def _spawn(*argv: str) -> pexpect.spawn:
     return child
 
 
+def _slow_assignment(tmp_path):
+    """A copy of fa19 whose reference takes a minute to import: `verify` on it is
+    surely still at work when Ctrl-C comes, however fast grading has become."""
+    import shutil
+    from grader import assignment as assignments
+    fa19 = assignments.load("fa19")
+    folder = tmp_path / "slow"
+    shutil.copytree(fa19.reference, folder / "reference")
+    shutil.copytree(fa19.template, folder / "student_template")
+    shutil.copytree(fa19.cases, folder / "cases")
+    hog = folder / "reference" / "hog.py"
+    hog.write_text("import time\ntime.sleep(60)\n" + hog.read_text())
+    return ["verify", "--assignment", str(folder)]
+
+
 @pytest.mark.parametrize("argv, busy", [
-    (["optimal", "--sweeps", "50"], r"Scores-only ascent"),  # its progress shows it working
-    (["verify"], None),  # says nothing until it is done, many seconds later
+    (lambda tmp_path: ["optimal", "--sweeps", "50"], r"Scores-only ascent"),  # its progress
+    (_slow_assignment, None),  # says nothing until it is done
 ], ids=["optimal", "verify"])
-def test_ctrl_c_stops_a_staff_command_with_130(argv, busy):
-    child = _spawn(*argv)
+def test_ctrl_c_stops_a_staff_command_with_130(argv, busy, tmp_path):
+    child = _spawn(*argv(tmp_path))
     if busy:
         child.expect(busy)
     else:
