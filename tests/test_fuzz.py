@@ -675,6 +675,11 @@ def test_a_run_reads_and_checks_each_recorded_game_once(tmp_path, monkeypatch):
     checked = []
     real = fuzz_compare.problem
     monkeypatch.setattr(fuzz_compare, "problem", lambda trace: checked.append(1) or real(trace))
+    # question 6 judges commentary on the game the student's play played: its traces
+    # are read on their own, not only where they differ from the recorded ones
+    assert '"commentary"' in (ws / "tests" / "06.grader.json").read_text()
+    own_game = len(json.loads((ws / "tests" / "06.fuzz.json").read_text())["seeds"]["1"])
     result = session.grade(questions, Runner(src=ws, timeout=30), assignment=ASSIGNMENT)
     assert result.all_passed, [c.message for q in result.questions for c in q.case_results]
-    assert len(checked) == games == 350
+    assert games == 350 and own_game == 100
+    assert len(checked) == games + own_game
