@@ -3,38 +3,26 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
+from .entry import INTERRUPTED, TIMEOUT, fail as _fail  # it forgets the graded folder first
 
-def _forget_the_graded_folder() -> None:
-    """`python -m grader.cli` puts the folder it runs in first on the module path, where
-    a student's file named like a module the grader imports (a project's typing.py)
-    would be imported in its place: the grader imports nothing from that folder."""
-    here = os.getcwd()
-    sys.path[:] = [entry for entry in sys.path if entry not in ("", here)]
+if __name__ == "__main__":  # `python -m grader.cli`: a student's run imports no click
+    from .entry import main as _entry
+    _entry()
+    sys.exit()
 
+import click  # noqa: E402
 
-_forget_the_graded_folder()
-
-import click  # noqa: E402 (after the path is safe)
-
-import grader
-from . import assignment as assignments
-from . import outputs, workspace
-from .load.casefile import CaseFileError
+import grader  # noqa: E402
+from . import assignment as assignments  # noqa: E402
+from . import entry, outputs, workspace  # noqa: E402
+from .load.casefile import CaseFileError  # noqa: E402
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-def _fail(message: str, code: int = 2) -> None:
-    from . import report
-    report.print_error(report.make_console(stderr=True), message)
-    sys.exit(code)
-
-
-INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 STUDENT_COMMANDS = ("play",)  # besides grading itself: what the runner of a workspace offers
 
 
@@ -136,7 +124,7 @@ def _hog_only(assignment, command: str) -> None:
 @click.option("--score", is_flag=True, help="Show the points of each question and the total.")
 @click.option("--case", "cases", type=click.IntRange(min=1), multiple=True, metavar="N",
               help="Run only case N of the chosen question(s); repeat for more.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=TIMEOUT, show_default=True,
               help="Seconds a case may run before it is stopped.")
 @click.option("--json", "json_path", metavar="PATH|-",
               help="Also write the result as JSON to PATH (- for standard output).")
@@ -177,27 +165,10 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
     """
     if ctx.invoked_subcommand is not None:
         return
-    from . import student
-    try:
-        ws = workspace.find(root)
-        assignment = ws.assignment
-        if list_only:
-            sys.exit(student.list_questions(ws, questions))
-        if unlock:
-            from .locking import unlock as unlocker
-            chosen = student.resolve_keys(ws, questions) if questions else []
-            sys.exit(unlocker.run(student.load_workspace_questions(ws, chosen), ws.name,
-                                 chosen))
-        if json_path:
-            _check(outputs.file_target, json_path, "--json")
-            _check(outputs.spares, json_path, ws.own_files(), "--json")
-        options = student.Options(questions=questions, verbose=verbose, score=score,
-                                  cases=set(cases) if cases else None, timeout=timeout,
-                                  json_path=json_path, interact=interactive, seed=seed,
-                                  rerun=_rerun_options(ctx, seed, timeout, root))
-        sys.exit(student.run(ws, assignment, options))
-    except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
-        _fail(str(error))
+    entry.grade_workspace(root, questions, verbose=verbose, score=score, cases=cases,
+                          timeout=timeout, json_path=json_path, interactive=interactive,
+                          unlock=unlock, seed=seed, list_only=list_only,
+                          rerun=_rerun_options(ctx, seed, timeout, root))
 
 
 def _rerun_options(ctx, seed, timeout: float, root: Path) -> str:
@@ -653,7 +624,3 @@ def mutate(jobs, questions, json_path, no_cache, every_question, edition, assign
             except OSError as error:
                 _fail(f"could not write --json {json_path}: {error.strerror or error}")
     sys.exit(mutation.show(result, json_path == "-"))
-
-
-if __name__ == "__main__":
-    main()

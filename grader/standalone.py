@@ -96,7 +96,7 @@ import grader  # noqa: E402
 
 grader.PROGRAM = os.path.basename(sys.executable or "python3") + " grade"
 grader.RUNNER = True
-from grader.cli import main  # noqa: E402
+from grader.entry import main  # noqa: E402
 
 main(prog_name="grade")
 '''

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from hypothesis import given, strategies as st
+
+from conftest import run_grade
 from grader.run import runner
 
 
@@ -47,3 +51,58 @@ def test_guard_compiles_a_script_whose_bytecode_is_stale(tmp_path):
     script = _with_bytecode(tmp_path, "print('source')\n", "print('cached')\n")
     script.write_text("print('edited again')\n")  # another size: the bytecode is not its own
     assert _guarded(script) == "edited again\n"
+
+
+def _imported(argv, cwd) -> set:
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "grader.cli", *argv],
+                          cwd=cwd, capture_output=True, text=True, timeout=120)
+    return {line.split("|")[-1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("argv", [["-q", "01"], [], ["--score", "-v", "--question=01"]])
+def test_a_students_run_imports_no_staff_library(solved_ws, argv):
+    imported = _imported(argv, solved_ws)
+    assert "grader.run.runner" in imported  # it did grade
+    assert not {"click", "grader.cli", "grader.outputs", "jinja2", "hypothesis"} & imported
+
+
+def test_a_students_run_prints_what_clicks_commands_print(student_ws):
+    """`-d .` goes through click (an option only it reads): the same run, the same
+    report, status and rerun commands."""
+    argv = ["-q", "01", "--question=06", "-v", "--score"]
+    plain, through_click = run_grade(*argv, cwd=student_ws), \
+        run_grade(*argv, "-d", ".", cwd=student_ws)
+    assert (plain.returncode, plain.stdout, plain.stderr) == \
+        (through_click.returncode, through_click.stdout, through_click.stderr)
+    assert plain.returncode == 1 and "grade -q 01 --case 1" in plain.stdout
+    assert "click" in _imported(["-q", "01", "-d", "."], student_ws)
+
+
+def test_a_students_mistake_is_still_clicks_to_explain(solved_ws):
+    done = run_grade("-q", cwd=solved_ws)
+    assert done.returncode == 2 and "Option '-q' requires an argument" in done.stderr
+    done = run_grade("-q", "99", cwd=solved_ws)
+    assert done.returncode == 2 and "no question 99" in done.stderr
+
+
+TOKENS = ["-q", "--question", "01", "05a", "-v", "--verbose", "--score", "-q01", "-qv",
+          "--question=05a", "--question=", "-", "", "-x", "-vq", "--", "play", "--help",
+          "--case", "3", "-u", "--timeout"]
+
+
+@given(st.lists(st.sampled_from(TOKENS), max_size=6))
+def test_the_plain_reading_is_clicks(argv):
+    """Whatever the student's run reads by itself, click reads the same way: the same
+    questions and flags, no command, every other option at its default."""
+    from grader import cli, entry
+    plain = entry.plain_run(argv)
+    if plain is None:
+        return
+    ctx = cli.main.make_context("grade", list(argv), resilient_parsing=False)
+    assert ctx.invoked_subcommand is None and not ctx.args and not getattr(ctx, "_protected_args", ())
+    questions, verbose, score = plain
+    assert ctx.params == {"questions": questions, "verbose": verbose, "score": score,
+                          "cases": (), "timeout": 10.0, "json_path": None,
+                          "interactive": False, "unlock": False, "seed": None,
+                          "list_only": False, "root": Path(".")}

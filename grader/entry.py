@@ -1,0 +1,130 @@
+"""`grade`'s entry point. A student's own run (`grade`, `grade -q 05a`, with -v or
+--score) is read here and starts its worker before anything else is imported: click and
+the staff commands' definitions cost ~25 ms a student would wait for on every run. Every
+other command line (options, commands, help, mistakes) goes to click's commands in
+`grader.cli`, which read it as before."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional, Sequence, Tuple
+
+
+def forget_the_graded_folder() -> None:
+    """`python -m grader.cli` puts the folder it runs in first on the module path, where
+    a student's file named like a module the grader imports (a project's typing.py)
+    would be imported in its place: the grader imports nothing from that folder."""
+    here = os.getcwd()
+    sys.path[:] = [entry for entry in sys.path if entry not in ("", here)]
+
+
+forget_the_graded_folder()
+
+INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
+TIMEOUT = 10.0  # seconds a case may run when --timeout is not given
+_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--score": "score"}
+
+
+def fail(message: str, code: int = 2) -> None:
+    from . import report
+    report.print_error(report.make_console(stderr=True), message)
+    sys.exit(code)
+
+
+def plain_run(argv: Sequence[str]) -> Optional[Tuple[Tuple[str, ...], bool, bool]]:
+    """(questions, verbose, score) of a command line that only grades: -q/--question Q,
+    -v/--verbose, --score, as click reads them; None for any other, and for a value
+    click could read another way (empty, or starting with "-")."""
+    if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return None  # click's shell completion
+    questions, flags, args = [], set(), list(argv)
+    while args:
+        arg = args.pop(0)
+        if arg in _FLAGS:
+            flags.add(_FLAGS[arg])
+            continue
+        if arg in ("-q", "--question"):
+            value = args.pop(0) if args else ""
+        elif arg.startswith("--question="):
+            value = arg[len("--question="):]
+        elif arg.startswith("-q") and not arg.startswith("--"):
+            value = arg[2:]
+        else:
+            return None
+        if not value or value.startswith("-"):
+            return None
+        questions.append(value)
+    return tuple(questions), "verbose" in flags, "score" in flags
+
+
+def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = False,
+                    score: bool = False, cases: Sequence[int] = (), timeout: float = TIMEOUT,
+                    json_path: Optional[str] = None, interactive: bool = False,
+                    unlock: bool = False, seed: Optional[int] = None, list_only: bool = False,
+                    rerun: str = "") -> None:
+    """`grade` with no command: grade (or list, or unlock) the workspace at ROOT, and exit.
+    RERUN: the options a printed rerun command repeats."""
+    from . import student, workspace
+    from .load.casefile import CaseFileError
+    try:
+        ws = workspace.find(root)
+        assignment = ws.assignment
+        if list_only:
+            sys.exit(student.list_questions(ws, questions))
+        if unlock:
+            from .locking import unlock as unlocker
+            chosen = student.resolve_keys(ws, questions) if questions else []
+            sys.exit(unlocker.run(student.load_workspace_questions(ws, chosen), ws.name,
+                                 chosen))
+        if json_path:
+            from . import outputs
+            for check, args in ((outputs.file_target, ()), (outputs.spares, (ws.own_files(),))):
+                try:
+                    check(json_path, *args, "--json")
+                except outputs.OutputError as error:
+                    fail(str(error))
+        options = student.Options(questions=questions, verbose=verbose, score=score,
+                                  cases=set(cases) if cases else None, timeout=timeout,
+                                  json_path=json_path, interact=interactive, seed=seed,
+                                  rerun=rerun)
+        sys.exit(student.run(ws, assignment, options))
+    except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
+        fail(str(error))
+
+
+def _as_click_ends(run) -> None:
+    """Run RUN (which exits) ending as click's commands end: Ctrl-C with 130 and a
+    message, EOF with "Aborted!", a closed pipe quietly with 1."""
+    try:
+        try:
+            try:
+                run()
+            except KeyboardInterrupt:
+                sys.stderr.write("\n")  # after the ^C the terminal shows
+                sys.stderr.flush()
+                fail("Stopped by Ctrl-C.", INTERRUPTED)
+        except (EOFError, KeyboardInterrupt):
+            sys.stderr.write("\nAborted!\n")
+            sys.stderr.flush()
+        except OSError as error:
+            import errno
+            if error.errno != errno.EPIPE:
+                raise
+            from click.utils import _PacifyFlushWrapper
+            sys.stdout = _PacifyFlushWrapper(sys.stdout)
+            sys.stderr = _PacifyFlushWrapper(sys.stderr)
+        sys.exit(1)
+    except (EOFError, KeyboardInterrupt):
+        sys.exit(1)
+
+
+def main(args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None) -> None:
+    plain = plain_run(sys.argv[1:] if args is None else args)
+    if plain is None:
+        from .cli import main as commands
+        commands(args=args, prog_name=prog_name)
+        return
+    questions, verbose, score = plain
+    _as_click_ends(lambda: grade_workspace(Path("."), questions, verbose=verbose, score=score))
