@@ -100,7 +100,22 @@ def spawn(argv: Sequence[str], attempts: int = 4, **options) -> subprocess.Popen
 
 
 def wait_exit(process: subprocess.Popen, timeout: Optional[float] = None) -> bool:
-    """Whether PROCESS exits within TIMEOUT seconds (it is not reaped: see end_group)."""
+    """Whether PROCESS exits within TIMEOUT seconds (it is not reaped: see end_group).
+    Woken by its exit where Linux gives a pidfd: polling cost every finished worker
+    ~5 ms of the student's wait."""
+    if process.returncode is None and hasattr(os, "pidfd_open"):
+        try:
+            pidfd = os.pidfd_open(process.pid)
+        except OSError:  # an old kernel, or the process is gone: polling tells
+            pass
+        else:
+            try:
+                os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+                return bool(select.select([pidfd], [], [], timeout)[0])
+            except ChildProcessError:  # reaped already: the pid is no longer ours
+                return True
+            finally:
+                os.close(pidfd)
     deadline = None if timeout is None else time.monotonic() + timeout
     exited = process.returncode is not None
     while not exited and (deadline is None or time.monotonic() < deadline):
