@@ -221,7 +221,6 @@ def interrupted(progress: Progress, stop: KeyboardInterrupt) -> int:
 
 def _run(ws: Workspace, options: Options, runner: Runner,
          progress: Optional[Progress] = None) -> int:
-    from .fuzz import suite as fuzz_suite
     from . import interactive
     from . import report  # after the worker has started
     from .session import grade
@@ -240,6 +239,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
         progress.console, progress.score = console, options.score
         progress.questions_in_all, progress.points_in_all = len(everything), points_in_all
     if options.seed is not None:
+        from .fuzz import suite as fuzz_suite
         try:
             fuzz_suite.set_seed(questions, options.seed)
         except fuzz_suite.FuzzSetupError as error:

@@ -62,11 +62,16 @@ def _imported(argv, cwd) -> set:
             if line.startswith("import time:")}
 
 
-@pytest.mark.parametrize("argv", [["-q", "01"], [], ["--score", "-v", "--question=01"]])
-def test_a_students_run_imports_no_staff_library(solved_ws, argv):
+STAFF = {"click", "grader.cli", "grader.outputs", "jinja2", "hypothesis"}
+SUITE_KINDS = {"grader.fuzz.suite", "grader.strategy.suite"}  # fuzz games, win rates
+
+
+@pytest.mark.parametrize("argv, needless", [(["-q", "01"], STAFF | SUITE_KINDS), ([], STAFF),
+                                            (["--score", "-v", "--question=01"], STAFF)])
+def test_a_students_run_imports_no_staff_library(solved_ws, argv, needless):
     imported = _imported(argv, solved_ws)
     assert "grader.run.runner" in imported  # it did grade
-    assert not {"click", "grader.cli", "grader.outputs", "jinja2", "hypothesis"} & imported
+    assert not needless & imported
 
 
 def test_a_students_run_prints_what_clicks_commands_print(student_ws):
