@@ -130,3 +130,22 @@ def test_a_finished_worker_is_seen_ending_at_once():
         child.stdout.close()
         child.wait()
     assert statistics.median(lags) < 0.0015, lags
+
+
+def test_a_sandboxed_guard_runs_the_bytecode_compiled_beside_a_script(tmp_path):
+    """Bulk grading runs every worker in a sandbox: the scripts' bytecode is shown
+    there too."""
+    from grader.run.sandbox import Sandbox
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    script = _with_bytecode(tmp_path, "print('source')\n", "print('cached')\n")
+    with Sandbox(folder, slot=41) as box:
+        process, lifeline = runner.guarded(box.wrap(runner.guard_argv(box.python, script)),
+                                           stdout=subprocess.PIPE)
+        try:
+            out = process.stdout.read()
+        finally:
+            lifeline.cut()
+            runner.end_group(process, timeout=runner.GUARD_GRACE)
+            process.stdout.close()
+    assert out == b"cached\n"

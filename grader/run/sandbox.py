@@ -391,6 +391,22 @@ class Sandbox:
                  "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
                  "unshare", "--user"] + self.limits.prlimit())
 
+    @staticmethod
+    def _bytecode(scripts: Sequence[Path]) -> List[str]:
+        """The scripts' compiled bytecode beside them inside, where pip wrote it: the
+        guard runs a script from it (~5-10 ms less per worker than compiling it), and
+        falls back to the source if the sandbox's user may not read it."""
+        import importlib.util
+        found = [(Path(importlib.util.cache_from_source(str(script.resolve()))), script)
+                 for script in scripts]
+        found = [(pyc, script) for pyc, script in found if pyc.is_file()]
+        if not found:
+            return []
+        argv = ["--perms", "0755", "--dir", f"{INSIDE_WORKER_DIR}/__pycache__"]
+        for pyc, script in found:
+            argv += ["--ro-bind", str(pyc), f"{INSIDE_WORKER_DIR}/__pycache__/{pyc.name}"]
+        return argv
+
     def _bwrap(self, scripts: Sequence[Path]) -> List[str]:
         argv = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
@@ -421,6 +437,7 @@ class Sandbox:
                  "--perms", "0755", "--dir", INSIDE_WORKER_DIR]
         for script in scripts:
             argv += ["--ro-bind", str(script.resolve()), f"{INSIDE_WORKER_DIR}/{script.name}"]
+        argv += self._bytecode(scripts)
         argv += ["--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline", "--dev", "/dev"]
         if os.geteuid() == 0:
             argv += ["--perms", "1777", "--dir", "/tmp", "--cap-add", "CAP_SYS_ADMIN"]
