@@ -132,8 +132,9 @@ def _is_case_file(path: Path, strict: bool = False) -> bool:
     """A file assigning `test` at its top level (a case file: expected outputs, maybe
     hidden cases), or, unless STRICT, one that does not parse (it may be one)."""
     import ast
+    from .. import asts
     try:
-        tree = ast.parse(path.read_bytes())
+        tree = asts.parse(path.read_bytes())
     except (SyntaxError, ValueError, OSError):
         return not strict
     return any(isinstance(node, (ast.Assign, ast.AnnAssign))
