@@ -180,6 +180,11 @@ def copy_helpers(folder: Path, into: Path, files: Sequence[Path]) -> None:
         shutil.copyfile(folder / relative, target)
 
 
+def as_user(uid) -> List[str]:
+    """The argv prefix that runs a command as UID (its own group, no other groups)."""
+    return ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+
+
 class LeaseRefused(RuntimeError):
     """The uid lease folder cannot be trusted (someone else made it, or it is a link)."""
 
@@ -404,9 +409,8 @@ class Sandbox:
         if os.geteuid() != 0:
             return self.limits.prlimit(include_nproc=False)
         uid = str(self.uid)
-        return (["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
-                 "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
-                 "unshare", "--user"] + self.limits.prlimit())
+        return (as_user(uid) + ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
+                                 "unshare", "--user"] + self.limits.prlimit())
 
     def _bwrap(self, scripts: Sequence[Path]) -> List[str]:
         argv = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
