@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
 from . import safe_files
-from .run.sandbox import UID_BASE
+from .run.sandbox import UID_BASE, as_user
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 SETTINGS = "gradescope.json"
@@ -309,8 +309,8 @@ def choose_sandbox(wanted: str) -> str:
 
 def _uid_wrap(limits, uid: int):
     def wrap(argv: List[str]) -> List[str]:
-        return (["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
-                 "--inh-caps=-all", "--no-new-privs"] + limits.prlimit() + argv)
+        return (as_user(uid) + ["--inh-caps=-all", "--no-new-privs"] + limits.prlimit()
+                + argv)
     return wrap
 
 
@@ -335,10 +335,9 @@ def _uid_python(wrap, uid: int) -> str:
 def _kill_leftovers(uid: int) -> None:
     """End every process of the unprivileged user (a daemon the submission left behind):
     the user is leased to this run alone, so they are all the submission's."""
-    subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
-                    sys.executable, "-I", "-S", "-c",
-                    "import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
-                    "except OSError:\n    pass\n"],
+    subprocess.run(as_user(uid) + [sys.executable, "-I", "-S", "-c",
+                                   "import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
+                                   "except OSError:\n    pass\n"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
 
 

@@ -53,6 +53,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from . import asts
 from .assignment import Assignment
 from .load import casefile
 from .model import Question
@@ -218,7 +219,7 @@ def body_lines(source: str) -> Dict[int, str]:
     but their headers (`Cls.method`): what students write in an assignment whose source
     has no problem markers (a homework's every function is the student's)."""
     lines: Dict[int, str] = {}
-    for name, function in _functions(ast.parse(source)):
+    for name, function in _functions(asts.parse(source)):
         for number in range(function.body[0].lineno, function.end_lineno + 1):
             lines[number] = name
     return lines
@@ -242,7 +243,7 @@ def generate(source: str, questions: Sequence[str], config: Config,
     with WHOLE_FUNCTIONS, every function's body, owned by the test named like the
     function (ok's doctest protocol) or, when there is none, by no test in particular
     (owner "*": any failing test kills it)."""
-    tree = ast.parse(source)
+    tree = asts.parse(source)
     graded = body_lines(source) if whole_functions else graded_lines(source)
     offsets = _Offsets(source)
     parents = _parents(tree)
@@ -402,7 +403,7 @@ def _call_mutants(node: ast.Call, replace_expr) -> None:
         replace_expr(node, "min-max", new)
     if name in SEQUENCE_CALLS:
         for cut in SLICES:
-            replace_expr(node, "slice", ast.parse(ast.unparse(node) + cut, mode="eval").body)
+            replace_expr(node, "slice", asts.parse(ast.unparse(node) + cut, mode="eval").body)
 
 
 def _lines(text: str, start: int, end: int) -> str:
@@ -463,7 +464,7 @@ REPORT = "_mutate_sys.setprofile(None); print(sorted(_mutate_seen))\n"
 
 def function_lines(source: str) -> List[Tuple[int, int, str]]:
     """(first line, last line, name) of every top-level function of SOURCE."""
-    return [(node.lineno, node.end_lineno, node.name) for node in ast.parse(source).body
+    return [(node.lineno, node.end_lineno, node.name) for node in asts.parse(source).body
             if isinstance(node, ast.FunctionDef)]
 
 

@@ -29,7 +29,17 @@ REFERENCE = (ASSIGNMENT.reference / "hog.py").read_text()
 TEMPLATE = (ASSIGNMENT.template / "hog.py").read_text()
 CASES = ROOT / "tests" / "data" / "hostile_cases"  # doctests, a short fuzz, the win rate
 FULL = 7  # the points of CASES
-PIPE_BYTES = 1 << 16  # what a Linux pipe holds
+PIPE_BYTES = 1 << 16  # what a Linux pipe holds: a job larger than this blocks a writer
+# Code that writes WORDS on every descriptor above 2 (the grader's channels among them):
+# `_forge(words)`, with `_os` and `_time` imported for what follows it.
+FORGE = ("import os as _os, time as _time\n"
+         "def _forge(words):\n"
+         "    for fd in _os.listdir('/proc/self/fd'):\n"
+         "        if int(fd) > 2:\n"
+         "            try:\n"
+         "                _os.write(int(fd), words)\n"
+         "            except OSError:\n"
+         "                pass\n")
 
 NEIGHBOURS: Dict[str, str] = {  # correct submissions: each must keep FULL marks
     "neighbour_reference": REFERENCE,
@@ -74,6 +84,18 @@ def folder_attack(sid: str, lay_out: Callable[[Path], None], at_most: float = 0,
 def zip_attack(sid: str, lay_out: Callable[["zipfile.ZipFile"], None], at_most: float = 0,
                says: Optional[str] = None, grader_may_fail: bool = False) -> None:
     ZIP[sid] = Attack(lambda root, archive: lay_out(archive), at_most, says, grader_may_fail)
+
+
+def napping(seconds: float, names) -> str:
+    """Code that makes each function of NAMES sleep SECONDS before it does its work:
+    correct answers, almost no CPU time."""
+    return ("import time as _time\n"
+            "def _nap(f):\n"
+            "    def slow(*args, **kwargs):\n"
+            f"        _time.sleep({seconds})\n"
+            "        return f(*args, **kwargs)\n"
+            "    return slow\n"
+            + "".join(f"{name} = _nap({name})\n" for name in names))
 
 
 def with_override(code: str) -> str:
@@ -191,14 +213,7 @@ def _register_code_attacks() -> None:
     # more reading (the job is larger than a pipe: see make_cases), or, in the fuzz
     # player only (its stdin is the grader's pipe), a few thousand answers forged in
     # advance for the shrinker (its play fails the fuzz), then no more reading
-    forge = ("import os as _os, time as _time\n"
-             "def _forge(words):\n"
-             "    for fd in _os.listdir('/proc/self/fd'):\n"
-             "        if int(fd) > 2:\n"
-             "            try:\n"
-             "                _os.write(int(fd), words)\n"
-             "            except OSError:\n"
-             "                pass\n")
+    forge = FORGE
     code_attack("forges_ready_and_sleeps", with_override(
         forge + "_forge(b'{\"ready\": true}\\n')\n_time.sleep(3600)\n"), at_most=0)
     code_attack("forges_player_answers", with_override(
@@ -231,15 +246,8 @@ def _register_code_attacks() -> None:
         "        break\n"), at_most=FULL)
     # sleeps just under the wall limit (3 x 2 s) in every call: no CPU time, so only its
     # budget and the wall cap of its cases stop it holding a job slot for an hour
-    code_attack("sleeps_in_every_case", with_override(
-        "import time as _time\n"
-        "def _nap(f):\n"
-        "    def slow(*args, **kwargs):\n"
-        "        _time.sleep(5.5)\n"
-        "        return f(*args, **kwargs)\n"
-        "    return slow\n"
-        "roll_dice, free_bacon, is_swap, take_turn, play = map(_nap, (roll_dice, free_bacon, "
-        "is_swap, take_turn, play))\n"), at_most=FULL - 1)
+    code_attack("sleeps_in_every_case", with_override(napping(
+        5.5, ("roll_dice", "free_bacon", "is_swap", "take_turn", "play"))), at_most=FULL - 1)
 
 
 # --- attacks from the submissions folder itself ----------------------------------------

@@ -12,6 +12,7 @@ from grader.bulk import grading as bulk
 from grader.run import cgroups
 from grader.run.runner import CaseJob, Runner
 from grader.run.sandbox import Limits, Sandbox, bwrap_problem
+from hostile_class import napping
 from memwatch import MemoryWatch
 
 pytestmark = pytest.mark.skipif(cgroups.problem() is not None, reason=str(cgroups.problem()))
@@ -208,13 +209,7 @@ def test_groups_are_removed_and_nothing_is_left_in_them(tmp_path):
 def sleeper(seconds: float) -> str:
     """The reference, each graded function sleeping SECONDS first: just under the wall
     limit of a case, and almost no CPU time."""
-    return override("import time as _time\n"
-                    "def _nap(f):\n"
-                    "    def slow(*args, **kwargs):\n"
-                    f"        _time.sleep({seconds})\n"
-                    "        return f(*args, **kwargs)\n"
-                    "    return slow\n"
-                    + "".join(f"{name} = _nap({name})\n" for name in FUNCTIONS))
+    return override(napping(seconds, FUNCTIONS))
 
 
 def test_sleeping_costs_the_budget_and_the_whole_submission_has_a_wall_cap(tmp_path):

@@ -36,19 +36,8 @@ BULK_CASES = ROOT / "tests" / "data" / "bulk_cases"
 GRADE = [sys.executable, "-m", "grader.cli", "bulk"]
 needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))
 
-PIPE_BYTES = 1 << 16  # what a Linux pipe holds: a job larger than this blocks a writer
-
-# Writes WORDS on every descriptor above 2 (the grader's channels among them), then
-# sleeps far past every limit; the rest of the file is the reference.
-FORGE = (
-    "import os as _os, time as _time\n"
-    "def _forge(words):\n"
-    "    for fd in _os.listdir('/proc/self/fd'):\n"
-    "        if int(fd) > 2:\n"
-    "            try:\n"
-    "                _os.write(int(fd), words)\n"
-    "            except OSError:\n"
-    "                pass\n")
+PIPE_BYTES, FORGE = hostile_class.PIPE_BYTES, hostile_class.FORGE
+# forges "ready" on every channel, then sleeps far past every limit
 FORGES_READY = REFERENCE + "\n\n" + FORGE + (
     "_forge(b'{\"ready\": true}\\n')\n"
     "_time.sleep(3600)\n")

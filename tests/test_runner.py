@@ -204,3 +204,25 @@ def test_cases_stopped_by_a_verdict_cost_no_wait_and_fast_ones_no_new_worker(
     assert [runs[i].status for i in range(4)] == ["ran", "skipped", "skipped", "ran"]
     pids = [runs[i].outputs[0].printed for i in (0, 3)]
     assert (pids[0] == pids[1]) == same_worker
+
+
+def test_the_graders_own_process_parses_only_under_one_lock():
+    """Bulk grading judges submissions in threads; CPython 3.11's AST constructor keeps
+    its depth in state all threads share, so two parses at once can raise SystemError
+    ("AST constructor recursion depth mismatch": seen in a CI run). Every parse in the
+    grader's process goes through grader.asts; the child processes' scripts (one
+    thread each) may parse as they like."""
+    import re
+    from pathlib import Path
+    import grader
+    children = {"worker.py", "guard.py", "driver.py", "table.py", "asts.py"}
+    found = []
+    package = Path(grader.__file__).parent
+    for path in package.rglob("*.py"):
+        if path.name in children or path.relative_to(package).parts[0] == "data":
+            continue  # (installed, grader/data holds the editions' case files: data)
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("#")[0]
+            if re.search(r"\bast\.(parse|literal_eval)\((?!node)", code) or "PyCF_ONLY_AST" in code:
+                found.append(f"{path.name}:{number}: {line.strip()}")
+    assert found == []

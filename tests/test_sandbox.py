@@ -144,6 +144,19 @@ def test_host_command_lines_are_out_of_sight(tmp_path):
     assert not any(str(tmp_path) in line or str(ASSIGNMENT.cases) in line for line in seen)
 
 
+def test_the_graders_own_folder_is_not_named_in_the_mount_table(tmp_path):
+    """A bind mount's source shows in /proc/self/mountinfo: the worker's scripts are
+    bound from a copy in the sandbox's private folder, not from where the grader is
+    installed (a staff member's home, a virtual environment)."""
+    import grader
+    folder = submission(tmp_path, "def mounts():\n"
+                        "    return open('/proc/self/mountinfo').read()\n")
+    [result] = run(folder, [["print(hog.mounts())"]])
+    table = printed(result)[1]
+    assert "/grader/worker.py" in table  # the table was read
+    assert str(Path(grader.__file__).resolve().parent) not in table
+
+
 def test_tmp_holds_only_so_many_files(tmp_path):
     """Empty files cost /tmp's size nothing, but the host a few hundred bytes of kernel
     memory each, charged to no one without control groups: their number is capped."""

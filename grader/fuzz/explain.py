@@ -17,11 +17,11 @@ int or the repr of any value).
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field
 from types import ModuleType, SimpleNamespace
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .. import asts
 from . import compare
 from .. import editions
 
@@ -59,7 +59,7 @@ def parse_scores(text: Any) -> Optional[Tuple[int, int]]:
     if type(text) is not str or len(text) > 100:
         return None
     try:
-        value = ast.literal_eval(text)
+        value = asts.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
     if type(value) in (tuple, list) and len(value) == 2 and all(type(x) is int for x in value):

@@ -20,6 +20,7 @@ import textwrap
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional
 
+from .. import asts
 from ..model import Case, Example, Question, Suite
 
 # What ok itself loads: sessions of Python (doctest; wwpp, "what would Python display",
@@ -54,7 +55,7 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
         except (OSError, UnicodeDecodeError) as error:
             raise CaseFileError(f"{path}: cannot read: {error}") from None
     try:
-        tree = ast.parse(source, filename=str(path))
+        tree = asts.parse(source, str(path))
     except SyntaxError as error:
         raise CaseFileError(f"{path}, line {error.lineno}: not valid Python: {error.msg}") from None
     for node in tree.body:

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
+from .. import asts
 from . import casefile
 
 CHUNK = 64 * 1024
@@ -67,7 +68,7 @@ def render(value: Any, old: str) -> str:
         if quote in ('"""', "'''") and quote not in value and "\r" not in value:
             text = prefix + quote + value + quote
             try:
-                if ast.literal_eval(text) == value:
+                if asts.literal_eval(text) == value:
                     return text
             except (SyntaxError, ValueError):
                 pass
@@ -86,7 +87,7 @@ def edit(source: str, changes: Dict[KeyPath, Any]) -> Optional[str]:
     """SOURCE with the literals at CHANGES' paths replaced, or None when a path is not a
     literal written out in the file (the caller then rewrites the whole file)."""
     try:
-        tree = ast.parse(source)
+        tree = asts.parse(source)
     except SyntaxError:
         return None
     root = _test_dict(tree)

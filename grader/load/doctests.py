@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional
 
+from .. import asts
 from ..model import Case, Question, Suite
 from .casefile import CaseFileError, parse_examples
 
@@ -55,7 +56,7 @@ def _docstring(node: ast.AST) -> Optional[str]:
 def discover(source: str, filename: str = "<source>") -> List[Target]:
     """The callables of SOURCE that ok's doctest protocol tests, in ok's order."""
     try:
-        tree = ast.parse(source, filename)
+        tree = asts.parse(source, filename)
     except SyntaxError as error:
         raise DiscoveryError(f"{filename} has a syntax error on line {error.lineno}: "
                              f"{error.msg}") from None

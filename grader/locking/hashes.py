@@ -17,7 +17,6 @@ Neither hides anything from a student willing to guess offline: see docs/locking
 
 from __future__ import annotations
 
-import ast
 import base64
 import hashlib
 import hmac
@@ -28,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .. import asts
 from ..load.casewrite import KeyPath, apply, update
 
 SCHEMES = ("salted", "ok")
@@ -60,7 +60,7 @@ def canonical(text: str) -> str:
         return ""
     if len(text) <= _LITERAL_LIMIT:
         try:
-            return repr(ast.literal_eval(text))
+            return repr(asts.literal_eval(text))
         except Exception:  # not a literal (or a pathological one): compare as text
             pass
     text = normalize(text)
@@ -121,7 +121,7 @@ def _ok_guesses(guess: str) -> List[str]:
     guess = normalize(guess)
     guesses = [guess]
     try:
-        guesses.append(repr(ast.literal_eval(guess)))
+        guesses.append(repr(asts.literal_eval(guess)))
     except Exception:
         pass
     if guess.title() in SPECIAL:

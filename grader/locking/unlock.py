@@ -21,6 +21,7 @@ from collections import OrderedDict
 from typing import Callable, Dict, List, Optional, Sequence, Set, TextIO, Tuple
 
 import grader
+from .. import asts
 from ..load import casewrite
 from . import hashes as locking
 from ..model import Case, Question
@@ -41,7 +42,7 @@ def _names(source: str) -> Tuple[Set[str], Set[str], bool]:
     """The names SOURCE (one doctest statement) binds at the top level, every name it
     mentions, and whether it is a star import."""
     try:
-        tree = ast.parse(source)
+        tree = asts.parse(source)
     except SyntaxError:
         return set(), set(re.findall(r"[A-Za-z_]\w*", source)), False
     bound: Set[str] = set()

@@ -640,35 +640,38 @@ class Runner:
         cap_left = self.wall_cap - self.waited if self.wall_cap is not None else float("inf")
         shown = False
         self.idle = 0.0
+
+        def charge(elapsed: float) -> None:
+            """What the wait has cost so far: self.cost, and with a clock self.cpu_used
+            and self.idle."""
+            if self.clock is None:
+                self.cost = elapsed
+                return
+            self.cpu_used = self.clock() - used_before
+            self.cost = min(self.cpu_used, timeout)
+            self.idle = max(0.0, elapsed - self.cpu_used)
+
         try:
             while True:
                 elapsed = time.monotonic() - started
+                charge(elapsed)
                 if self.clock is None:
                     left, why = timeout - elapsed, "wall"
-                    self.cost = elapsed
                 else:
-                    self.cpu_used = self.clock() - used_before
                     cpu_left = timeout - self.cpu_used
                     wall_left = self.wall_factor * timeout - elapsed
                     left, why = ((cpu_left, "cpu") if cpu_left <= wall_left
                                  else (wall_left, "wall"))
-                    self.cost = min(self.cpu_used, timeout)
                 if cap_left - elapsed < left:
                     left, why = cap_left - elapsed, "cap"
                 if left <= 0:
                     if self.clock is not None:
                         self.cost = timeout
-                        self.idle = max(0.0, elapsed - self.cpu_used)
                     return "timeout", why, elapsed
                 kind, message = self._next(worker, min(left, TICK), limit)
                 if kind != "timeout":
                     elapsed = time.monotonic() - started
-                    if self.clock is not None:
-                        self.cpu_used = self.clock() - used_before
-                        self.cost = min(self.cpu_used, timeout)
-                        self.idle = max(0.0, elapsed - self.cpu_used)
-                    else:
-                        self.cost = elapsed
+                    charge(elapsed)
                     return kind, message, elapsed
                 if (self.progress is not None and job_id is not None
                         and time.monotonic() - started >= 1.0):

@@ -132,8 +132,9 @@ def _is_case_file(path: Path, strict: bool = False) -> bool:
     """A file assigning `test` at its top level (a case file: expected outputs, maybe
     hidden cases), or, unless STRICT, one that does not parse (it may be one)."""
     import ast
+    from .. import asts
     try:
-        tree = ast.parse(path.read_bytes())
+        tree = asts.parse(path.read_bytes())
     except (SyntaxError, ValueError, OSError):
         return not strict
     return any(isinstance(node, (ast.Assign, ast.AnnAssign))
@@ -177,6 +178,11 @@ def copy_helpers(folder: Path, into: Path, files: Sequence[Path]) -> None:
         target = into / HELPERS_FOLDER / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(folder / relative, target)
+
+
+def as_user(uid) -> List[str]:
+    """The argv prefix that runs a command as UID (its own group, no other groups)."""
+    return ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
 
 
 class LeaseRefused(RuntimeError):
@@ -356,18 +362,34 @@ class Sandbox:
                     + [python, *flags, *rest])
         scripts = [Path(part) for part in rest if part.endswith(".py") and Path(part).is_file()]
         inside = {str(path): f"{INSIDE_WORKER_DIR}/{path.name}" for path in scripts}
-        return (join + self._launch(self._bwrap(scripts)[1:]) + self._mount_tmp() + self._drop()
+        copies = [self._copy_of(path) for path in scripts]
+        return (join + self._launch(self._bwrap(copies)[1:]) + self._mount_tmp() + self._drop()
                 + [base_python(), *flags, *[inside.get(part, part) for part in rest]])
+
+    def _private_folder(self) -> Path:
+        """A folder of this sandbox's own, removed with it."""
+        if self._private is None:
+            self._private = Path(tempfile.mkdtemp(prefix="hog-sandbox-"))
+            weakref.finalize(self, shutil.rmtree, str(self._private), True)
+        return self._private
+
+    def _copy_of(self, script: Path) -> Path:
+        """SCRIPT copied into the private folder, which is what is bound: a bind mount's
+        source is listed in /proc/self/mountinfo inside, and the grader's own path
+        (its install folder, a staff member's home) is nothing the submission needs."""
+        copy = self._private_folder() / "scripts" / script.name
+        if not copy.exists():
+            copy.parent.mkdir(exist_ok=True)
+            shutil.copyfile(script, copy)
+            copy.chmod(0o644)
+        return copy
 
     def _launch(self, options: List[str]) -> List[str]:
         """bwrap with OPTIONS read from a file on a free fd (`--args FD`), not from its
         argv: its init, pid 1 of the sandbox, would show every host path in them
         (the submission's copy, the folders hidden) in /proc/1/cmdline."""
-        if self._private is None:
-            self._private = Path(tempfile.mkdtemp(prefix="hog-sandbox-"))
-            weakref.finalize(self, shutil.rmtree, str(self._private), True)
         data = b"".join(os.fsencode(option) + b"\0" for option in options)
-        path = self._private / hashlib.sha256(data).hexdigest()[:16]
+        path = self._private_folder() / hashlib.sha256(data).hexdigest()[:16]
         if not path.exists():
             path.write_bytes(data)
         return ["/bin/sh", "-c", LAUNCH, str(path)]
@@ -387,9 +409,8 @@ class Sandbox:
         if os.geteuid() != 0:
             return self.limits.prlimit(include_nproc=False)
         uid = str(self.uid)
-        return (["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
-                 "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
-                 "unshare", "--user"] + self.limits.prlimit())
+        return (as_user(uid) + ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
+                                 "unshare", "--user"] + self.limits.prlimit())
 
     @staticmethod
     def _bytecode(scripts: Sequence[Path]) -> List[str]:
