@@ -18,6 +18,7 @@ from __future__ import annotations
 import fcntl
 import functools
 import hashlib
+import importlib.util
 import os
 import tempfile
 import shutil
@@ -380,8 +381,14 @@ class Sandbox:
         copy = self._private_folder() / "scripts" / script.name
         if not copy.exists():
             copy.parent.mkdir(exist_ok=True)
-            shutil.copyfile(script, copy)
+            shutil.copy2(script, copy)  # its time too: the bytecode's check compares it
             copy.chmod(0o644)
+            compiled = Path(importlib.util.cache_from_source(str(script.resolve())))
+            if compiled.is_file():
+                into = Path(importlib.util.cache_from_source(str(copy)))
+                into.parent.mkdir(exist_ok=True)
+                shutil.copy2(compiled, into)
+                into.chmod(0o644)
         return copy
 
     def _launch(self, options: List[str]) -> List[str]:
@@ -417,7 +424,6 @@ class Sandbox:
         """The scripts' compiled bytecode beside them inside, where pip wrote it: the
         guard runs a script from it (~5-10 ms less per worker than compiling it), and
         falls back to the source if the sandbox's user may not read it."""
-        import importlib.util
         found = [(Path(importlib.util.cache_from_source(str(script.resolve()))), script)
                  for script in scripts]
         found = [(pyc, script) for pyc, script in found if pyc.is_file()]
