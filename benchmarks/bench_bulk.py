@@ -100,10 +100,10 @@ def _doctest_case(case, namespace: dict) -> bool:
 def in_process(folder: Path, fa19, questions, timeout: float = 2.0) -> None:
     """Every staff case of the submission in FOLDER, in this process, no isolation but
     a wall-clock limit per case (a mutant may loop), as the workers have."""
-    from grader.fuzz import engine as fuzz
-    from grader.fuzz import suite as fuzz_suite
-    from grader.strategy import table as strategy_table
-    from grader.strategy import winrate
+    from grader.hog.fuzz import engine as fuzz
+    from grader.hog.fuzz import suite as fuzz_suite
+    from grader.hog.strategy import table as strategy_table
+    from grader.hog.strategy import winrate
 
     rules = fa19.rules()
     kind = fuzz_suite.FuzzKind(fa19)

@@ -17,8 +17,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from grader import editions  # noqa: E402
-from grader.strategy.contest import round_robin  # noqa: E402
+from grader.hog import editions  # noqa: E402
+from grader.hog.strategy.contest import round_robin  # noqa: E402
 
 
 def entries(n, rules, seed=0):

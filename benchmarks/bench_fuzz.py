@@ -13,8 +13,8 @@ import time
 
 from grader import assignment
 from grader.load import casefile
-from grader.fuzz import engine as fuzz
-from grader.fuzz import suite as fuzz_suite
+from grader.hog.fuzz import engine as fuzz
+from grader.hog.fuzz import suite as fuzz_suite
 from grader.run.runner import Runner
 from grader.session import grade
 

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from grader import assignment as assignments  # noqa: E402
 from grader.run import cgroups  # noqa: E402
 from grader.run.sandbox import bwrap_problem  # noqa: E402
-from grader.strategy import reader  # noqa: E402
+from grader.hog.strategy import reader  # noqa: E402
 
 BEFORE = {"constant": 0.046, "reference": 0.065}  # CPU s per entry, SANDBOX 0
 

@@ -20,8 +20,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from grader import editions  # noqa: E402
-from grader.strategy.winrate import Game, win_rate  # noqa: E402
+from grader.hog import editions  # noqa: E402
+from grader.hog.strategy.winrate import Game, win_rate  # noqa: E402
 from test_winrate import plain_rates  # noqa: E402
 
 EDITIONS = ("fa19", "su21", "sp14", "sp13", "sp18-contest")

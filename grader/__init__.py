@@ -1,4 +1,5 @@
-"""hog-grader: the autograder and test-suite framework for the Game of Hog."""
+"""hog-grader: an autograder and test-suite framework for ok-style assignments, born on
+the Game of Hog (which it ships as one assignment family: `grader.hog`)."""
 
 # How the commands the grader prints start. The self-contained runner of a published
 # workspace (`python3 grade`) sets its own, so that every printed command can be typed.
@@ -9,8 +10,9 @@ PROGRAM = "grade"
 RUNNER = False
 
 
-def restore_tests_advice() -> str:
-    """How a student gets whole tests back, in the words that work where they are."""
+def restore_tests_advice(source: str) -> str:
+    """How a student gets whole tests back, in the words that work where they are
+    (SOURCE: the file they write)."""
     if PROGRAM != "grade":
-        return "download the project again and copy your hog.py into it"
-    return "restore them with `grade init . --tests-only` (your hog.py is kept)"
+        return f"download the assignment again and copy your {source} into it"
+    return f"restore them with `grade init . --tests-only` (your {source} is kept)"

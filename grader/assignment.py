@@ -1,25 +1,21 @@
-"""Which assignment is graded: an edition's reference, template, staff cases and settings.
+"""Which assignment is graded: its files, its tests and its settings.
 
-Each edition of Hog is a folder of the same shape, `reference/<edition>/`,
-`student_template/<edition>/` and `cases/<edition>/` (whose `assignment.json` holds the
-settings), travelling inside the installed package (`grader.data.*`); in a source
-checkout they are the folders at the top of the repository. A course can grade its own
-term from a folder laid out the same way, without an edition subfolder
-(`--assignment PATH`: `PATH/reference`, `PATH/student_template`, `PATH/cases`).
+Any ok assignment is a folder with an ok configuration (`NAME.ok`), as a course ships
+it (`from_ok`): its source files, helpers, data and tests. Given to a staff command
+(`--assignment DIR`), the folder holds the solution in its source files and, in
+`template/`, the starter versions students receive.
 
-The rules an engine needs (win rates, fuzzing, the browser game) are named by the
-settings' `"rules"`: a module of `grader.editions`, or a `.py` file in the assignment
-folder.
-
-Any other assignment is a folder with an ok configuration (`NAME.ok`), as a course
-ships it (`from_ok`): its source files, helpers, data and tests. Given to a staff
-command (`--assignment DIR`), the folder holds the solution in its source files and,
-in `template/`, the starter versions students receive.
+An assignment of case files (`cases/*.py` in ok's format, with `.grader.json` sidecars
+for the suites only this grader runs) is a folder `PATH/reference`,
+`PATH/student_template`, `PATH/cases`, whose `cases/assignment.json` holds the settings:
+`source` and `support` (the files the student writes and those shipped beside it),
+and, for an assignment of the Hog family, `rules` (a module of `grader.hog.editions`,
+or a `.py` file in the folder) which the plug-ins read (win rates, fuzzing, the
+browser game). Hog's editions ship with the grader in that shape (`grader.hog.family`).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,32 +24,11 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional
 if TYPE_CHECKING:
     from .load.okconfig import OkConfig
 
-_ROOT = Path(__file__).resolve().parent.parent
-_FOLDERS = {"reference": "reference", "cases": "cases", "template": "student_template"}
-DEFAULT_EDITION = "fa19"
 SETTINGS = "assignment.json"
 
 
 class AssignmentError(Exception):
     """No such edition, or an assignment folder that is not usable; says which and why."""
-
-
-def _data_root(part: str) -> Path:
-    """The folder holding one subfolder per edition for PART (reference, cases, template)."""
-    name = _FOLDERS[part]
-    try:
-        spec = importlib.util.find_spec(f"grader.data.{name}")
-    except ModuleNotFoundError:
-        spec = None
-    if spec is not None and spec.submodule_search_locations:
-        return Path(list(spec.submodule_search_locations)[0])
-    return _ROOT / name
-
-
-def editions() -> List[str]:
-    """The editions shipped with the grader, by name."""
-    root = _data_root("cases")
-    return sorted(p.parent.name for p in root.glob(f"*/{SETTINGS}"))
 
 
 @dataclass
@@ -63,8 +38,8 @@ class Assignment:
     reference: Optional[Path]  # None in a workspace graded without the staff files
     template: Optional[Path]
     cases: Path
-    source: str = "hog.py"
-    support: List[str] = field(default_factory=lambda: ["dice.py", "ucb.py"])
+    source: str  # the file the student writes (the first, for an ok assignment)
+    support: List[str] = field(default_factory=list)
     config: Dict[str, Any] = field(default_factory=dict)
     folder: Optional[Path] = None  # set for an assignment given as a folder (--assignment)
     ok: Optional["OkConfig"] = None  # set for an ok assignment (a folder with NAME.ok)
@@ -117,9 +92,14 @@ class Assignment:
         order = [k for k in self.config.get("questions", []) if k in keys]
         return order + [k for k in keys if k not in order]
 
+    @property
+    def has_rules(self) -> bool:
+        """Whether the settings name a game's rules: what Hog's plug-in commands read."""
+        return self.ok is None and bool(self.config.get("rules"))
+
     def rules(self):
-        """The edition's rules module (see `grader.editions`)."""
-        from . import editions as rule_modules
+        """The edition's rules module (see `grader.hog.editions`)."""
+        from .hog import editions as rule_modules
         return rule_modules.load(self.config.get("rules", self.edition), self.folder)
 
 
@@ -133,16 +113,16 @@ def _build(edition: str, reference: Path, template: Path, cases: Path,
                               "its settings") from None
     except (OSError, ValueError) as error:
         raise AssignmentError(f"{settings} cannot be read: {error}") from None
-    if not isinstance(config, dict) or not isinstance(config.get("name"), str):
-        raise AssignmentError(f"{settings} must be a JSON object with a \"name\"")
+    problem = settings_problem(config)
+    if problem:
+        raise AssignmentError(f"{settings} {problem}")
     for part, path in (("reference", reference), ("template", template)):
         if not path.is_dir():
             raise AssignmentError(f"the assignment has no {part} folder ({path})")
     return Assignment(name=config["name"], edition=str(config.get("edition", edition)),
                       reference=reference, template=template, cases=cases,
-                      source=config.get("source", "hog.py"),
-                      support=config.get("support", ["dice.py", "ucb.py"]), config=config,
-                      folder=folder)
+                      source=config["source"], support=list(config.get("support", [])),
+                      config=config, folder=folder)
 
 
 def load(edition: Optional[str] = None, path: Optional[Path] = None) -> Assignment:
@@ -157,12 +137,12 @@ def load(edition: Optional[str] = None, path: Optional[Path] = None) -> Assignme
             return from_ok(config)
         return _build(path.name, path / "reference", path / "student_template",
                       path / "cases", folder=path)
-    edition = edition or DEFAULT_EDITION
-    known = editions()
+    from .hog import family
+    edition = edition or family.DEFAULT_EDITION
+    known = family.editions()
     if edition not in known:
         raise AssignmentError(f"no edition {edition!r} (editions: {', '.join(known)})")
-    return _build(edition, _data_root("reference") / edition,
-                  _data_root("template") / edition, _data_root("cases") / edition)
+    return _build(edition, *family.folders(edition))
 
 
 def from_ok(path: Path) -> Assignment:
@@ -185,12 +165,26 @@ def from_settings(config: Dict[str, Any], cases: Path, edition: str = "") -> Ass
     """The assignment a workspace describes itself (its grade.json keeps the settings):
     what grading a student's copy needs when the staff files are not installed (the
     self-contained runner of a published workspace). It has no reference or template."""
-    if not isinstance(config, dict) or not isinstance(config.get("name"), str):
-        raise AssignmentError("the workspace's settings must be a JSON object with a \"name\"")
+    problem = settings_problem(config)
+    if problem:
+        raise AssignmentError(f"the workspace's settings {problem}")
     return Assignment(name=config["name"], edition=str(config.get("edition", edition)),
                       reference=None, template=None, cases=Path(cases),
-                      source=config.get("source", "hog.py"),
-                      support=config.get("support", ["dice.py", "ucb.py"]), config=config)
+                      source=config["source"], support=list(config.get("support", [])),
+                      config=config)
+
+
+def settings_problem(config: Any) -> str:
+    """What is wrong with an assignment's settings, or "" when nothing is."""
+    if not isinstance(config, dict) or not isinstance(config.get("name"), str):
+        return "must be a JSON object with a \"name\""
+    source = config.get("source")
+    if not isinstance(source, str) or not source.endswith(".py") or "/" in source:
+        return "must name the file the student writes: \"source\", e.g. \"hw01.py\""
+    support = config.get("support", [])
+    if not isinstance(support, list) or not all(isinstance(name, str) for name in support):
+        return "must list the files shipped beside the source in \"support\" (names)"
+    return ""
 
 
 class AssignmentBound:

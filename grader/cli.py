@@ -17,6 +17,7 @@ import click  # noqa: E402
 
 import grader  # noqa: E402
 from . import assignment as assignments  # noqa: E402
+from .hog import family  # noqa: E402
 from . import entry, outputs, workspace  # noqa: E402
 from .load.casefile import CaseFileError  # noqa: E402
 
@@ -79,7 +80,7 @@ def _list_editions(ctx, param, value) -> None:
         return
     if grader.RUNNER:
         _fail(_staff_only("--list-editions"))
-    for name in assignments.editions():
+    for name in family.editions():
         settings = assignments.load(name)
         click.echo(f"{name:14} {settings.config.get('title', settings.name)}")
     ctx.exit(0)
@@ -96,7 +97,7 @@ def edition_options(function):
              "PATH/cases).")(function)
     return click.option(
         "--edition", metavar="NAME",
-        help=f"The edition of Hog (default {assignments.DEFAULT_EDITION}; "
+        help=f"The edition of Hog (default {family.DEFAULT_EDITION}; "
              "`grade --list-editions` lists them).")(function)
 
 
@@ -109,11 +110,15 @@ def _assignment(edition, path) -> "assignments.Assignment":
         _fail(str(error))
 
 
-def _hog_only(assignment, command: str) -> None:
-    """Refuse a command only Hog's plug-ins (rules, strategies) give, on an ok assignment."""
+def _needs_rules(assignment, command: str) -> None:
+    """Refuse a command of the Hog family's plug-ins (it reads a game's rules) on an
+    assignment whose settings name none."""
     if assignment.is_ok:
         _fail(f"{assignment.name} ({assignment.ok.path}) is an ok assignment: it has no "
               f"`grade {command}` plug-in (that command is Hog's)")
+    if not assignment.has_rules:
+        _fail(f"{assignment.name} names no game rules in its settings (\"rules\" in "
+              f"{assignments.SETTINGS}): `grade {command}` is a plug-in of Hog's family")
 
 
 @click.group(cls=Commands, invoke_without_command=True, context_settings=CONTEXT)
@@ -249,7 +254,7 @@ def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
             _fail(f"{folder} is an ok assignment ({config.name}): name its staff folder to "
                   f"restore the tests from: grade init {folder} --tests-only --assignment DIR")
     if edition or path or not (folder / workspace.EDITION_FILE).is_file():
-        if not (edition or path) and not assignments.editions():
+        if not (edition or path) and not family.editions():
             _fail(NO_STAFF_FILES)
         return _assignment(edition, path)
     try:
@@ -479,9 +484,9 @@ def winrate(hog_py, function, baseline, json_path, budget, edition, assignment_p
     Exit status: 0 computed, 1 the strategy is invalid, 2 the file or function is missing
     or does not compile.
     """
-    from .strategy import commands as strategy_commands
+    from .hog.strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
-    _hog_only(assignment, "winrate")
+    _needs_rules(assignment, "winrate")
     if json_path:
         _check(outputs.file_target, json_path, "--json")
     sys.exit(strategy_commands.winrate(assignment, hog_py, function,
@@ -513,9 +518,9 @@ def contest(entries, out, jobs, budget, no_sandbox, edition, assignment_path):
     usage errors or fewer than two valid entries (nothing to rank), 3 ranked but the grader
     failed on some entries (tracebacks in OUT/errors/).
     """
-    from .strategy import commands as strategy_commands
+    from .hog.strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
-    _hog_only(assignment, "contest")
+    _needs_rules(assignment, "contest")
     _check(outputs.folder_target, out, "--out")
     sys.exit(strategy_commands.contest(assignment, entries, out,
                                        jobs, budget, sandbox=not no_sandbox))
@@ -540,9 +545,9 @@ def optimal(baseline, sweeps, save, edition, assignment_path):
     every step and stops at a local optimum: it is not proven to be the best scores-only
     strategy. Progress is shown on a terminal.
     """
-    from .strategy import commands as strategy_commands
+    from .hog.strategy import commands as strategy_commands
     assignment = _assignment(edition, assignment_path)
-    _hog_only(assignment, "optimal")
+    _needs_rules(assignment, "optimal")
     sys.exit(strategy_commands.optimal(assignment, _baseline(assignment, baseline), sweeps,
                                        save))
 
@@ -563,10 +568,10 @@ def play(final, port, no_browser, root):
     the rules that fired, your commentary, and a warning where your scores differ from
     what the rules give. Ctrl-C stops it (exit status 130; 2 outside a workspace).
     """
-    from .play import server
+    from .hog.play import server
     try:
         ws = workspace.find(root)
-        _hog_only(ws.assignment, "play")
+        _needs_rules(ws.assignment, "play")
         rules = ws.assignment.rules()
         sys.exit(server.run(ws.root, ws.assignment.module, rules, final=final, port=port,
                             open_browser=not no_browser, echo=click.echo))

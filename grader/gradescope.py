@@ -262,7 +262,7 @@ def read_settings(source: Path) -> Settings:
                     hidden_visibility=visibility, sandbox=sandbox)
 
 
-def find_submission(folder: Path, source: str = "hog.py") -> Optional[safe_files.Entry]:
+def find_submission(folder: Path, source: str) -> Optional[safe_files.Entry]:
     """The submitted SOURCE below FOLDER: at the top, or one folder down (never in a
     linked folder); the name's case ignored. It may be a link, a special file or a
     folder (when nothing else has the name): `read_source` refuses those."""

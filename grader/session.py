@@ -2,8 +2,9 @@
 
 Suite kinds plug in through SUITE_KINDS (type name -> a class made with the assignment
 being graded): each turns a case into a CaseJob for the worker and judges the CaseRun
-that comes back. Doctest suites are built in; fuzzing `play` and the win rate of a
-final strategy register the same way.
+that comes back. Doctest suites are the framework's own; PLUGIN_KINDS names the modules
+of the kinds an assignment's case files may ask for by type (Hog's fuzzing of `play`
+and win rate of a final strategy), imported only when a question has such a suite.
 """
 
 from __future__ import annotations
@@ -202,21 +203,17 @@ def prepare(questions: List[Question], kinds: Dict[str, SuiteKind]) -> None:
             kind.prepare(questions)
 
 
-def _fuzz_kind(assignment: Optional[Assignment]) -> SuiteKind:
-    from .fuzz.suite import FuzzKind
-    return FuzzKind(assignment)
+PLUGIN_KINDS: Dict[str, str] = {"fuzz": "grader.hog.fuzz.suite:FuzzKind",
+                                "winrate": "grader.hog.strategy.suite:WinrateKind"}
 
 
-def _winrate_kind(assignment: Optional[Assignment]) -> SuiteKind:
-    from .strategy.suite import WinrateKind
-    return WinrateKind(assignment)
+def _plugin(target: str) -> Callable[[Optional[Assignment]], SuiteKind]:
+    def make(assignment: Optional[Assignment]) -> SuiteKind:
+        import importlib
+        module, name = target.split(":")
+        return getattr(importlib.import_module(module), name)(assignment)
+    return make
 
 
-def _register_builtin_kinds() -> None:
-    """Imported when a question has such a suite: a run of doctests alone (`grade -q 01`)
-    need not wait ~4 ms for the fuzzer and the win rate to load."""
-    SUITE_KINDS.setdefault("fuzz", _fuzz_kind)
-    SUITE_KINDS.setdefault("winrate", _winrate_kind)
-
-
-_register_builtin_kinds()
+for _type, _target in PLUGIN_KINDS.items():
+    SUITE_KINDS.setdefault(_type, _plugin(_target))

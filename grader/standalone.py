@@ -11,7 +11,7 @@ cannot be written it imports from the zip, and runs the worker and the fuzz driv
 `python -c` from the zip's source. Student code runs in a separate process either way.
 
 numpy is not pure Python, so it is not inside: Question 12's exact win rate needs it
-(`grader.strategy.NUMPY_INSTALL`, said alike by the README and the runner); without it
+(`grader.hog.strategy.NUMPY_INSTALL`, said alike by the README and the runner); without it
 the runner checks that the strategy is valid and says the rate was not computed. Everything else works with the interpreter
 alone. The runner needs a POSIX system (Linux, macOS; WSL on Windows).
 """
@@ -219,7 +219,7 @@ def vendored_files(cache: Path = _CACHE) -> Dict[str, bytes]:
 
 # The grader's own files besides its modules that a student's command reads: the page
 # of `grade play`. (The report templates are staff's, and need jinja2.)
-STUDENT_DATA = ("play/page.html",)
+STUDENT_DATA = ("hog/play/page.html",)
 
 
 def grader_files() -> Dict[str, bytes]:
@@ -263,16 +263,15 @@ def _listed(names: List[str]) -> str:
 
 
 def readme(assignment_title: str, questions: Iterable[str], winrate: bool,
-           sources: Optional[List[str]] = None, play: bool = False,
-           runner: bool = True) -> str:
+           sources: List[str], play: bool = False, runner: bool = True) -> str:
     """The workspace's README: how to run the tests, and what that needs. SOURCES: the
-    files the student writes (Hog's hog.py by default); PLAY: Hog's browser game is there.
+    files the student writes; PLAY: Hog's browser game is there.
     Without RUNNER (`publish --no-runner`) the workspace holds no grader: its commands
     are the installed `grade`'s."""
-    from .strategy import NUMPY_INSTALL
+    from .hog.strategy import NUMPY_INSTALL
     minimum = ".".join(map(str, MIN_PYTHON))
     first = next(iter(questions), "01")
-    sources = list(sources or ["hog.py"])
+    sources = list(sources)
     grade = "python3 grade" if runner else "grade"
     where = ("Check it with the grader in this folder: nothing to install,\n"
              f"only Python {minimum} or newer (Linux, macOS; on Windows use WSL)."
@@ -336,7 +335,7 @@ def readme(assignment_title: str, questions: Iterable[str], winrate: bool,
         "",
         "Lines your code prints starting with `DEBUG:` or `DEBUG ` (any letter case) and "
         "ending with a newline are ignored, as ok ignores them. If a test "
-        f"file is damaged, download the {'project' if sources == ['hog.py'] else 'assignment'} "
+        "file is damaged, download the assignment "
         f"again and copy your {_listed(sources)} into it.",
         "",
     ]
@@ -364,6 +363,7 @@ def write_readme(folder: Path, assignment, runner: bool = True) -> Path:
         has_winrate = any(path.name.endswith(casefile.SIDECAR) and '"winrate"' in
                           path.read_text(encoding="utf-8")
                           for path in (Path(folder) / "tests").glob(f"*{casefile.SIDECAR}"))
-        text = readme(title, questions, has_winrate, play=True, runner=runner)
+        text = readme(title, questions, has_winrate, assignment.sources,
+                      play=assignment.has_rules, runner=runner)
     (Path(folder) / README).write_text(text, encoding="utf-8")
     return Path(folder) / README

@@ -73,7 +73,7 @@ def resolve_keys(ws: Workspace, keys: Sequence[str]) -> List[str]:
         if ws.assignment.is_ok:
             raise UsageProblem(f"{ws.assignment.ok.path.name} names no test that exists "
                                f"in {ws.root}")
-        raise UsageProblem(f"no case files in {ws.tests}: {grader.restore_tests_advice()}")
+        raise UsageProblem(f"no case files in {ws.tests}: {grader.restore_tests_advice(ws.assignment.source)}")
     wanted: List[str] = []
     for typed in keys:
         key = resolve_key(typed, known)
@@ -239,7 +239,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
         progress.console, progress.score = console, options.score
         progress.questions_in_all, progress.points_in_all = len(everything), points_in_all
     if options.seed is not None:
-        from .fuzz import suite as fuzz_suite
+        from .hog.fuzz import suite as fuzz_suite
         try:
             fuzz_suite.set_seed(questions, options.seed)
         except fuzz_suite.FuzzSetupError as error:

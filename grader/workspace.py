@@ -44,7 +44,7 @@ CaseTransform = Callable[[str, Dict], Dict]
 
 def write_student_cases(assignment: Assignment, tests: Path,
                         transform: Optional[CaseTransform] = None) -> List[Path]:
-    from .fuzz import suite as fuzz_suite
+    from .hog.fuzz import suite as fuzz_suite
 
     tests.mkdir(parents=True, exist_ok=True)
     # ok imports case files as `tests.NN`: a regular package, so that no other `tests`
@@ -339,7 +339,7 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
     import zipfile
 
     if folder is None:  # the folder the archive unpacks to: the assignment's name
-        folder = assignment.name if assignment.is_ok else "hog"
+        folder = assignment.name if assignment.is_ok else assignment.module
     with tempfile.TemporaryDirectory() as scratch:
         root = init(assignment, Path(scratch) / folder, transform=transform)
         from . import standalone
@@ -388,6 +388,7 @@ def assignment_of(root: Path) -> Assignment:
     grade.json names, the edition of an assignment.json beside the cases, else the
     default edition."""
     from . import assignment as assignments
+    from .hog import family
     record: Dict = {}
     for candidate in (root / EDITION_FILE, root / "tests" / assignments.SETTINGS):
         if candidate.is_file():
@@ -398,7 +399,7 @@ def assignment_of(root: Path) -> Assignment:
             if not isinstance(record, dict):
                 raise WorkspaceError(f"{candidate} must hold a JSON object")
             break
-    if not record and not assignments.editions():
+    if not record and not family.editions():
         raise WorkspaceError(f"{root} is not a project folder (it has no {EDITION_FILE}): "
                              "go to the folder you downloaded, the one holding "
                              f"{EDITION_FILE} and tests/, and run `{grader.PROGRAM}` there")
@@ -408,8 +409,8 @@ def assignment_of(root: Path) -> Assignment:
     try:
         if folder and (Path(folder).is_dir() or not own):
             return assignments.load(path=Path(folder))
-        if not folder and (not own or (edition or assignments.DEFAULT_EDITION)
-                           in assignments.editions()):
+        if not folder and (not own or (edition or family.DEFAULT_EDITION)
+                           in family.editions()):
             return assignments.load(edition)
         return assignments.from_settings(settings, root / "tests", str(edition or ""))
     except assignments.AssignmentError as error:

@@ -223,7 +223,7 @@ def _register_code_attacks() -> None:
         "_play = play\n"
         "def play(strategy0, strategy1, *args, **kwargs):\n"
         "    return _play(strategy1, strategy0, *args, **kwargs)\n"), at_most=FULL - 2)
-    from grader.strategy.winrate import win_rate
+    from grader.hog.strategy.winrate import win_rate
     code_attack("forges_its_win_rate", with_override(FORGES_WIN_RATE), at_most=FULL,
                 win_rate=win_rate(0, 4).win_rate)
     code_attack("loops_while_fuzzing", with_override(

@@ -366,17 +366,17 @@ def test_discover_accepts_folders_files_and_zips(tmp_path):
     with zipfile.ZipFile(flat_zip, "w") as z:
         z.writestr("p.py", "P = 1\n")
 
-    found = bulk.discover(folder)
+    found = bulk.discover(folder, "hog.py")
     assert [(s.id, s.source, s.problem) for s in found] == [
         ("a", b"A = 1\n", None), ("b", b"B = 1\n", None),
         ("c", None, "no hog.py in the submission; it holds: notes.txt")]
-    assert [(s.id, s.source) for s in bulk.discover(flat)] == [("x", b"X = 1\n"), ("y", b"Y = 1\n")]
-    escaped, *found = bulk.discover(archive)
+    assert [(s.id, s.source) for s in bulk.discover(flat, "hog.py")] == [("x", b"X = 1\n"), ("y", b"Y = 1\n")]
+    escaped, *found = bulk.discover(archive, "hog.py")
     assert [(s.id, s.source) for s in found] == [("s1", b"S1 = 1\n"), ("s2", b"S2 = 1\n")]
     assert escaped.name == "../escape/hog.py" and "outside the archive" in escaped.problem
-    assert [(s.id, s.source) for s in bulk.discover(flat_zip)] == [("p", b"P = 1\n")]
+    assert [(s.id, s.source) for s in bulk.discover(flat_zip, "hog.py")] == [("p", b"P = 1\n")]
     with pytest.raises(bulk.BulkError, match="no submissions"):
-        bulk.discover(tmp_path / "flat" / ".." / "folders" / "c")
+        bulk.discover(tmp_path / "flat" / ".." / "folders" / "c", "hog.py")
 
 
 # --- kill, resume, determinism, the report -------------------------------------------

@@ -191,7 +191,7 @@ def test_a_replay_that_breaks_never_escapes_the_shrinker(seed, breaks_every):
     time, and differently each time) leaves a failing game to show, not a crash."""
     import random
 
-    from grader.fuzz import engine as fuzz
+    from grader.hog.fuzz import engine as fuzz
 
     spec = fuzz.random_spec(random.Random(seed), fuzz.settings(), {"feral_hogs": False}, False)
     calls = iter(range(10 ** 6))
@@ -211,6 +211,6 @@ def test_a_name_as_long_as_a_zip_allows_is_kept_short(tmp_path):
     archive = tmp_path / "class.zip"
     with zipfile.ZipFile(archive, "w") as out:
         out.writestr("n" * 60000 + "/hog.py", REFERENCE)
-    [found] = bulk.discover(archive)
+    [found] = bulk.discover(archive, "hog.py")
     assert found.source is not None and len(found.id) < 200
     assert len(found.name) <= 2000 and found.name.endswith("(truncated)")

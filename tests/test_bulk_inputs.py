@@ -58,7 +58,7 @@ def linked_class(root: Path) -> Path:
 
 
 def test_links_and_special_files_in_a_folder_are_refused(tmp_path):
-    found = by_id(bulk.discover(linked_class(tmp_path / "in")))
+    found = by_id(bulk.discover(linked_class(tmp_path / "in"), "hog.py"))
     assert found["victim"].source == b"VICTIM = 1\n"
     for sid in ("copycat", "refcopy", "nested_link", "whole", "loose"):
         assert found[sid].source is None and "symbolic link" in found[sid].problem, sid
@@ -83,7 +83,7 @@ def test_links_and_special_files_in_a_zip_are_refused(tmp_path):
                   stat.S_IFLNK | 0o777)
         zip_entry(archive, "fifo/hog.py", "", stat.S_IFIFO | 0o644)
         zip_entry(archive, "plain/hog.py", "PLAIN = 1\n", stat.S_IFREG | 0o644)
-    found = by_id(bulk.discover(archive_path))
+    found = by_id(bulk.discover(archive_path, "hog.py"))
     assert found["victim"].source == b"VICTIM = 1\n"
     assert found["plain"].source == b"PLAIN = 1\n"
     assert "symbolic link" in found["copycat"].problem
@@ -114,7 +114,7 @@ def odd_class(root: Path, as_zip: bool) -> Path:
 
 @pytest.mark.parametrize("as_zip", [False, True])
 def test_a_linked_folder_or_a_folder_named_hog_py_is_named_as_such(tmp_path, as_zip):
-    found = by_id(bulk.discover(odd_class(tmp_path / "in", as_zip)))
+    found = by_id(bulk.discover(odd_class(tmp_path / "in", as_zip), "hog.py"))
     assert found["victim"].source == b"VICTIM = 1\n"
     assert found["linked"].source is None
     assert "export is a symbolic link" in found["linked"].problem, found["linked"].problem
@@ -189,7 +189,7 @@ def test_zip_entry_names_become_safe_ids_keeping_the_given_name(tmp_path_factory
         for index, name in enumerate(names):
             archive.writestr(f"{name}/hog.py", f"N = {index}\n")
         archive.writestr("neighbour/hog.py", "N = -1\n")
-    found = bulk.discover(path)
+    found = bulk.discover(path, "hog.py")
     ids = [s.id for s in found]
     assert len(set(ids)) == len(ids) and all(is_safe_name(i) for i in ids)
     assert by_id(found)["neighbour"].source == b"N = -1\n"
@@ -205,7 +205,7 @@ def test_absolute_and_parent_zip_entries_never_leave_out(tmp_path):
         archive.writestr("/abs/hog.py", "ABS = 1\n")
         archive.writestr("../up/hog.py", "UP = 1\n")
         archive.writestr("ok/hog.py", "OK = 1\n")
-    found = bulk.discover(archive_path)
+    found = bulk.discover(archive_path, "hog.py")
     ids = [s.id for s in found]
     assert all(is_safe_name(i) for i in ids)
     assert by_id(found)["abs"].source == b"ABS = 1\n"
@@ -294,7 +294,7 @@ def test_every_export_layout_is_found(tmp_path_factory, layouts, wrappers, as_zi
         for name, text in files.items():
             (path / prefix / name).parent.mkdir(parents=True, exist_ok=True)
             (path / prefix / name).write_text(text)
-    found = by_id(bulk.discover(path))
+    found = by_id(bulk.discover(path, "hog.py"))
     assert {sid: s.source for sid, s in found.items()} == {
         f"student{i}": f"S = {i}\n".encode() for i in range(len(layouts))}
 
@@ -309,7 +309,7 @@ def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):
     (root / "two" / "a" / "hog.py").write_text("A = 1\n")
     (root / "two" / "b" / "hog.py").write_text("B = 1\n")
     (root / "empty").mkdir()
-    found = by_id(bulk.discover(root))
+    found = by_id(bulk.discover(root, "hog.py"))
     assert found["wrong_name"].problem.startswith("no hog.py in the submission; it holds: ")
     assert "hog (1).py" in found["wrong_name"].problem
     assert "deep/deeper/hog.py" in found["wrong_name"].problem

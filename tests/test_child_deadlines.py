@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from grader import assignment as assignments
-from grader.fuzz import engine as fuzz
+from grader.hog.fuzz import engine as fuzz
 from grader.run.runner import CaseJob, Runner
 from grader.run.sandbox import bwrap_problem
 
@@ -179,7 +179,7 @@ def test_a_player_that_stops_reading_is_gone_within_its_timeout(tmp_path):
 # --- the browser game, fed its answers ------------------------------------------------
 
 def test_a_play_that_asks_for_rolls_and_never_reads_them_ends_its_game(tmp_path):
-    from grader.play.game import Game
+    from grader.hog.play.game import Game
 
     fa19 = assignments.load("fa19")
     source = (fa19.reference / "hog.py").read_text() + "\n\n" + FORGE + (
@@ -210,7 +210,7 @@ def test_a_strategy_file_that_forged_a_verdict_and_sleeps_is_invalid_in_bounded_
         tmp_path, forged, words):
     """The reader asks its child questions and reads each answer under a deadline: a
     child that forged the reader's words and sleeps is invalid within the budget."""
-    from grader.strategy.reader import read_strategy
+    from grader.hog.strategy.reader import read_strategy
 
     path = tmp_path / "hog.py"
     path.write_text(REFERENCE + "\n\n" + FORGE + f"_forge({forged!r})\n_time.sleep(3600)\n")

@@ -11,10 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grader.strategy import table as strategy_table
-from grader.strategy.contest import WIN_THRESHOLD, match_points, rank, round_robin
-from grader.strategy.contest_report import write_report
-from grader.strategy.winrate import win_rate
+from grader.hog.strategy import table as strategy_table
+from grader.hog.strategy.contest import WIN_THRESHOLD, match_points, rank, round_robin
+from grader.hog.strategy.contest_report import write_report
+from grader.hog.strategy.winrate import win_rate
 
 SCRIPT = Path(strategy_table.__file__)
 
@@ -136,8 +136,8 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from grader import assignment as assignments  # noqa: E402
 from grader.run.sandbox import bwrap_problem  # noqa: E402
-from grader.strategy import commands as contest_commands  # noqa: E402
-from grader.strategy import reader as strategies  # noqa: E402
+from grader.hog.strategy import commands as contest_commands  # noqa: E402
+from grader.hog.strategy import reader as strategies  # noqa: E402
 from grader.untrusted import printable  # noqa: E402
 
 needs_bwrap = pytest.mark.skipif(bwrap_problem() is not None, reason=str(bwrap_problem()))

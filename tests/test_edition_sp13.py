@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import editiontools as checks
-from grader import editions, mutate
+from grader import mutate
+from grader.hog import editions
 
 EDITION = "sp13"
 SOLUTIONS = checks.solutions(EDITION)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import editiontools as checks
-from grader import editions
+from grader.hog import editions
 
 EDITION = "sp14"
 SOLUTIONS = checks.solutions(EDITION)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import editiontools as checks
-from grader import editions
+from grader.hog import editions
 
 EDITION = "sp18-contest"
 SOLUTIONS = checks.solutions(EDITION)

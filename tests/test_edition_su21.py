@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import editiontools as checks
-from grader import editions
+from grader.hog import editions
 
 EDITION = "su21"
 SOLUTIONS = checks.solutions(EDITION)
@@ -194,8 +194,8 @@ def test_reference_final_strategy_is_the_best_reply_to_always_roll_6(su21, hogs)
     """The reference's table came from our own dynamic programming; the win-rate engine,
     driven by the su21 rules module, must find it exactly as good as the best strategy of
     all (a su21 game has no memory beyond the two scores, so nothing can do better)."""
-    from grader.strategy.optimal import best_full_state
-    from grader.strategy.winrate import win_rate
+    from grader.hog.strategy.optimal import best_full_state
+    from grader.hog.strategy.winrate import win_rate
 
     reference, _ = hogs
     table = [[reference.final_strategy(s, o) for o in range(100)] for s in range(100)]

@@ -10,14 +10,15 @@ import pytest
 
 from conftest import run_grade
 from grader import assignment as assignments
-from grader import editions
+from grader.hog import family
+from grader.hog import editions
 
 
 def test_list_editions_names_every_shipped_edition():
     done = run_grade("--list-editions")
     assert done.returncode == 0
     listed = [line.split()[0] for line in done.stdout.splitlines() if line.strip()]
-    assert listed == assignments.editions() and "fa19" in listed
+    assert listed == family.editions() and "fa19" in listed
 
 
 def test_an_unknown_edition_is_a_usage_error_naming_the_known_ones(tmp_path):
@@ -28,7 +29,7 @@ def test_an_unknown_edition_is_a_usage_error_naming_the_known_ones(tmp_path):
     assert not (tmp_path / "ws").exists()
 
 
-@pytest.mark.parametrize("edition", assignments.editions())
+@pytest.mark.parametrize("edition", family.editions())
 def test_a_workspace_remembers_its_edition(tmp_path, edition):
     ws = tmp_path / "ws"
     assert run_grade("init", str(ws), "--edition", edition, "--unlocked").returncode == 0

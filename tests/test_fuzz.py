@@ -15,9 +15,9 @@ import hog_mutants
 import play_variants
 from grader import assignment
 from grader.load import casefile
-from grader.fuzz import driver as fuzz_driver
-from grader.fuzz import engine as fuzz_engine
-from grader.fuzz import suite as fuzz_suite
+from grader.hog.fuzz import driver as fuzz_driver
+from grader.hog.fuzz import engine as fuzz_engine
+from grader.hog.fuzz import suite as fuzz_suite
 from grader import session
 from grader import workspace
 from grader.run.runner import Runner
@@ -435,8 +435,8 @@ def test_every_failing_game_is_explained_by_its_kind(kind):
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-from grader.fuzz import compare as fuzz_compare  # noqa: E402
-from grader.fuzz import explain as fuzz_explain  # noqa: E402
+from grader.hog.fuzz import compare as fuzz_compare  # noqa: E402
+from grader.hog.fuzz import explain as fuzz_explain  # noqa: E402
 from grader.model import CaseRun, ExampleOutput  # noqa: E402
 
 JSON = st.recursive(

@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from grader import assignment as assignments
-from grader import editions, session
-from grader.fuzz import compare, driver, engine
-from grader.fuzz import suite as fuzz_suite
+from grader.hog import family
+from grader import session
+from grader.hog import editions
+from grader.hog.fuzz import compare, driver, engine
+from grader.hog.fuzz import suite as fuzz_suite
 from grader.load import casefile
 from grader.run.runner import Runner
 
@@ -170,7 +172,7 @@ def test_the_fa19_adapter_calls_play_as_the_tracers_default_does():
 
 
 def test_every_shipped_edition_with_fuzz_suites_has_an_adapter():
-    for name in assignments.editions():
+    for name in family.editions():
         a = assignments.load(name)
         if fuzz_questions(a):
             engine.check_adapter(a.rules())

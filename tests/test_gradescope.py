@@ -380,7 +380,7 @@ def test_a_folder_swapped_for_a_link_after_it_was_found_is_not_followed(tmp_path
     from grader.gradescope import Refused, find_submission, read_source
     (tmp_path / "submission" / "project").mkdir(parents=True)
     (tmp_path / "submission" / "project" / "hog.py").write_text("MINE = 1\n")
-    found = find_submission(tmp_path / "submission")
+    found = find_submission(tmp_path / "submission", "hog.py")
     assert found.parts == ("project", "hog.py") and read_source(tmp_path, found) == b"MINE = 1\n"
     os.rename(tmp_path / "submission" / "project", tmp_path / "moved")
     (tmp_path / "submission" / "project").symlink_to(FA19.reference)

@@ -21,11 +21,12 @@ from pathlib import Path
 import pytest
 
 from grader import assignment as assignments
+from grader.hog import family
 from grader import mutate
 
 
 # Every edition whose cases come with a mutation.json (its table) is held to it.
-TABLED = [name for name in assignments.editions()
+TABLED = [name for name in family.editions()
           if (assignments.load(name).cases / mutate.CONFIG).is_file()]
 
 

@@ -22,8 +22,9 @@ import pexpect
 import pytest
 
 from grader import assignment as assignments
+from grader.hog import family
 from grader import workspace
-from grader.play.server import PlayServer
+from grader.hog.play.server import PlayServer
 
 CHROMIUM = "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
@@ -229,7 +230,7 @@ def _http(url, data=None):
 
 
 @pytest.mark.parametrize("final", [False, True], ids=["two humans", "against final"])
-@pytest.mark.parametrize("edition", assignments.editions())
+@pytest.mark.parametrize("edition", family.editions())
 def test_every_edition_reference_plays_a_whole_game_unflagged(serve, tmp_path, edition, final):
     """The edition's own rules referee its own reference: no turn is flagged, and the
     rules that fire are named in the edition's words."""

@@ -16,8 +16,8 @@ from grader.bulk import grading as bulk
 from grader.bulk import report as bulk_report
 from grader.load import casefile
 from grader.run.sandbox import bwrap_problem
-from grader.strategy.contest import round_robin
-from grader.strategy.contest_report import write_report
+from grader.hog.strategy.contest import round_robin
+from grader.hog.strategy.contest_report import write_report
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]

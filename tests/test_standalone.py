@@ -153,7 +153,7 @@ def test_damaged_tests_get_advice_that_works_here(unpacked):
     (unpacked / "tests" / "05a.fuzz.json").unlink()
     shutil.copy(FA19.reference / "hog.py", unpacked / "hog.py")
     done = student(unpacked, "-q", "05a", "-v")
-    assert "download the project again" in done.stdout + done.stderr
+    assert "download the assignment again" in done.stdout + done.stderr
     assert "grade init" not in done.stdout + done.stderr
 
 

@@ -62,7 +62,7 @@ def _imported(argv, cwd) -> set:
 
 
 STAFF = {"click", "grader.cli", "grader.outputs", "jinja2", "hypothesis"}
-SUITE_KINDS = {"grader.fuzz.suite", "grader.strategy.suite"}  # fuzz games, win rates
+SUITE_KINDS = {"grader.hog.fuzz.suite", "grader.hog.strategy.suite"}  # fuzz games, win rates
 
 
 @pytest.mark.parametrize("argv, needless", [(["-q", "01"], STAFF | SUITE_KINDS), ([], STAFF),

@@ -1,5 +1,5 @@
 """The exact win-rate engine, for every edition, against a plain recursion written over
-`grader.editions.turn`, and against the reference `play` by sampling."""
+`grader.hog.editions.turn`, and against the reference `play` by sampling."""
 
 import itertools
 import math
@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from grader import editions
-from grader.strategy import winrate
-from grader.strategy.optimal import best_full_state, best_scores_only, table_source
-from grader.strategy.winrate import game, roll_distribution, table_strategy, win_rate
+from grader.hog import editions
+from grader.hog.strategy import winrate
+from grader.hog.strategy.optimal import best_full_state, best_scores_only, table_source
+from grader.hog.strategy.winrate import game, roll_distribution, table_strategy, win_rate
 
 REFERENCE = Path(__file__).resolve().parents[1] / "reference" / "fa19"
 EDITIONS = ("fa19", "su21", "sp14", "sp13", "sp18-contest")

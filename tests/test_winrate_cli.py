@@ -15,12 +15,13 @@ import pexpect
 import pytest
 
 from grader import assignment as assignments
-from grader import editions
+from grader.hog import family
+from grader.hog import editions
 from grader.load import casefile
 from grader.run.runner import Runner
 from grader.session import grade
-from grader.strategy.optimal import best_full_state
-from grader.strategy.winrate import win_rate
+from grader.hog.strategy.optimal import best_full_state
+from grader.hog.strategy.winrate import win_rate
 
 from conftest import REPO, run_grade
 from hostile_class import FORGES_WIN_RATE
@@ -258,7 +259,7 @@ def test_assignment_config_threshold(fa19, tmp_path):
 
 
 def _reference_table(fa19):
-    from grader.strategy.reader import read_strategy
+    from grader.hog.strategy.reader import read_strategy
     return read_strategy(fa19.reference / "hog.py", fa19).table
 
 
@@ -466,7 +467,7 @@ def test_winrate_uses_the_assignments_rules_and_baseline(tmp_path, rules, baseli
     assert data["win_rate"] != pytest.approx(win_rate(table, baseline, "fa19").win_rate, abs=1e-6)
 
 
-@pytest.mark.parametrize("edition", assignments.editions())
+@pytest.mark.parametrize("edition", family.editions())
 def test_winrate_of_each_shipped_edition(tmp_path, edition):
     assignment = assignments.load(edition)
     baseline = int((assignment.config.get("winrate") or {}).get("baseline", 4))

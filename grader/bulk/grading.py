@@ -312,7 +312,7 @@ def _name_safely(submissions: List[Submission]) -> List[Submission]:
     return sorted(submissions, key=lambda s: s.id)
 
 
-def discover(path: Path, source: str = "hog.py",
+def discover(path: Path, source: str,
              sources: Optional[List[str]] = None) -> List[Submission]:
     """The submissions in PATH (a folder or a .zip), sorted by id.
 

@@ -446,7 +446,7 @@ class Runner:
     timeout: float = 10.0
     budget: Optional[float] = None
     python: str = sys.executable
-    preflight: Sequence[str] = ("hog",)
+    preflight: Sequence[str] = ()
     wrap: Callable[[List[str]], List[str]] = lambda argv: argv
     env: Optional[Dict[str, str]] = None
     worker_path: Path = WORKER

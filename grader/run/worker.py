@@ -449,7 +449,7 @@ def main():
     os.chdir(src)
     sys.path.insert(0, src)
     unshadow(own, src)
-    sys.argv = [(preflight or own or ["hog"])[0] + ".py"]
+    sys.argv = [([*preflight, *own] or ["submission"])[0] + ".py"]
 
     sending = []
 

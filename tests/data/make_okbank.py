@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from grader import assignment, workspace  # noqa: E402
-from grader.fuzz import driver, engine  # noqa: E402
+from grader.hog.fuzz import driver, engine  # noqa: E402
 from grader.load import casefile  # noqa: E402
 from grader.locking import hashes  # noqa: E402
 import locktools  # noqa: E402

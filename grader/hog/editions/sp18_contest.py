@@ -57,7 +57,7 @@ def remember(num_rolls, memory, again):
     return ((memory[0] + 1) % CYCLE, bool(again))
 
 
-# --- fuzzing play (read by grader.fuzz; sent to the worker beside its tracer) --------
+# --- fuzzing play (read by grader.hog.fuzz; sent to the worker beside its tracer) --------
 
 PLAY = {
     "dice": {"dice": SIDES},  # play takes its die as `dice`
@@ -72,7 +72,7 @@ PLAY = {
 
 
 def play_game(hog, strategy0, strategy1, dice, say, game):
-    """Play GAME with the submission's module HOG (see grader.editions)."""
+    """Play GAME with the submission's module HOG (see grader.hog.editions)."""
     options = {"score0": game["score0"], "score1": game["score1"], "dice": dice["dice"],
                "goal": game["goal"]}
     if say is not None:
@@ -81,7 +81,7 @@ def play_game(hog, strategy0, strategy1, dice, say, game):
 
 
 def play_code(game):
-    """The same call as code for `python3 -i hog.py` (see grader.editions)."""
+    """The same call as code for `python3 -i hog.py` (see grader.hog.editions)."""
     say = ", say=announcer(0)" if game.get("say") else ""
     return ("play(strategy0, strategy1, score0=%d, score1=%d, dice=dice, goal=%d%s)\n"
             % (game["score0"], game["score1"], game["goal"], say))

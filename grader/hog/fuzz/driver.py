@@ -13,7 +13,7 @@ scores; `choices[0]` for scores that are not numbers), `dice` (the outcomes a te
 by name when the edition has several dice), `score0`, `score1`, `goal`, the edition's
 own options (fa19's `feral_hogs`), and `say` (whether to trace the commentary). How
 these reach `play` is the edition's business: its rules module's `PLAY` settings and
-`play_game` (see `grader.editions`).
+`play_game` (see `grader.hog.editions`).
 
 A trace is a list of events, in call order: `["s", who, score, opponent, n]` a
 strategy call, an int an outcome of the edition's first die (`["d", name, outcome]`

@@ -3,7 +3,7 @@
 The child (`driver.py`) runs the student's code; this side answers its questions (a
 human's dice from the page, a die's outcome rolled here), and rebuilds the game turn by
 turn from what the child reports. Each turn is replayed with the edition's rules
-(`grader.editions.turn`) from the scores the student's game had before it, so the page
+(`grader.hog.editions.turn`) from the scores the student's game had before it, so the page
 can name the rules that fired and flag the turn where the student's scores differ from
 what the rules give. Everything the child sends is checked before use: a `play` that
 raises, loops, calls a strategy twice or writes nonsense ends its own game with a
@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any, Dict, List, Optional
 
 from .. import editions
-from ..run.runner import Outbox, end_group, feed, script_argv, spawn
+from ...run.runner import Outbox, end_group, feed, script_argv, spawn
 
 DRIVER = Path(__file__).with_name("driver.py")
 STUCK_SECONDS = 10.0  # the child computing this long without a word is looping

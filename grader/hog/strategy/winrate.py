@@ -2,7 +2,7 @@
 
 A strategy is a GOAL x GOAL table of ints 0..MAX_DICE: table[s][o] is the number of
 dice the mover asks for at own score s, opponent score o. The engine knows no
-edition: it reads a rules module (`grader.editions`) and tabulates its scalar
+edition: it reads a rules module (`grader.hog.editions`) and tabulates its scalar
 functions into numpy arrays once per rules module and goal (`game`).
 
 Every turn adds at least one point to the sum of the scores and a swap keeps the

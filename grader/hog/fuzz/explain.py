@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import ModuleType, SimpleNamespace
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .. import asts
+from ... import asts
 from . import compare
 from .. import editions
 

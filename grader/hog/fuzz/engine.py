@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from . import compare
 from . import explain as fuzz_explain
 from . import driver as fuzz_driver
-from ..run.runner import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
+from ...run.runner import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
 
 DRIVER = Path(fuzz_driver.__file__)
 
@@ -33,7 +33,7 @@ Trace = List[Any]
 
 
 def driver_source() -> str:
-    from ..run import scripts
+    from ...run import scripts
     return scripts.source(fuzz_driver.__name__)
 
 
@@ -54,7 +54,7 @@ def check_adapter(rules: Any) -> None:
     missing = [name for name in ("PLAY", "play_game", "play_code") if not hasattr(rules, name)]
     if missing:
         raise AdapterError(f"the rules of edition {getattr(rules, 'NAME', '?')} do not say how "
-                           f"to fuzz its play (no {', '.join(missing)}; see grader.editions)")
+                           f"to fuzz its play (no {', '.join(missing)}; see grader.hog.editions)")
 
 
 def edition_source(rules: Any) -> str:

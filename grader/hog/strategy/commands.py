@@ -14,10 +14,10 @@ from typing import List, Optional
 from rich.table import Table
 from rich.text import Text
 
-from .. import report
+from ... import report
 from . import reader as strategies
-from ..assignment import Assignment
-from ..untrusted import one_line, printable, safe_name, shown_name
+from ...assignment import Assignment
+from ...untrusted import one_line, printable, safe_name, shown_name
 
 RATE = "{:.7f}"
 
@@ -131,8 +131,8 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
             sandbox: bool = True) -> int:
     from .contest import round_robin
     from .contest_report import write_report
-    from ..run import cgroups
-    from ..run.sandbox import bwrap_problem, lease_problem
+    from ...run import cgroups
+    from ...run.sandbox import bwrap_problem, lease_problem
 
     console = report.make_console()
     errors = report.make_console(stderr=True)
@@ -271,7 +271,7 @@ def _ascent(steps: _Steps, label: str, sweeps: int, **kwargs):
 
 def save_problem(path: Path) -> Optional[str]:
     """Why a strategy file cannot be written at PATH, checked before any work; or None."""
-    from .. import outputs
+    from ... import outputs
 
     if path.suffix != ".py":
         return f"--save {path}: a strategy file is a Python file ending in .py"

@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from . import table as strategy_table
-from .. import safe_files
-from ..assignment import Assignment
-from ..run.runner import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
-from ..untrusted import CallInfo, one_line
-from ..run.sandbox import Limits, Sandbox, bwrap_problem
+from ... import safe_files
+from ...assignment import Assignment
+from ...run.runner import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
+from ...untrusted import CallInfo, one_line
+from ...run.sandbox import Limits, Sandbox, bwrap_problem
 
 SCRIPT = Path(strategy_table.__file__).resolve()
 HELLO_CAP = 4096  # bytes of the child's hello line (its team name, or why there is none)

@@ -27,14 +27,14 @@ Optionally, `points_fired(num_rolls, rolled, score, opponent)` names (keys of NA
 transforms of the turn score that fired (sp13's Touchdown, Hogtimus Prime): only the
 browser game reads it.
 
-`grader.editions.turn` plays one turn from these, the one place that orders them.
+`grader.hog.editions.turn` plays one turn from these, the one place that orders them.
 
-The exact win-rate engine (`grader.strategy.winrate`) tabulates these functions, so
+The exact win-rate engine (`grader.hog.strategy.winrate`) tabulates these functions, so
 they must be pure; it tabulates a function only along the parameters its code names.
 It also needs every turn to add at least one point (points + bonus >= 1) and few
 memories: all that `remember` can produce from START, extra turn or not, at most 4096.
 
-To have its `play` fuzzed (`grader.fuzz`), a rules module also says how that play is
+To have its `play` fuzzed (`grader.hog.fuzz`), a rules module also says how that play is
 called; the module is then sent to the worker beside the tracer, so this part too is
 standard library only, and it runs next to student code (it gets no expected output):
 

@@ -8,7 +8,7 @@ import csv
 import json
 from pathlib import Path
 
-from ..untrusted import csv_cell
+from ...untrusted import csv_cell
 from .contest import WIN_THRESHOLD, ContestResult
 
 
@@ -59,7 +59,7 @@ def _colour(rate: float) -> str:
 
 def heat_map_html(result: ContestResult, excluded=()) -> str:
     """The page: ranked teams, named columns, the heat map, and the entries left out."""
-    from ..templates import render
+    from ...templates import render
 
     order = [result.teams.index(team) for _, team, _ in result.ranking]
     means = mean_rates(result)

@@ -86,7 +86,7 @@ def remember(num_rolls, memory, again):
     return ()
 
 
-# --- fuzzing play (read by grader.fuzz; sent to the worker beside its tracer) --------
+# --- fuzzing play (read by grader.hog.fuzz; sent to the worker beside its tracer) --------
 
 PLAY = {
     "dice": {"six_sided": SIDES, "four_sided": 4},  # the module's dice, for select_dice
@@ -101,7 +101,7 @@ PLAY = {
 
 
 def play_game(hog, strategy0, strategy1, dice, say, game):
-    """Play GAME with the submission's module HOG (see grader.editions): the test dice
+    """Play GAME with the submission's module HOG (see grader.hog.editions): the test dice
     take the places of the module's six_sided and four_sided, and with SAY the module's
     commentary is on and announce is SAY."""
     saved = hog.six_sided, hog.four_sided, hog.commentary, hog.announce

@@ -50,7 +50,7 @@ def remember(num_rolls, memory, again):
     return (num_rolls, memory[1]) if again else (memory[1], num_rolls)
 
 
-# --- fuzzing play (read by grader.fuzz; sent to the worker beside its tracer) --------
+# --- fuzzing play (read by grader.hog.fuzz; sent to the worker beside its tracer) --------
 
 PLAY = {
     "dice": {"dice": SIDES},  # the test dice play is given, by name, and their faces

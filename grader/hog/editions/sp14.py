@@ -49,7 +49,7 @@ def remember(num_rolls, memory, again):
     return ()
 
 
-# --- fuzzing play (read by grader.fuzz; sent to the worker beside its tracer) --------
+# --- fuzzing play (read by grader.hog.fuzz; sent to the worker beside its tracer) --------
 
 PLAY = {
     "dice": {"six_sided": SIDES, "four_sided": 4},  # the module's dice, for select_dice
@@ -64,7 +64,7 @@ PLAY = {
 
 
 def play_game(hog, strategy0, strategy1, dice, say, game):
-    """Play GAME with the submission's module HOG (see grader.editions): play rolls the
+    """Play GAME with the submission's module HOG (see grader.hog.editions): play rolls the
     dice that select_dice picks from the module's six_sided and four_sided, so the
     test dice take their places for the game."""
     saved = hog.six_sided, hog.four_sided

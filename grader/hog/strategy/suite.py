@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, Optional
 
-from .. import assignment as assignments
+from ... import assignment as assignments
 from . import NUMPY_INSTALL, table as strategy_table
-from ..model import Case, CaseResult, CaseRun, Question
-from ..run.runner import CaseJob, Runner
+from ...model import Case, CaseResult, CaseRun, Question
+from ...run.runner import CaseJob, Runner
 
 DEFAULTS: Dict[str, Any] = {"strategy": "final_strategy", "baseline": 4, "threshold": None,
                             "budget": 8.0}
@@ -89,7 +89,7 @@ class WinrateKind(assignments.AssignmentBound):
             p = self.settings(case)
         except WinrateSetupError:
             p = DEFAULTS  # the judge reports the problem
-        from ..run import scripts
+        from ...run import scripts
         source = scripts.source(strategy_table.__name__)
         setup = ['_st = {"__name__": "strategy_table"}\n',
                  f"exec(compile({source!r}, 'strategy_table.py', 'exec'), _st)\n", READER]

@@ -22,11 +22,11 @@ import json
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
-from .. import assignment as assignments
+from ... import assignment as assignments
 from . import commentary
 from . import engine as fuzz
-from ..model import Case, CaseResult, CaseRun, ExampleOutput, Question, RaisedException
-from ..run.runner import CaseJob, Runner
+from ...model import Case, CaseResult, CaseRun, ExampleOutput, Question, RaisedException
+from ...run.runner import CaseJob, Runner
 
 DEFAULTS = {"games": 1000, "say": False, "shrink": 10.0, "recorded_games": 100, "seed": 1}
 OUTPUT_CAP = 32 * 1024 * 1024
@@ -102,7 +102,7 @@ def _recorded(path: Path, seed: int, traces: bool = True) -> Tuple[list, list]:
     if isinstance(found, str):
         import grader
         raise FuzzSetupError(f"{path} holds no usable recorded games for seed {seed} "
-                             f"({found}): {grader.restore_tests_advice()}")
+                             f"({found}): {grader.restore_tests_advice('hog.py')}")
     return found
 
 
