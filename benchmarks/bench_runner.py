@@ -81,7 +81,7 @@ def main() -> None:
         folder = Path(tmp)
         (folder / "hog.py").write_text("x = 1\n")
         plain = round_trip(lambda: Unguarded(src=folder, timeout=30), args.runs)
-        guarded = round_trip(lambda: Runner(src=folder, timeout=30), args.runs)
+        guarded = round_trip(lambda: Runner(preflight=("hog",), src=folder, timeout=30), args.runs)
         print(f"worker round trip: {guarded * 1000:.0f} ms guarded, {plain * 1000:.0f} ms "
               f"direct: x{guarded / plain:.2f}")
         if bwrap_problem() is None:
@@ -95,7 +95,7 @@ def main() -> None:
                 def make(group=group):
                     box = Sandbox(folder, cgroup=group)
                     boxes.append(box)
-                    return Runner(src=box.src, wrap=box.wrap, timeout=30, clock=box.clock)
+                    return Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=30, clock=box.clock)
                 boxed[label] = round_trip(make, args.runs)
                 for box in boxes:
                     box.close()

@@ -176,7 +176,7 @@ def test_cpu_is_one_core_and_timeouts_are_in_its_cpu_time(tmp_path):
         "    time.sleep(seconds)\n"
         "    return 'rested'\n")
     with Sandbox(folder, isolate=SANDBOX, cgroup=True) as box:
-        runner = Runner(src=box.src, wrap=box.wrap, timeout=3.0, clock=box.clock)
+        runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=3.0, clock=box.clock)
         started, cpu_before = time.monotonic(), box.cpu_time()
         (_, spun), = runner.run([CaseJob(0, ["import hog\n", "hog.spin(2)\n"])])
         wall, cpu = time.monotonic() - started, box.cpu_time() - cpu_before
@@ -199,7 +199,7 @@ def test_groups_are_removed_and_nothing_is_left_in_them(tmp_path):
                                    "        time.sleep(300)\n"
                                    "    return 1\n")
     box = Sandbox(folder, isolate=SANDBOX, cgroup=True)
-    runner = Runner(src=box.src, wrap=box.wrap, timeout=5.0, clock=box.clock)
+    runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=5.0, clock=box.clock)
     list(runner.run([CaseJob(0, ["import hog\n", "hog.escape()\n"])]))
     folders = list(box.group.folders)
     box.close()

@@ -95,7 +95,7 @@ def big_jobs(count=3):
 
 
 def test_a_worker_that_forged_ready_and_sleeps_costs_timeouts_not_a_hung_grader(tmp_path):
-    runner = Runner(src=submission(tmp_path, FORGES_READY), timeout=1.0, budget=2.0)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, FORGES_READY), timeout=1.0, budget=2.0)
     started = time.monotonic()
     try:
         runs = bounded(lambda: [run for _, run in runner.run(big_jobs())], 30)
@@ -107,7 +107,7 @@ def test_a_worker_that_forged_ready_and_sleeps_costs_timeouts_not_a_hung_grader(
 
 
 def test_a_correct_submission_still_gets_a_job_larger_than_a_pipe(tmp_path):
-    runner = Runner(src=submission(tmp_path, REFERENCE), timeout=5.0)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, REFERENCE), timeout=5.0)
     try:
         runs = bounded(lambda: [run for _, run in runner.run(big_jobs())], 60)
     finally:

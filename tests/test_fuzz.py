@@ -38,7 +38,7 @@ def fuzz_only(keys=FUZZ_QUESTIONS, seed=None):
 
 
 def grade_fuzz(src, keys=FUZZ_QUESTIONS, seed=None):
-    result = session.grade(fuzz_only(keys, seed), Runner(src=src, timeout=30), verbose=True,
+    result = session.grade(fuzz_only(keys, seed), Runner(preflight=("hog",), src=src, timeout=30), verbose=True,
                            respect_locks=False)
     return {q.question.key: q for q in result.questions}
 
@@ -227,7 +227,7 @@ def test_attacks_on_the_driver_do_not_pass(tmp_path, attack):
     (src / "hog.py").write_text("from dice import make_test_dice\n" + ATTACKS[attack])
     questions = fuzz_only(("05a",))
     questions[0].suites[0].raw = {**questions[0].suites[0].raw, "shrink": 2, "games": 20}
-    result = session.grade(questions, Runner(src=src, timeout=10), verbose=True,
+    result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=10), verbose=True,
                            respect_locks=False)
     assert result.questions[0].status != "passed"
     assert result.questions[0].score == 0
@@ -293,7 +293,7 @@ def test_named_ways_of_asking_through_the_worker(tmp_path, name):
         questions = fuzz_only()
         for question in questions:
             question.suites[0].raw = {**question.suites[0].raw, "shrink": 0}
-        result = session.grade(questions, Runner(src=src, timeout=30), verbose=True,
+        result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=30), verbose=True,
                                respect_locks=False)
         statuses = {q.question.key: q.status for q in result.questions}
         if right:
@@ -611,7 +611,7 @@ def test_hostile_plays_get_a_verdict_and_the_run_goes_on(tmp_path, attack):
     for question in questions:
         for suite in question.suites:
             suite.raw = {**suite.raw, "shrink": 6}
-    result = session.grade(questions, Runner(src=src, timeout=20), verbose=True,
+    result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=20), verbose=True,
                            respect_locks=False)
     first, then = result.questions
     assert first.status != "passed" and first.score == 0
@@ -679,7 +679,7 @@ def test_a_run_reads_and_checks_each_recorded_game_once(tmp_path, monkeypatch):
     # are read on their own, not only where they differ from the recorded ones
     assert '"commentary"' in (ws / "tests" / "06.grader.json").read_text()
     own_game = len(json.loads((ws / "tests" / "06.fuzz.json").read_text())["seeds"]["1"])
-    result = session.grade(questions, Runner(src=ws, timeout=30), assignment=ASSIGNMENT)
+    result = session.grade(questions, Runner(preflight=("hog",), src=ws, timeout=30), assignment=ASSIGNMENT)
     assert result.all_passed, [c.message for q in result.questions for c in q.case_results]
     assert games == 350 and own_game == 100
     assert len(checked) == games + own_game

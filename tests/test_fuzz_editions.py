@@ -36,7 +36,7 @@ def grade_fuzz(a, src, keys=None, **raw):
     for question in questions:
         for suite in question.suites:
             suite.raw = {**suite.raw, **raw}
-    result = session.grade(questions, Runner(src=src, timeout=30), assignment=a,
+    result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=30), assignment=a,
                            verbose=True, respect_locks=False)
     return {q.question.key: q for q in result.questions}
 
@@ -335,7 +335,7 @@ def test_sp13_commentary_is_traced_through_announce(tmp_path):
     src = broken_copy(a, tmp_path / "quiet", mutant_source(a, "announce_missing"))
     questions = fuzz_questions(a, ["05"])
     questions[0].suites[0].raw = {**questions[0].suites[0].raw, "say": True, "shrink": 0}
-    result = session.grade(questions, Runner(src=src, timeout=30), assignment=a,
+    result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=30), assignment=a,
                            verbose=True, respect_locks=False)
     message = result.questions[0].case_results[0].message
     assert "the commentary was not called: expected commentary #0 called with (" in message
@@ -356,6 +356,6 @@ def test_a_workspace_records_each_editions_games(name, tmp_path):
         assert (ws / "tests" / suite.raw["recorded"]).is_file()
         question.suites = [suite]
     for src, status in ((a.reference, "passed"), (a.template, "failed")):
-        result = session.grade(questions, Runner(src=src, timeout=30), assignment=a,
+        result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=30), assignment=a,
                                verbose=True, respect_locks=False)
         assert {q.status for q in result.questions} == {status}, name

@@ -168,7 +168,7 @@ def test_hidden_cases_that_would_not_be_judged_are_never_sent(tmp_path, scoring)
     (tmp_path / "hog.py").write_text(MARKING)
     question = casefile.load_question(tmp_path / "01.py")
     question.scoring = scoring
-    runner = Runner(src=tmp_path, timeout=30)
+    runner = Runner(preflight=("hog",), src=tmp_path, timeout=30)
     try:
         result = session.grade([question], runner, assignment=ASSIGNMENT, respect_locks=False)
     finally:

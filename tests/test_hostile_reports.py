@@ -125,7 +125,7 @@ def folder(tmp_path_factory):
 @given(payload=messages_(), newline=st.booleans(), after=st.sampled_from(["return", "exit"]))
 def test_any_message_on_the_channel_is_an_error_never_an_exception(folder, payload, newline,
                                                                     after):
-    runner = Runner(src=folder, timeout=10)
+    runner = Runner(preflight=("hog",), src=folder, timeout=10)
     jobs = [hostile_case(recipe_of(payload, newline), after),
             CaseJob(1, ["print('after')\n"])]
     runs = dict(runner.run(jobs))
@@ -143,7 +143,7 @@ def test_any_message_on_the_channel_is_an_error_never_an_exception(folder, paylo
 def test_a_patched_worker_cannot_send_more_than_the_cap_per_example(folder):
     recipe = [(list(b'{"id": 0, "outputs": [{"printed": "'), 1), ([120], 2 << 20),
               (list(b'", "raised": null, "truncated": false, "cuts": []}]}\n'), 1)]
-    runner = Runner(src=folder, timeout=10)
+    runner = Runner(preflight=("hog",), src=folder, timeout=10)
     (_, run), = runner.run([CaseJob(0, [f"_forge({recipe!r}, 'exit')\n"], setup=SETUP)])
     (output,) = run.outputs
     assert output.truncated and len(output.printed) == messages.example_limit(65536)
@@ -153,7 +153,7 @@ def test_a_patched_worker_cannot_send_more_than_the_cap_per_example(folder):
 def test_one_case_cannot_make_the_grader_read_more_than_its_cap(folder):
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     recipe = [(list(b'{"id":0,"outputs":[{"printed":"'), 1), ([120], 64 << 20)]
-    runner = Runner(src=folder, timeout=60)
+    runner = Runner(preflight=("hog",), src=folder, timeout=60)
     jobs = [CaseJob(0, [f"_forge({recipe!r}, 'return')\n"], setup=SETUP),
             CaseJob(1, ["print('after')\n"])]
     runs = dict(runner.run(jobs))
@@ -168,7 +168,7 @@ def test_one_case_cannot_make_the_grader_read_more_than_its_cap(folder):
 def test_a_submission_cannot_make_the_grader_read_more_than_its_total(folder):
     per_case = 3 << 20
     recipe = [(list(b'{"id":0,"outputs":[{"printed":"'), 1), ([120], per_case), ([10], 1)]
-    runner = Runner(src=folder, timeout=60, total_bytes=16 << 20)
+    runner = Runner(preflight=("hog",), src=folder, timeout=60, total_bytes=16 << 20)
     jobs = [CaseJob(i, [f"_forge({recipe!r}, 'return')\n"], setup=SETUP) for i in range(12)]
     runs = [run for _, run in runner.run(jobs)]
     assert len(runs) == 12
@@ -183,7 +183,7 @@ def test_what_a_case_stores_is_bounded(folder, size, how):
     source = {"print": f"print('y' * {size})\n",
               "raise": f"raise ValueError('z' * {size})\n",
               "both": f"print('y' * {size}); raise ValueError('z' * {size})\n"}[how]
-    runner = Runner(src=folder, timeout=10)
+    runner = Runner(preflight=("hog",), src=folder, timeout=10)
     (_, run), = runner.run([CaseJob(0, [source])])
     from grader.judge import clipped
     result = clipped(judge_case(doctest_case(1, ["1\n"]), run))

@@ -155,7 +155,7 @@ def run_op_lists(tmp_path, op_lists, cap):
         '''))
     jobs = [CaseJob(i, [f"act({ops!r}, {'V' * (i + 1)!r})\n"], setup=["from hog import *\n"])
             for i, ops in enumerate(op_lists)]
-    runner = Runner(src=tmp_path, timeout=30, output_cap=cap)
+    runner = Runner(preflight=("hog",), src=tmp_path, timeout=30, output_cap=cap)
     return [run.outputs[0] for _, run in runner.run(jobs)]
 
 
@@ -190,7 +190,7 @@ def test_a_flood_of_prints_fails_but_shows_the_returned_value(tmp_path):
                                      "    for i in range(50000):\n"
                                      "        print('roll', i)\n"
                                      "    return 10\n")
-    runner = Runner(src=tmp_path, timeout=30, output_cap=2000)
+    runner = Runner(preflight=("hog",), src=tmp_path, timeout=30, output_cap=2000)
     (_, run), = runner.run([CaseJob(0, ["f()\n"], setup=["from hog import *\n"])])
     output = run.outputs[0]
     assert output.truncated and output.printed.endswith("roll 49999\n10\n")
@@ -231,7 +231,7 @@ def test_the_copy_sees_ten_thousand_debug_lines(fa19, tmp_path):
     (folder / "hog.py").write_text(reference_with_debug(fa19, "print"))
     for name in fa19.support:
         shutil.copy(fa19.reference / name, folder / name)
-    runner = Runner(src=folder, timeout=30, output_cap=65536)
+    runner = Runner(preflight=("hog",), src=folder, timeout=30, output_cap=65536)
     job = CaseJob(0, ["import io, contextlib; buf = io.StringIO()\n",
                       "with contextlib.redirect_stdout(buf): n = "
                       "max_scoring_num_rolls(make_test_dice(3))\n",
@@ -265,7 +265,7 @@ def test_stdout_behaves_as_a_real_text_stream_does(tmp_path):
     (tmp_path / "hog.py").write_text("")
     setup = ["import io, os, sys\n"]
     jobs = [CaseJob(i, [f"exec({use!r})\n"], setup=setup) for i, use in enumerate(STREAM_USES)]
-    runner = Runner(src=tmp_path, timeout=30)
+    runner = Runner(preflight=("hog",), src=tmp_path, timeout=30)
     got = [run.outputs[0] for _, run in runner.run(jobs)]
     for use, output in zip(STREAM_USES, got):
         real = subprocess.run([sys.executable, "-c", "import io, os, sys\n" + use],

@@ -64,7 +64,7 @@ def test_the_worker_imports_tests_helpers_from_the_project_folder(tmp_path, use)
     project.mkdir()
     (project / "hog.py").write_text("x = 1\n")
     bank(project / "tests")
-    runner = Runner(src=project, timeout=20)
+    runner = Runner(preflight=("hog",), src=project, timeout=20)
     (_, run), = runner.run([CaseJob(0, USES[use], setup=["from hog import *\n"])])
     assert [o.raised for o in run.outputs] == [None, None], run
     assert [o.printed for o in run.outputs] == expected_printed(use)
@@ -80,7 +80,7 @@ def test_the_sandbox_shows_helpers_read_only(tmp_path, use):
     (folder / "hog.py").write_text("x = 1\n")
     copy_helpers(cases, folder, helper_files(cases, [cases / "01.py"]))
     with Sandbox(folder, hide=[cases]) as box:
-        runner = Runner(src=box.src, wrap=box.wrap, timeout=20)
+        runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=20)
         probe = ["import os\n",
                  "sorted(os.listdir('tests'))\n",
                  "open('tests/play_utils.py', 'a')\n"]

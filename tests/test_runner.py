@@ -20,7 +20,7 @@ def run_all(runner, *sources):
 
 
 def test_an_infinite_loop_times_out_and_the_rest_still_run(tmp_path):
-    runner = Runner(src=submission(tmp_path), timeout=0.5)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=0.5)
     start = time.monotonic()
     loop, after = run_all(runner, "while True: pass\n", "f()\n")
     assert loop.status == "timeout" and "0.5 s" in loop.message
@@ -37,7 +37,7 @@ def test_a_loop_ignoring_signals_is_still_stopped(tmp_path):
         while True:
             pass
     """
-    runner = Runner(src=submission(tmp_path, body), timeout=0.5)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=0.5)
     (run,) = run_all(runner, "f()\n")
     assert run.status == "timeout"
 
@@ -48,14 +48,14 @@ def test_a_loop_ignoring_signals_is_still_stopped(tmp_path):
     ("import os, signal; os.kill(os.getpid(), signal.SIGKILL)\n", "SIGKILL"),
 ])
 def test_a_worker_that_dies_costs_only_its_case(tmp_path, source, words):
-    runner = Runner(src=submission(tmp_path), timeout=5)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=5)
     dead, after = run_all(runner, source, "f()\n")
     assert dead.status == "crashed" and words in dead.message
     assert after.outputs[0].printed == "1\n"
 
 
 def test_exits_stdin_and_exceptions_are_reported_as_outputs(tmp_path):
-    runner = Runner(src=submission(tmp_path), timeout=5)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=5)
     exit_, read, raised = run_all(runner, "import sys; sys.exit(3)\n", "input()\n", "1/0\n")
     assert exit_.outputs[0].raised.type == "SystemExit"
     assert read.outputs[0].raised.type == "EOFError"
@@ -63,7 +63,7 @@ def test_exits_stdin_and_exceptions_are_reported_as_outputs(tmp_path):
 
 
 def test_tracebacks_show_the_students_frames_only(tmp_path):
-    runner = Runner(src=submission(tmp_path, "def f():\n    return g()\ndef g():\n    return 1 / 0\n"))
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, "def f():\n    return g()\ndef g():\n    return 1 / 0\n"))
     (run,) = run_all(runner, "f()\n")
     text = run.outputs[0].raised.traceback
     assert "hog.py\", line 2, in f" in text and "line 4, in g" in text
@@ -72,7 +72,7 @@ def test_tracebacks_show_the_students_frames_only(tmp_path):
 
 
 def test_floods_of_output_are_cut(tmp_path):
-    runner = Runner(src=submission(tmp_path), timeout=5, output_cap=1000)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=5, output_cap=1000)
     (run,) = run_all(runner, "for i in range(10**5): print('spam' * 10)\n")
     output = run.outputs[0]
     assert output.truncated and len(output.printed) <= 2000
@@ -80,7 +80,7 @@ def test_floods_of_output_are_cut(tmp_path):
 
 
 def test_writing_over_the_report_channel_is_an_error_not_a_pass(tmp_path):
-    runner = Runner(src=submission(tmp_path), timeout=5)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=5)
     forge = ("for fd in map(int, __import__('os').listdir('/proc/self/fd')):\n"
              "    try: __import__('os').write(fd, b'{\"id\": 0, \"outputs\": [garbage\\n')\n"
              "    except OSError: pass\n")
@@ -102,7 +102,7 @@ def test_children_left_behind_are_killed(tmp_path):
         while True:
             pass
     """
-    runner = Runner(src=submission(tmp_path, body), timeout=0.5)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=0.5)
     (run,) = run_all(runner, "f()\n")
     assert run.status == "timeout"
     child = int(pid_file.read_text())
@@ -128,7 +128,7 @@ def test_children_left_behind_are_killed(tmp_path):
     ("import os\nos._exit(0)\n", "stopped the interpreter"),
 ])
 def test_a_submission_that_does_not_import_is_one_clear_error(tmp_path, body, words):
-    runner = Runner(src=submission(tmp_path, body), timeout=1)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=1)
     with pytest.raises(SubmissionError, match=words):
         run_all(runner, "f()\n", "f()\n")
 
@@ -136,7 +136,7 @@ def test_a_submission_that_does_not_import_is_one_clear_error(tmp_path, body, wo
 def test_once_the_budget_is_spent_the_other_cases_still_run_with_a_short_limit(tmp_path):
     """A loop in one function must not cost the points of another that runs after it:
     the budget shortens the limit of the remaining cases, it never fails them unrun."""
-    runner = Runner(src=submission(tmp_path), timeout=1.0, budget=1.0, spent_timeout=0.3)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=1.0, budget=1.0, spent_timeout=0.3)
     start = time.monotonic()
     runs = run_all(runner, "while True: pass\n", "while True: pass\n", "f()\n",
                    "while True: pass\n", "f()\n")
@@ -149,7 +149,7 @@ def test_once_the_budget_is_spent_the_other_cases_still_run_with_a_short_limit(t
 
 
 def test_a_submission_that_waits_in_every_case_is_stopped_at_its_wall_cap(tmp_path):
-    runner = Runner(src=submission(tmp_path), timeout=1.0, wall_cap=1.5)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=1.0, wall_cap=1.5)
     start = time.monotonic()
     runs = run_all(runner, *["import time; time.sleep(0.6)\n"] * 5)
     assert time.monotonic() - start < 1.5 + 3
@@ -172,13 +172,13 @@ def test_a_transient_spawn_failure_is_tried_again(tmp_path, monkeypatch):
         return original(*args, **kwargs)
 
     monkeypatch.setattr(runner_module.subprocess, "Popen", flaky)
-    (run,) = run_all(Runner(src=submission(tmp_path), timeout=5), "f()\n")
+    (run,) = run_all(Runner(preflight=("hog",), src=submission(tmp_path), timeout=5), "f()\n")
     assert run.outputs[0].printed == "1\n" and len(calls) >= 2
     fds = len(os.listdir("/proc/self/fd"))
     monkeypatch.setattr(runner_module.subprocess, "Popen",
                         lambda *a, **k: (_ for _ in ()).throw(OSError(errno.ENOENT, "gone")))
     with pytest.raises(OSError):
-        run_all(Runner(src=submission(tmp_path), timeout=5), "f()\n")
+        run_all(Runner(preflight=("hog",), src=submission(tmp_path), timeout=5), "f()\n")
     assert len(os.listdir("/proc/self/fd")) == fds, "no pipe left open after a failed spawn"
 
 
@@ -190,7 +190,7 @@ def test_cases_stopped_by_a_verdict_cost_no_wait_and_fast_ones_no_new_worker(
     unwanted case that reports at once is read past by the same worker, one that loops
     is not waited for (the next wanted case runs in a fresh worker, long before any
     timeout)."""
-    runner = Runner(src=submission(tmp_path), timeout=60)
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=60)
     jobs = [CaseJob(i, [s], setup=["from hog import *\n"]) for i, s in enumerate(
         ["__import__('os').getpid()\n", unwanted, unwanted, "__import__('os').getpid()\n"])]
     stopped = set()

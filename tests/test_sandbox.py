@@ -32,7 +32,7 @@ def submission(tmp_path: Path, source: str) -> Path:
 
 
 def run_in(box: Sandbox, cases, *, timeout=5.0):
-    runner = Runner(src=box.src, wrap=box.wrap, timeout=timeout)
+    runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=timeout)
     jobs = [CaseJob(i, ["import hog"] + list(examples)) for i, examples in enumerate(cases)]
     return [r for _, r in runner.run(jobs)]
 

@@ -50,7 +50,7 @@ def test_a_timeout_names_the_running_line_and_the_stack(tmp_path_factory, style,
     (folder / "hog.py").write_text(body)
     sources = ([f"print({i})\n" for i in range(before)] + [f"stuck({before})\n"]
                + [f"print('never {i}')\n" for i in range(after)])
-    runner = Runner(src=folder, timeout=1.0)
+    runner = Runner(preflight=("hog",), src=folder, timeout=1.0)
     (_, run), = runner.run([CaseJob(0, sources, setup=["from hog import *\n"])])
     assert run.status == "timeout" and run.running == before
     result = judge_case(doctest_case(sources), run)
@@ -75,7 +75,7 @@ def test_code_that_blocks_the_signal_still_times_out(tmp_path):
             while True:
                 pass
         """))
-    runner = Runner(src=tmp_path, timeout=1.0)
+    runner = Runner(preflight=("hog",), src=tmp_path, timeout=1.0)
     started = time.monotonic()
     (_, run), (_, after) = runner.run([CaseJob(0, ["stuck(1)\n"], setup=["from hog import *\n"]),
                                        CaseJob(1, ["print('next')\n"])])
