@@ -171,7 +171,7 @@ def test_solutions_average_like_the_reference(hogs, outcomes, samples, num_rolls
 # --- the rules module agrees with the reference ----------------------------------------
 
 def test_sp13_rules_agree_with_the_reference_play(sp13):
-    """`editions.turn`, driven by grader/editions/sp13.py, replays random games of the
+    """`editions.turn`, driven by grader/hog/editions/sp13.py, replays random games of the
     reference's play move for move (the dice of each kind are test dice, as in the cases):
     the same strategy calls, the same winner."""
     rules = sp13.rules()

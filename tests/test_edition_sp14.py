@@ -144,7 +144,7 @@ def test_solutions_average_like_the_reference(hogs, outcomes, samples):
 # --- the rules module agrees with the reference ----------------------------------------
 
 def test_sp14_rules_agree_with_the_reference_play(sp14):
-    """`editions.turn`, driven by grader/editions/sp14.py, replays random games of the
+    """`editions.turn`, driven by grader/hog/editions/sp14.py, replays random games of the
     reference's play move for move (the dice of each kind are test dice, as in the cases)."""
     rules = sp14.rules()
     hog = checks.load_hog(sp14, "reference_sp14_rules", checks.reference_source(sp14))

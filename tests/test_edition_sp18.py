@@ -125,7 +125,7 @@ def _logged_game(hog, choices, outcomes, start):
 
 
 def test_sp18_contest_rules_agree_with_the_reference_play(sp18):
-    """`editions.turn`, driven by grader/editions/sp18_contest.py, replays random games of the
+    """`editions.turn`, driven by grader/hog/editions/sp18_contest.py, replays random games of the
     reference's play move for move: who moves, from which scores, the scores after
     each turn (extra turns included) and the final scores."""
     rules = sp18.rules()

@@ -161,7 +161,7 @@ def _logged_game(hog, choices, outcomes, start):
 
 
 def test_su21_rules_agree_with_the_reference_play(su21):
-    """`editions.turn`, driven by grader/editions/su21.py, replays random games of the
+    """`editions.turn`, driven by grader/hog/editions/su21.py, replays random games of the
     reference's play move for move: who moves, from which scores, the scores after
     each turn (extra turns included) and the final scores."""
     rules = su21.rules()

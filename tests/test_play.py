@@ -274,7 +274,7 @@ def _driver_processes():
             command = (entry / "cmdline").read_bytes()
         except OSError:
             continue
-        if b"grader/play/driver.py" in command:
+        if b"grader/hog/play/driver.py" in command:
             found.append(int(entry.name))
     return found
 
