@@ -216,7 +216,7 @@ def init(folder, unlocked, scheme, tests_only, force, edition, assignment_path):
     cases staff marked `locked` locked until the student predicts their output.
 
     \b
-    Restore the tests of the workspace you are in (hog.py is kept):
+    Restore the tests of the workspace you are in (your own files are kept):
       grade init . --tests-only
     """
     assignment = _init_assignment(folder, edition, assignment_path)
@@ -407,8 +407,9 @@ HIDDEN_VISIBILITY = click.option(
 @edition_options
 def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups, cases_dir,
          hidden_visibility, edition, assignment_path):
-    """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/hog.py or ID.py)
-    with the staff cases, each in a sandbox.
+    """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/SOURCE, e.g.
+    ID/hog.py, or of ID.py for a one-file assignment) with the staff cases, each in a
+    sandbox.
 
     Links and special files in SUBMISSIONS are refused, never followed. Exit status: 0
     when every submission was graded (whatever their scores), 2 when the run cannot
@@ -442,8 +443,8 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups
 def gradescope(out, timeout, budget, hidden_visibility, sandbox, force, edition,
                assignment_path):
     """Build the Gradescope autograder bundle OUT (.zip): setup.sh installs the grader,
-    run_autograder grades /autograder/submission/hog.py with every staff case (hidden
-    ones too) into /autograder/results/results.json. Its README says the rest."""
+    run_autograder grades the student's files in /autograder/submission (hog.py for Hog)
+    with every staff case (hidden ones too) into /autograder/results/results.json. Its README says the rest."""
     from . import gradescope as bundle
     assignment = _assignment(edition, assignment_path)
     if out.suffix.lower() != ".zip":

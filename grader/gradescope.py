@@ -7,8 +7,9 @@ its image, then `run_autograder` for each submission, which must leave
 - `setup.sh` makes a virtual environment in /autograder/venv and installs the grader
   (its code travels in the bundle, `grader_pkg/`) with its dependencies from PyPI;
 - `run_autograder` runs `python -m grader.gradescope`, which grades the submission's
-  hog.py with every staff case (hidden ones too, and live fuzzing against the
-  reference, which travels in `assignment/`) as `grade bulk` grades one, and writes
+  files (the assignment's sources: Hog's hog.py, a homework's hw02.py) with every staff
+  case (hidden ones too, and for Hog live fuzzing against the reference, which travels
+  in `assignment/`) as `grade bulk` grades one, and writes
   results.json with `results`, the function that writes bulk's gradescope/ID/ too: one
   visible test per question, and for a question with hidden cases the points go on a
   second test shown per the bundle's hidden visibility (Gradescope's `visibility`).
@@ -21,7 +22,7 @@ in `grade bulk`); otherwise `uid`: the code runs as an unprivileged user under r
 limits, and /autograder/source (reference, hidden cases) and /autograder/results are
 made unreadable and unwritable to it; every process of that user is killed at the end;
 it keeps the container's network. Without root, only the resource limits apply.
-The grader itself runs as root there, so hog.py is read as bulk reads submissions
+The grader itself runs as root there, so the sources are read as bulk reads submissions
 (`safe_files`): a link, special file or folder on its way is refused with a message in
 results.json and score 0, never followed.
 Every path is relative to --root (default /autograder), so the bundle can be tried in
@@ -78,7 +79,7 @@ echo "hog-grader installed in $root/venv"
 
 RUN = """\
 #!/usr/bin/env bash
-# Gradescope runs this for each submission: grade $root/submission/hog.py with the staff
+# Gradescope runs this for each submission: grade the files in $root/submission with the staff
 # cases into $root/results/results.json. AUTOGRADER_ROOT (default /autograder) and
 # GRADER_PYTHON (default: the interpreter setup.sh installed) make it runnable anywhere.
 set -uo pipefail
@@ -344,7 +345,7 @@ def _kill_leftovers(uid: int) -> None:
 class Staged:
     """The submission's private copy, and the runner that grades it in the chosen mode."""
 
-    def __init__(self, hog: Optional[bytes], assignment, settings: Settings, mode: str,
+    def __init__(self, source: Optional[bytes], assignment, settings: Settings, mode: str,
                  hide: Sequence[Path], files: Optional[Dict[str, Optional[bytes]]] = None,
                  seed: Optional[int] = None):
         from .run import scripts
@@ -358,9 +359,9 @@ class Staged:
         if assignment.is_ok:  # its helpers, data and the student's files
             from .okfolder import write_grading_folder
             write_grading_folder(assignment, folder,
-                                 files if files is not None else {assignment.source: hog})
+                                 files if files is not None else {assignment.source: source})
         else:
-            (folder / assignment.source).write_bytes(hog)
+            (folder / assignment.source).write_bytes(source)
             for name in assignment.support:
                 shutil.copy(assignment.template / name, folder / name)
         for path in [folder, *folder.rglob("*")]:
@@ -547,7 +548,7 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
                 for name, entry in entries.items()}
     except Refused as refused:
         return not_graded(str(refused))
-    hog, found = read[first], entries[first]
+    first_source, found = read[first], entries[first]
     if assignment.is_ok:  # each source file; one that is missing fails its own tests
         files = read
     mode = choose_sandbox(settings.sandbox)
@@ -555,7 +556,7 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
         results_dir.mkdir(parents=True, exist_ok=True)
         results_dir.chmod(0o755)
         _protect([source, root / "source"])
-    staged = Staged(hog, assignment, settings, mode,
+    staged = Staged(first_source, assignment, settings, mode,
                     hide=[source, root / "source", results_dir, root / "submission"],
                     files=files, seed=SEED)
     print(f"hog-grader: grading submission/{found.shown}; student code isolation: "

@@ -18,7 +18,6 @@ import grader
 from .load import casefile
 from .assignment import Assignment
 
-CONFIG = "hog.ok"
 EDITION_FILE = "grade.json"
 
 
@@ -108,15 +107,20 @@ def init(assignment: Assignment, folder: Path, *, transform: Optional[CaseTransf
     return folder
 
 
+def config_name(assignment: Assignment) -> str:
+    """The workspace's ok configuration, named after the file the student writes
+    (`hog.ok` beside `hog.py`), as a course's own folder names it."""
+    return f"{assignment.module}.ok"
+
+
 def _write_config(assignment: Assignment, folder: Path) -> None:
-    (folder / CONFIG).write_text(json.dumps(ok_config(assignment), indent=2) + "\n",
+    (folder / config_name(assignment)).write_text(json.dumps(ok_config(assignment), indent=2) + "\n",
                                  encoding="utf-8")
     (folder / EDITION_FILE).write_text(json.dumps(edition_record(assignment), indent=2) + "\n",
                                        encoding="utf-8")
 
 
 BACKUP = ".grade-backup"
-REPLACED = ("tests", CONFIG, EDITION_FILE)  # what a refresh rewrites; all else is the student's
 
 
 @dataclass
@@ -220,7 +224,7 @@ def refresh(assignment: Assignment, folder: Path, *,
         raise
     backup = _backup_folder(folder)
     moved = False
-    for name in REPLACED:
+    for name in ("tests", config_name(assignment), EDITION_FILE):  # all else is theirs
         if (folder / name).exists() or (folder / name).is_symlink():
             backup.mkdir(parents=True, exist_ok=True)
             os.replace(folder / name, backup / name)
@@ -380,7 +384,7 @@ class Workspace:
             return [*(self.root / name for name in self.assignment.sources),
                     self.assignment.ok.path, self.tests]
         return [self.source, *(self.root / name for name in self.assignment.support),
-                self.root / CONFIG, self.root / EDITION_FILE, self.tests]
+                self.root / config_name(self.assignment), self.root / EDITION_FILE, self.tests]
 
 
 def assignment_of(root: Path) -> Assignment:
@@ -446,7 +450,7 @@ def find(root: Path, assignment: Optional[Assignment] = None) -> Workspace:
     if assignment is None:
         assignment = assignment_of(root)
     name = assignment.name
-    config = root / CONFIG
+    config = root / config_name(assignment)
     if config.is_file():
         try:
             name = json.loads(config.read_text(encoding="utf-8")).get("name", name)

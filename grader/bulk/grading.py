@@ -87,7 +87,7 @@ class Submission:
 
 
 KIND_WORDS = {kind: WORDS[kind] for kind in ("link", "special")}
-DEPTH = 6  # wrapper/wrapper/wrapper/student/folder/hog.py: how deep the tree is looked at
+DEPTH = 6  # wrapper/wrapper/wrapper/student/folder/SOURCE: how deep the tree is looked at
 MAX_LISTED = 12  # files named when no source is found
 NAME_CAP = 1024  # characters kept of a name as given (the id is made safe apart)
 
