@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
+from .entry import INTERRUPTED, TIMEOUT, fail as _fail  # first: it forgets the graded folder
 
-from .entry import INTERRUPTED, TIMEOUT, fail as _fail  # it forgets the graded folder first
+import json  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 if __name__ == "__main__":  # `python -m grader.cli`: a student's run imports no click
     from .entry import main as _entry

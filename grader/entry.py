@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
-from typing import Optional, Sequence, Tuple
 
 
 def forget_the_graded_folder() -> None:
     """`python -m grader.cli` puts the folder it runs in first on the module path, where
     a student's file named like a module the grader imports (a project's typing.py)
-    would be imported in its place: the grader imports nothing from that folder."""
+    would be imported in its place: the grader imports nothing from that folder, and
+    nothing but os and sys (loaded with the interpreter) before forgetting it."""
     here = os.getcwd()
     sys.path[:] = [entry for entry in sys.path if entry not in ("", here)]
 
 
 forget_the_graded_folder()
+
+from pathlib import Path  # noqa: E402
+from typing import Optional, Sequence, Tuple  # noqa: E402
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 TIMEOUT = 10.0  # seconds a case may run when --timeout is not given

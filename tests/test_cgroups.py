@@ -234,3 +234,28 @@ def test_sleeping_costs_the_budget_and_the_whole_submission_has_a_wall_cap(tmp_p
     assert sleeper_["took"] < cap + 15
     assert sleeper_["score"] < sleeper_["max_score"]
     assert any("wall time in all" in f["detail"] for f in sleeper_["failures"])
+
+
+def _waiting_strategy(folder: Path, pause: float) -> Path:
+    """A correct strategy that waits PAUSE seconds at every pair: slow in wall time,
+    as any strategy is on a machine busy with other work, and nearly free in CPU."""
+    path = folder / "waits.py"
+    path.write_text(f"import time\ndef final_strategy(score, opponent):\n"
+                    f"    time.sleep({pause})\n    return 4\n")
+    return path
+
+
+def test_a_strategy_read_is_charged_its_cpu_time_not_the_machines_load(tmp_path, fa19):
+    """In a control group the reader's budget is the CPU the strategy uses: 20000
+    pairs that take about 3 s of wall time (the machine's business) fit in a 2 s budget,
+    while a strategy that waits past 3 budgets is still too slow."""
+    from grader.strategy.reader import read_strategy
+    slow = read_strategy(_waiting_strategy(tmp_path, 0.0001), fa19, budget=2.0,
+                         sandbox=False, cgroup=True)
+    assert slow.error is None and slow.table[50][50] == 4
+    (tmp_path / "late").mkdir()
+    started = time.monotonic()
+    late = read_strategy(_waiting_strategy(tmp_path / "late", 0.01), fa19, budget=2.0,
+                         sandbox=False, cgroup=True)
+    assert "too slow" in late.error
+    assert time.monotonic() - started < 6 + 5 + 5  # the wall cap, the start, some slack

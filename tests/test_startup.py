@@ -152,3 +152,30 @@ def test_a_sandboxed_guard_runs_the_bytecode_compiled_beside_a_script(tmp_path):
             runner.end_group(process, timeout=runner.GUARD_GRACE)
             process.stdout.close()
     assert out == b"cached\n"
+
+
+def _modules_after(code: str, cwd=None) -> set:
+    done = subprocess.run([sys.executable, "-c", f"{code}\nimport sys\nprint(*sys.modules)"],
+                          cwd=cwd, capture_output=True, text=True, timeout=60, check=True)
+    return set(done.stdout.split())
+
+
+@pytest.mark.parametrize("argv", [["-q", "01"], ["--list"], ["-q", "01", "--score", "-v"]])
+def test_a_student_file_named_like_any_module_the_grader_loads_is_never_the_graders(
+        solved_ws, argv):
+    """`python -m` puts the folder graded first on the module path: a student's file named
+    like a standard module the grader loads (json.py, typing.py, re.py, ...) must not be
+    what the grader imports. Every such name at once: each top-level standard module the
+    grader's process loads that the reference's own files do not import (those the
+    student's code would meet anyway)."""
+    grader_loads = _modules_after("import grader.entry, grader.cli, grader.student, "
+                                  "grader.report, grader.session, grader.run.runner")
+    students_load = _modules_after("import hog", cwd=solved_ws)
+    names = {name for name in grader_loads - students_load
+             if "." not in name and name in sys.stdlib_module_names}
+    assert {"json", "typing", "pathlib"} <= names | students_load
+    for name in names:
+        (solved_ws / f"{name}.py").write_text(f"raise SystemExit('POISONED by {name}.py')\n")
+    done = run_grade(*argv, cwd=solved_ws)
+    assert "POISONED" not in done.stdout + done.stderr
+    assert done.returncode == 0, done.stderr

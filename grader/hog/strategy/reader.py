@@ -271,7 +271,35 @@ def questions(goal: int = strategy_table.GOAL) -> List[List[Tuple[int, int]]]:
 ROUNDS = questions()
 
 
-def interview(stdin, answers: _Answers, name: str, budget: float) -> dict:
+class _Budget:
+    """When the budget for the answers runs out: BUDGET seconds of wall time from the
+    first question, or, with CPU (the child's CPU seconds, its control group's), once
+    the child has used BUDGET seconds of CPU, so that a loaded machine never makes a
+    correct strategy too slow; within WALL_FACTOR budgets of wall time either way."""
+
+    WALL_FACTOR = 3
+
+    def __init__(self, budget: float, cpu: Optional[Callable[[], float]] = None):
+        self.budget, self.cpu = budget, cpu
+        self.cpu_before = cpu() if cpu is not None else 0.0
+        now = time.monotonic()
+        self.deadline = now + budget
+        self.cap = now + self.WALL_FACTOR * budget
+
+    def extend(self) -> bool:
+        """Whether the deadline moved on: the child used less CPU than the budget."""
+        if self.cpu is None:
+            return False
+        left = self.budget - (self.cpu() - self.cpu_before)
+        now = time.monotonic()
+        if left < 0.01 or now >= self.cap:
+            return False
+        self.deadline = min(self.cap, now + left)
+        return True
+
+
+def interview(stdin, answers: _Answers, name: str, budget: float,
+              cpu: Optional[Callable[[], float]] = None) -> dict:
     """Ask the child every score pair twice (ROUNDS) and build the table from its
     answers: {"table": rows, "team": ...}, or {"error": words, "team": ...}. Its hello
     must come within the budget and START_SECONDS, every answer within the budget from
@@ -290,7 +318,7 @@ def interview(stdin, answers: _Answers, name: str, budget: float) -> dict:
     team = hello.get("team")
     if "error" in hello:
         return {"error": hello["error"], "team": team}
-    deadline = time.monotonic() + budget
+    deadline = _Budget(budget, cpu)
     told: List[List[int]] = []
     problem = None
     for pairs in ROUNDS:
@@ -317,15 +345,21 @@ def interview(stdin, answers: _Answers, name: str, budget: float) -> dict:
 
 
 def _ask(stdin, answers: _Answers, batch: List[Tuple[int, int]], name: str, budget: float,
-         deadline: float) -> Tuple[List[int], Optional[str]]:
+         spent: _Budget) -> Tuple[List[int], Optional[str]]:
     """The child's answers to BATCH, and why they stop short (in words): what the
-    strategy did at a pair instead of answering, or that DEADLINE passed."""
+    strategy did at a pair instead of answering, or that its budget was SPENT."""
     answers.quiet(f"before {name}{batch[0]} was asked")
     outbox = Outbox(stdin, bytes(v for pair in batch for v in pair))
-    outbox.flush(max(0.0, deadline - time.monotonic()))
+    outbox.flush(max(0.0, spent.deadline - time.monotonic()))
+    while outbox.pending and not outbox.broken and spent.extend():
+        outbox.flush(max(0.0, spent.deadline - time.monotonic()))
     if outbox.broken:
         raise _Gone(f"while {name}{batch[0]} was asked")
-    got = answers.take(len(batch), deadline)
+    got = answers.take(len(batch), spent.deadline)
+    while len(got) < len(batch) and not answers.ended and strategy_table.REFUSED not in got \
+            and spent.extend():
+        got += answers.take(len(batch) - len(got), spent.deadline)
+    deadline = spent.deadline
     values: List[int] = []
     for (score, opponent), value in zip(batch, got):
         where = f"{name}({score}, {opponent})"
@@ -362,10 +396,11 @@ def read_in(box, module: str, function: str, budget: float) -> dict:
     {"table": rows, "team": ...} built here, or {"error": words, ...}."""
     argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function, "--serve", "{fd}",
                                module))
-    return _run(argv, function, budget)
+    return _run(argv, function, budget, getattr(box, "clock", None))
 
 
-def _run(argv: List[str], name: str, budget: float) -> dict:
+def _run(argv: List[str], name: str, budget: float,
+         cpu: Optional[Callable[[], float]] = None) -> dict:
     """Interview the child ARGV runs (its "{fd}" becomes the write end of the answer
     pipe, its stdin the questions), then end it and everything it started."""
     read_fd, write_fd = os.pipe()
@@ -382,7 +417,7 @@ def _run(argv: List[str], name: str, budget: float) -> dict:
         os.close(write_fd)
     answers = _Answers(read_fd)
     try:
-        result: object = interview(process.stdin, answers, name, budget)
+        result: object = interview(process.stdin, answers, name, budget, cpu)
     except (_Gone, _Junk) as ended:
         result = ended
     finally:
