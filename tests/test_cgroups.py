@@ -249,7 +249,7 @@ def test_a_strategy_read_is_charged_its_cpu_time_not_the_machines_load(tmp_path,
     """In a control group the reader's budget is the CPU the strategy uses: 20000
     pairs that take about 3 s of wall time (the machine's business) fit in a 2 s budget,
     while a strategy that waits past 3 budgets is still too slow."""
-    from grader.strategy.reader import read_strategy
+    from grader.hog.strategy.reader import read_strategy
     slow = read_strategy(_waiting_strategy(tmp_path, 0.0001), fa19, budget=2.0,
                          sandbox=False, cgroup=True)
     assert slow.error is None and slow.table[50][50] == 4
