@@ -86,9 +86,19 @@ def make_class(homework, root: Path, size: int, seed: int = 16) -> dict:
 
 def bulk_run(homework, source: Path, sandbox: bool, use_cgroups: bool, jobs: int,
              timeout: float) -> tuple:
-    """(submissions a second, {id: {question: status}})."""
+    """(submissions a second, {id: {question: status}}, {id: seconds in its slot})."""
     questions = bulk.load_cases(homework, None)
     out = Path(tempfile.mkdtemp(prefix="bench-out-"))
+    took, graded = {}, bulk.graded_record
+
+    def timed(submission, *args, **kwargs):
+        started = time.perf_counter()
+        try:
+            return graded(submission, *args, **kwargs)
+        finally:
+            took[submission.id] = time.perf_counter() - started
+
+    bulk.graded_record = timed
     try:
         started = time.perf_counter()
         outcome = bulk.run(source, out, homework, questions,
@@ -96,10 +106,11 @@ def bulk_run(homework, source: Path, sandbox: bool, use_cgroups: bool, jobs: int
                                          cgroups=use_cgroups))
         elapsed = time.perf_counter() - started
     finally:
+        bulk.graded_record = graded
         shutil.rmtree(out)
     verdicts = {r["id"]: {k: q["status"] for k, q in r["questions"].items()}
                 for r in outcome.records}
-    return len(outcome.records) / elapsed, verdicts
+    return len(outcome.records) / elapsed, verdicts, took
 
 
 def in_process(folder: Path, questions) -> None:
@@ -168,15 +179,21 @@ def main() -> int:
         print(f"{homework.name}, class of {args.size}: "
               + ", ".join(f"{n} {k}" for k, n in mix.items()))
         print(f"jobs={args.jobs}, every staff test, timeout {args.timeout:g} s")
-        rates, verdicts = {}, {}
+        rates, verdicts, took = {}, {}, {}
         for mode, label, sandbox, use_cgroups in (("cgroups", "sandbox + cgroups", True, True),
                                                   ("plain", "no sandbox", False, False)):
             if mode in modes:
-                rates[label], verdicts[label] = bulk_run(homework, source, sandbox, use_cgroups,
-                                                         args.jobs, args.timeout)
+                rates[label], verdicts[label], took[label] = bulk_run(
+                    homework, source, sandbox, use_cgroups, args.jobs, args.timeout)
         for label, rate in rates.items():
             print(f"{label:28}{rate:7.2f} submissions/s  {1000 / rate:7.0f} ms each "
                   f"(wall, {args.jobs} at a time)")
+            by_kind = {}
+            for ident, seconds in took[label].items():
+                by_kind.setdefault(kinds[ident].split(" (")[0], []).append(seconds)
+            print(" " * 28 + "time in a slot: " + ", ".join(
+                f"{kind} {1000 * sum(t) / len(t):.0f} ms" for kind, t in sorted(by_kind.items()))
+                + f"; the slowest {max(took[label].values()):.1f} s")
         if "limit" in modes:
             rate, count = limit_rate(homework, source, kinds)
             print(f"{'one process, no isolation':28}{rate:7.2f} submissions/s  "
