@@ -123,6 +123,22 @@ def test_secrets_and_other_files_are_out_of_sight(tmp_path):
     assert printed(result)[1:] == ["'FileNotFoundError'\n"] * len(targets)
 
 
+def test_the_folders_hidden_are_worked_out_once_per_grader(tmp_path, monkeypatch):
+    """Bulk grading builds a sandbox per submission: where packages are installed is
+    asked of sysconfig once (~2 ms of the grader's thread each time), and what
+    each sandbox hides besides still follows its own `hide`."""
+    import sysconfig
+    from grader.run import sandbox as sandboxes
+    first = sandboxes.hidden_paths([tmp_path])
+    monkeypatch.setattr(sysconfig, "get_paths", lambda *a, **k: pytest.fail("asked again"))
+    other = tmp_path / "other"
+    other.mkdir()
+    again = sandboxes.hidden_paths([other])
+    assert str(other) in again and str(tmp_path) not in again
+    assert sorted(set(first) - {str(tmp_path)}) == sorted(set(again) - {str(other)})
+    assert str(Path(sandboxes.__file__).resolve().parents[1]) in again
+
+
 def test_host_command_lines_are_out_of_sight(tmp_path):
     """The host's kernel command line, and the command line of bwrap's init (pid 1 of
     the sandbox: every host path bwrap was given), are not shown."""

@@ -73,6 +73,27 @@ def test_a_students_run_imports_no_staff_library(solved_ws, argv, needless):
     assert not needless & imported
 
 
+def test_a_homeworks_docstrings_are_parsed_once_then_read_from_the_cache(tmp_path):
+    """`grade` in a homework folder reads the doctest protocol's cases from the parse
+    kept beside the source once it was made: doctest (~10 ms, with pdb and unittest)
+    is imported only when a docstring changed, and the verdicts follow the edit."""
+    from okcourse import copy_bank
+    folder = copy_bank("hw02", tmp_path)
+    first = subprocess.run([sys.executable, "-m", "grader.cli", "--score"], cwd=folder,
+                           capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stdout + first.stderr
+    imported = _imported(["--score"], folder)
+    assert "grader.run.runner" in imported and "doctest" not in imported
+    source = folder / "hw02.py"
+    source.write_text(source.read_text().replace(">>> product(3, identity)      # 1 * 2 * 3\n"
+                                                 "    6\n",
+                                                 ">>> product(3, identity)      # 1 * 2 * 3\n"
+                                                 "    7\n", 1))
+    edited = subprocess.run([sys.executable, "-m", "grader.cli", "-q", "product"], cwd=folder,
+                            capture_output=True, text=True, timeout=120)
+    assert edited.returncode == 1 and "Expected:" in edited.stdout and "7" in edited.stdout
+
+
 def test_a_students_run_prints_what_clicks_commands_print(student_ws):
     """`-d .` goes through click (an option only it reads): the same run, the same
     report, status and rerun commands."""

@@ -126,6 +126,7 @@ class OkBank:
         index = self.index()
         chosen = list(dict.fromkeys(keys)) if keys is not None else self.default_keys()
         questions = []
+        caches: Dict[Path, casefile.ParseCache] = {}
         for key in chosen:
             if key not in index:
                 if keys is not None and key not in self.config.default_tests:
@@ -141,9 +142,13 @@ class OkBank:
                 if isinstance(target, str):
                     question = self._missing(key, target, path)
                 else:
-                    question = doctests.question(target, path, module)
+                    if path not in caches:
+                        caches[path] = casefile.ParseCache(path)
+                    question = doctests.question(target, path, module, caches[path])
             question.scoring = "suites"
             questions.append(question)
+        for cache in caches.values():
+            cache.save()
         return questions
 
     def _missing(self, key: str, why: str = "", path: Optional[Path] = None) -> Question:

@@ -111,16 +111,24 @@ def _ancestors(path: str) -> List[str]:
     return ["/" + "/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
-def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
-    """Folders under the mounted system that must look empty: installed packages
-    (the grader itself and its assignment may live there) and EXTRA."""
+@functools.lru_cache(maxsize=None)
+def _package_folders() -> tuple:
+    """Where this interpreter installs packages, and the grader's own folder: asking
+    sysconfig cost every sandboxed worker (each submission's) ~2 ms of the grader's
+    thread, under its lock, for an answer that never changes."""
     paths = set(site.getsitepackages())
     for base in {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}:
         scheme = sysconfig.get_paths(vars={"base": base, "platbase": base})
         paths.update((scheme["purelib"], scheme["platlib"]))
-    paths.update(str(p) for p in extra)
     paths.add(str(Path(__file__).resolve().parent.parent))
-    return sorted(p for p in (os.path.realpath(p) for p in paths) if os.path.isdir(p))
+    return tuple(os.path.realpath(p) for p in paths)
+
+
+def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
+    """Folders under the mounted system that must look empty: installed packages
+    (the grader itself and its assignment may live there) and EXTRA."""
+    paths = set(_package_folders()) | {os.path.realpath(str(p)) for p in extra}
+    return sorted(p for p in paths if os.path.isdir(p))
 
 
 HELPERS_FOLDER = "tests"  # what ok's banks call the folder, and what cases import from
