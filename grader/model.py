@@ -80,7 +80,7 @@ class RaisedException:
     """An exception raised by student code, as the worker saw it."""
 
     type: str
-    line: str  # traceback.format_exception_only(...)[-1]: what doctest compares
+    line: str  # "Type: str(exception)\n": what ok compares
     traceback: str  # the student's frames only
 
 

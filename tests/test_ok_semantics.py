@@ -1,0 +1,76 @@
+"""`grade` reads and judges an example as ok 1.18.1 does, on a table of variants that
+real homeworks (and students' own doctests) hold: one folder whose functions each carry
+one variant, graded by the real ok client and by `grade`, test by test."""
+
+from __future__ import annotations
+
+import textwrap
+
+from okfolders import grade_points, ok_points, write_folder
+
+CONFIG = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+          '"protocols": ["file_contents", "grading", "scoring"]}\n')
+
+# name -> (docstring examples, body); each is one doctest-protocol test
+DOCTEST_VARIANTS = {
+    "true_for_1": (">>> true_for_1()\n1", "return True"),
+    "false_for_0": (">>> false_for_0()\n0", "return False"),
+    "one_for_1": (">>> one_for_1()\n1", "return 1"),
+    "blank_line_marker": (">>> blank_line_marker()\na\n<BLANKLINE>\nb", "print('a\\n\\nb')"),
+    "status_line_in_want": (">>> status_line_in_want()\n# note: dropped\n5", "return 5"),
+    "status_line_printed": (">>> status_line_printed()\n5", "print('# note: x')\nreturn 5"),
+    "type_name_alone": (">>> type_name_alone()\nZeroDivisionError", "return 1 / 0"),
+    "own_exception_class": (
+        ">>> own_exception_class()\nTraceback (most recent call last):\n  ...\nMyError: bad",
+        "raise MyError('bad')"),
+    "own_exception_alone": (">>> own_exception_alone()\nMyError", "raise MyError('x')"),
+    "bare_exception": (
+        ">>> bare_exception()\nTraceback (most recent call last):\n  ...\nValueError",
+        "raise ValueError"),
+    "bare_assert": (
+        ">>> bare_assert()\nTraceback (most recent call last):\n  ...\nAssertionError",
+        "assert False"),
+    "assert_message": (
+        ">>> assert_message()\nTraceback (most recent call last):\n  ...\nAssertionError: m",
+        "assert False, 'm'"),
+    "stop_iteration": (
+        ">>> stop_iteration()\nTraceback (most recent call last):\n  ...\nStopIteration",
+        "next(iter([]))"),
+    "key_error": (
+        ">>> key_error()\nTraceback (most recent call last):\n  ...\nKeyError: 'k'",
+        "return {}['k']"),
+    "two_line_message": (
+        ">>> two_line_message()\nTraceback (most recent call last):\n  ...\nValueError: a\nb",
+        "raise ValueError('a\\nb')"),
+    "print_then_raise": (
+        ">>> print_then_raise()\nTraceback (most recent call last):\n  ...\nValueError: x",
+        "print('hello')\nraise ValueError('x')"),
+    "printed_then_error_expected": (
+        ">>> printed_then_error_expected()\nhello\nTraceback (most recent call last):\n"
+        "  ...\nValueError: x", "print('hello')\nraise ValueError('x')"),
+    "trailing_space_printed": (">>> trailing_space_printed()\na", "print('a ')"),
+    "no_newline_then_value": (">>> no_newline_then_value()\nhi5",
+                              "print('hi', end='')\nreturn 5"),
+    "underscore_unset": (">>> 5\n5\n>>> _\n5", "pass"),
+    "statement_shows_nothing": (">>> x = 3; x\n>>> x\n3", "pass"),
+    "class_in_case": (">>> class A: pass\n>>> A.__module__\n'builtins'", "pass"),
+    "carriage_return": (">>> carriage_return()\na\nb", "print('a\\rb')"),
+}
+
+
+def homework(variants) -> dict:
+    parts = ["class MyError(Exception):\n    pass\n"]
+    for name, (examples, body) in variants.items():
+        doc = textwrap.indent(examples + "\n", "    ")
+        parts.append(f'def {name}():\n    """\n{doc}    """\n'
+                     + textwrap.indent(body + "\n", "    "))
+    return {"hw.ok": CONFIG, "hw.py": "\n\n".join(parts)}
+
+
+def test_each_example_gets_oks_verdict(ok_command, tmp_path):
+    folder = write_folder(tmp_path / "hw", homework(DOCTEST_VARIANTS))
+    ok = ok_points(ok_command, folder)
+    assert set(DOCTEST_VARIANTS) <= set(ok)
+    mine = grade_points(folder)
+    differ = {name: (ok[name], mine.get(name)) for name in ok if mine.get(name) != ok[name]}
+    assert not differ, differ
