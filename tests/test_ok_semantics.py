@@ -74,3 +74,114 @@ def test_each_example_gets_oks_verdict(ok_command, tmp_path):
     mine = grade_points(folder)
     differ = {name: (ok[name], mine.get(name)) for name in ok if mine.get(name) != ok[name]}
     assert not differ, differ
+
+
+DISCOVERY = '''\
+import functools
+
+def plain(fn):
+    def wrapper(*args):
+        return fn(*args)
+    return wrapper
+
+def keeps(fn):
+    @functools.wraps(fn)
+    def wrapper(*args):
+        return fn(*args)
+    return wrapper
+
+@plain
+def decorated_plain():
+    """ok reads the wrapper's docstring (none): this example is never run
+    >>> decorated_plain()
+    2
+    """
+    return 1
+
+@keeps
+def decorated_wraps():
+    """
+    >>> decorated_wraps()
+    1
+    """
+    return 1
+
+if True:
+    def in_if():
+        """
+        >>> in_if()
+        1
+        """
+        return 1
+else:
+    def in_else():
+        """
+        >>> 1
+        1
+        """
+
+try:
+    def in_try():
+        """
+        >>> in_try()
+        2
+        """
+        return 1
+except Exception:
+    pass
+
+class A:
+    @property
+    def prop(self):
+        """
+        >>> 1
+        2
+        """
+
+    def __repr__(self):
+        """
+        >>> 1
+        2
+        """
+    __str__ = __repr__
+
+    @staticmethod
+    def stat():
+        """
+        >>> 1
+        1
+        """
+
+def helper():
+    """
+    >>> 1
+    2
+    """
+
+class B:
+    h = helper
+
+def main():
+    """
+    >>> 1
+    1
+    """
+
+if __name__ == '__main__':
+    def not_on_import():
+        """
+        >>> 1
+        2
+        """
+'''
+# ok's walk of dir() also finds names only running the module binds (`f.__wrapped__`,
+# `made = outer()`); reading the file cannot, and default_tests never name them.
+DYNAMIC = {"decorated_wraps.__wrapped__"}
+
+
+def test_the_tests_found_are_oks(ok_command, tmp_path):
+    folder = write_folder(tmp_path / "hw", {"hw.ok": CONFIG, "hw.py": DISCOVERY})
+    ok = {name: points for name, points in ok_points(ok_command, folder).items()
+          if name not in DYNAMIC}
+    assert {"in_if", "in_try", "A.__str__", "B.h", "decorated_plain"} <= set(ok)
+    assert grade_points(folder) == ok
