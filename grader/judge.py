@@ -176,6 +176,10 @@ def judge_case(case: Case, run: CaseRun) -> CaseResult:
                 message="output was cut: it was far too long" if output.truncated else "",
                 transcript=transcript(examples, run.outputs, index, last_output=False),
                 printed_lines=printed)
+    if run.teardown_error:
+        return CaseResult(case, "error", traceback=run.teardown_error,
+                          message="the case's teardown raised an error",
+                          transcript=transcript(examples, run.outputs, len(examples) - 1))
     return CaseResult(case, "passed",
                       transcript=transcript(examples, run.outputs, len(examples) - 1))
 

@@ -105,6 +105,7 @@ class CaseRun:
     duration: float = 0.0
     running: Optional[int] = None  # timeout: the example that was running (outputs end with it)
     stack: str = ""  # timeout: where the student's code was when it was stopped
+    teardown_error: str = ""  # the traceback of the suite's teardown, when it raised
 
 
 @dataclass

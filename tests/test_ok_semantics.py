@@ -185,3 +185,43 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
           if name not in DYNAMIC}
     assert {"in_if", "in_try", "A.__str__", "B.h", "decorated_plain"} <= set(ok)
     assert grade_points(folder) == ok
+
+
+def _suite(setup, code, teardown="", **keys):
+    suite = {"type": "doctest", "scored": True, "setup": setup, "teardown": teardown,
+             "cases": [{"code": code, "hidden": False, "locked": False}]}
+    return {**suite, **keys}
+
+
+IMPORT = ">>> from lab import *"
+# file stem -> suites of an ok_test (1 point)
+OK_TEST_VARIANTS = {
+    "setup_teardown": [_suite(IMPORT + "\n>>> y = 4", ">>> double(y)\n8", ">>> print('bye')")],
+    "setup_raises": [_suite(IMPORT + "\n>>> 1/0", ">>> double(2)\n4")],
+    "teardown_raises": [_suite(IMPORT, ">>> double(1)\n2", ">>> 1/0")],
+    "teardown_after_failure": [_suite(IMPORT, ">>> double(1)\n3", ">>> 1/0")],
+    "unscored": [_suite(IMPORT, ">>> double(2)\n4", scored=False)],
+    "partial": [_suite(IMPORT, ">>> double(2)\n4"), _suite(IMPORT, ">>> double(2)\n5")],
+    "inline_import": [_suite("", IMPORT + "\n>>> double(3)\n6")],
+    "blank_between": [_suite(IMPORT, ">>> x = double(1)\n\n>>> x\n2")],
+    "answer_after_blank": [_suite(IMPORT, ">>> print(1, 2, sep='\\n')\n1\n\n2")],
+    "print_no_expect": [_suite(IMPORT, ">>> print('x')\n>>> double(1)\n2")],
+    "continuation": [_suite(IMPORT, ">>> def g(x):\n...     return x + 1\n>>> g(1)\n2")],
+    "empty_suite": [{"type": "doctest", "scored": True, "cases": []}],
+    "no_suites": [],
+    "wwpp_scored": [{"type": "wwpp", "scored": True,
+                     "cases": [{"code": ">>> 1 + 1\n2", "locked": False}]}],
+}
+
+
+def test_ok_test_suites_score_as_ok_scores_them(ok_command, tmp_path):
+    files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
+                                      '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),
+             "lab.py": "def double(x):\n    return 2 * x\n", "tests/__init__.py": ""}
+    for stem, suites in OK_TEST_VARIANTS.items():
+        files[f"tests/{stem}.py"] = "test = " + repr({"name": stem, "points": 1,
+                                                      "suites": suites}) + "\n"
+    folder = write_folder(tmp_path / "lab", files)
+    ok = ok_points(ok_command, folder)
+    assert set(OK_TEST_VARIANTS) <= set(ok)
+    assert grade_points(folder) == ok

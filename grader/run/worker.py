@@ -497,8 +497,12 @@ def main():
             send({"id": case["id"], "setup_error": failed["raised"]})
             continue
         outputs = run_examples(case["examples"], namespace, src, cap, track=True)
-        run_examples(case.get("teardown", []), namespace, src, cap)
-        send({"id": case["id"], "outputs": outputs})
+        teardown = run_examples(case.get("teardown", []), namespace, src, cap)
+        failed = next((out for out in teardown if out["raised"] is not None), None)
+        report = {"id": case["id"], "outputs": outputs}
+        if failed is not None:  # ok fails a case whose teardown raises
+            report["teardown_error"] = failed["raised"]
+        send(report)
     send({"done": True})
 
 
