@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
+from conftest import run_grade
 from okfolders import grade_points, ok_points, write_folder
 
 CONFIG = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
@@ -225,3 +226,48 @@ def test_ok_test_suites_score_as_ok_scores_them(ok_command, tmp_path):
     ok = ok_points(ok_command, folder)
     assert set(OK_TEST_VARIANTS) <= set(ok)
     assert grade_points(folder) == ok
+
+
+def _lab(suites_by_stem) -> dict:
+    files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
+                                      '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),
+             "lab.py": "def double(x):\n    return 2 * x\n", "tests/__init__.py": ""}
+    for stem, suites in suites_by_stem.items():
+        files[f"tests/{stem}.py"] = "test = " + repr({"name": stem, "points": 1,
+                                                      "suites": suites}) + "\n"
+    return files
+
+
+def _locked(suite):
+    """SUITE with its cases marked locked, their answers left in plain text."""
+    return {**suite, "cases": [{**case, "locked": True} for case in suite["cases"]]}
+
+
+# Staff mark a case `locked` and leave its answers in plain text: ok counts it locked (0)
+# until -u, which shows the answers and asks nothing.
+PLAIN_LOCKED = {
+    "doctest_locked": [_locked(_suite(IMPORT, ">>> double(2)\n4"))],
+    "second_suite_locked": [_suite(IMPORT, ">>> double(2)\n4"),
+                            _locked(_suite(IMPORT, ">>> double(3)\n6"))],
+    "first_case_locked": [{"type": "doctest", "scored": True, "setup": IMPORT, "cases": [
+        {"code": ">>> double(2)\n4", "locked": True},
+        {"code": ">>> double(1)\n2", "locked": False}]}],
+    "wwpp_locked": [_locked({"type": "wwpp", "scored": True,
+                             "cases": [{"code": ">>> 1 + 1\n2"}]})],
+}
+
+
+def test_plain_text_locked_cases_are_locked_until_unlocked_as_in_ok(ok_command, tmp_path):
+    from okcourse import run_ok
+    files = _lab(PLAIN_LOCKED)
+    theirs = write_folder(tmp_path / "ok" / "lab", files)
+    mine = write_folder(tmp_path / "grade" / "lab", files)
+    locked = ok_points(ok_command, theirs)
+    assert locked == {"doctest_locked": (0, 1), "second_suite_locked": (0.5, 1),
+                      "first_case_locked": (0, 1), "wwpp_locked": (0, 1)}
+    assert grade_points(mine) == locked
+    run_ok(ok_command, theirs, "-u", input="")
+    assert run_grade("-u", cwd=mine, input="").returncode == 0
+    unlocked = ok_points(ok_command, theirs)
+    assert set(unlocked.values()) == {(1, 1)}
+    assert grade_points(mine) == unlocked
