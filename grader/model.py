@@ -19,7 +19,6 @@ class Example:
 
     source: str
     want: str
-    exc_msg: Optional[str] = None
     locked: bool = False  # `want` holds hashes of the expected lines, not the lines
     choices: Tuple[str, ...] = ()  # ok's `# choice:` lines, offered when unlocking
 

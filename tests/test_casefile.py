@@ -65,7 +65,8 @@ def test_loads_an_ok_style_file_with_its_annotations(tmp_path):
     case = doctest_suite.cases[0]
     locked, raising, chosen = case.examples
     assert locked.locked and locked.want == "3da5a2d4d8f83dbbb5c1d6e4d2c0b0f4\n"
-    assert raising.exc_msg == "ZeroDivisionError: division by zero\n"
+    assert raising.want == ("Traceback (most recent call last):\n  ...\n"
+                            "ZeroDivisionError: division by zero\n")
     assert chosen.choices == ("x", "y") and chosen.want == "x\n"
     assert concept_suite.cases[0].number == 2 and not concept_suite.scored
 
@@ -84,6 +85,8 @@ def test_the_staff_cases_all_load(fa19):
     ("test = {'points': 'two', 'suites': []}", "'points' must be a number"),
     ("test = {'points': 1, 'suites': [{'type': 'wwpd', 'cases': []}]}", "unknown type 'wwpd'"),
     ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': [{'code': 'no prompt'}]}]}",
+     "must start with a `>>> ` prompt"),
+    ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': [{'code': '\\n  \\n'}]}]}",
      "has no `>>>` prompt"),
     ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': ['>>> 1']}]}",
      "must be a dict"),

@@ -56,6 +56,9 @@ DOCTEST_VARIANTS = {
     "statement_shows_nothing": (">>> x = 3; x\n>>> x\n3", "pass"),
     "class_in_case": (">>> class A: pass\n>>> A.__module__\n'builtins'", "pass"),
     "carriage_return": (">>> carriage_return()\na\nb", "print('a\\rb')"),
+    "tab_printed": (">>> tab_printed()\na\tb", "print('a\\tb')"),
+    "ellipsis_line_skipped": (">>> ellipsis_line_skipped()\nloading...\n5", "print('x')\nreturn 5"),
+    "prompt_without_space": (">>> prompt_without_space()\n5\n>>>prompt_without_space()", "return 5"),
 }
 
 
@@ -208,6 +211,25 @@ OK_TEST_VARIANTS = {
     "answer_after_blank": [_suite(IMPORT, ">>> print(1, 2, sep='\\n')\n1\n\n2")],
     "print_no_expect": [_suite(IMPORT, ">>> print('x')\n>>> double(1)\n2")],
     "continuation": [_suite(IMPORT, ">>> def g(x):\n...     return x + 1\n>>> g(1)\n2")],
+    # ok's own split of a session (CodeCase.split_code), not doctest's
+    "text_after_blank": [_suite(IMPORT, ">>> x = double(1)\n\n>>> x\n2\n\n2")],
+    "blank_after_prompt": [_suite(IMPORT, ">>> print(2)\n\n2")],
+    "tab_in_output": [_suite(IMPORT, ">>> print('a\\tb')\na\tb")],
+    "tab_in_source": [_suite(IMPORT, ">>> len('a\tb')\n3")],
+    "tab_for_continuation": [_suite(IMPORT, ">>> def g():\n...\treturn 1\n>>> g()\n1")],
+    "dots_without_space": [_suite(IMPORT, ">>> def g():\n...     x = 1\n...\n...     return x\n"
+                                          ">>> g()\n1")],
+    "dots_as_output": [_suite(IMPORT, ">>> print('...')\n...")],
+    "prompt_without_space": [_suite(IMPORT, ">>> double(1)\n2\n>>>double(2)\n")],
+    "bare_prompt": [_suite(IMPORT, ">>> double(1)\n2\n>>>\n>>> 2\n2")],
+    "continuation_after_output": [_suite(IMPORT, ">>> print('x')\nx\n... print('y')")],
+    "whitespace_only_line": [_suite(IMPORT, ">>> print('1\\n\\n2')\n1\n   \n2")],
+    "trailing_whitespace": [_suite(IMPORT, ">>> double(2)   \n4  ")],
+    "comment_prompt_then_output": [_suite(IMPORT, ">>> # a comment\n4")],
+    "choice_and_explanation": [_suite(IMPORT, ">>> double(1)\n2\n# choice: 2\n# choice: 3\n"
+                                              "# explanation: twice")],
+    "hidden_and_points_numbers": [{**_suite(IMPORT, ">>> double(1)\n2"), "scored": 1,
+                                   "cases": [{"code": ">>> double(1)\n2", "hidden": 0.0}]}],
     "empty_suite": [{"type": "doctest", "scored": True, "cases": []}],
     "no_suites": [],
     "wwpp_scored": [{"type": "wwpp", "scored": True,
@@ -222,10 +244,10 @@ def test_ok_test_suites_score_as_ok_scores_them(ok_command, tmp_path):
     for stem, suites in OK_TEST_VARIANTS.items():
         files[f"tests/{stem}.py"] = "test = " + repr({"name": stem, "points": 1,
                                                       "suites": suites}) + "\n"
-    folder = write_folder(tmp_path / "lab", files)
-    ok = ok_points(ok_command, folder)
+    mine = write_folder(tmp_path / "grade" / "lab", files)
+    ok = ok_points(ok_command, write_folder(tmp_path / "ok" / "lab", files))
     assert set(OK_TEST_VARIANTS) <= set(ok)
-    assert grade_points(folder) == ok
+    assert grade_points(mine) == ok
 
 
 def _lab(suites_by_stem) -> dict:
