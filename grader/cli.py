@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from pathlib import Path
 
 
 def _forget_the_graded_folder() -> None:
     """`python -m grader.cli` puts the folder it runs in first on the module path, where
-    a student's file named like a module the grader imports (a project's typing.py)
-    would be imported in its place: the grader imports nothing from that folder."""
+    a student's file named like a module the grader imports (a project's typing.py,
+    re.py or json.py) would be imported in its place: the grader imports nothing from
+    that folder, so this runs before any import but those the interpreter has made."""
     here = os.getcwd()
     sys.path[:] = [entry for entry in sys.path if entry not in ("", here)]
 
 
 _forget_the_graded_folder()
 
-import click  # noqa: E402 (after the path is safe)
+import json  # noqa: E402 (after the path is safe)
+from pathlib import Path  # noqa: E402
+
+import click  # noqa: E402
 
 import grader
 from . import assignment as assignments

@@ -76,10 +76,31 @@ def resolve_keys(ws: Workspace, keys: Sequence[str]) -> List[str]:
         raise UsageProblem(f"no case files in {ws.tests}: {grader.restore_tests_advice()}")
     wanted: List[str] = []
     for typed in keys:
-        key = resolve_key(typed, known)
+        try:
+            key = resolve_key(typed, known)
+        except UsageProblem:
+            key = _key_by_name(bank, typed) if ws.assignment.is_ok else None
+            if key is None:
+                raise
         if key not in wanted:
             wanted.append(key)
     return wanted or bank.default_keys()
+
+
+def _key_by_name(bank, typed: str) -> Optional[str]:
+    """The test whose case file's `name` is TYPED (any letter case): ok takes only the
+    file stem, but the summary shows the name, which a student then types."""
+    wanted = typed.strip().casefold()
+    for key, (source, path, _) in bank.index().items():
+        if source != "ok_test":
+            continue
+        try:
+            name = casefile.read_literal(path).get("name")
+        except casefile.CaseFileError:
+            continue
+        if isinstance(name, str) and name.strip().casefold() == wanted:
+            return key
+    return None
 
 
 def _has_hidden_answers(case) -> bool:
