@@ -1,4 +1,4 @@
-"""Turn what a case printed and raised into a verdict, with doctest's own rules.
+"""Turn what a case printed and raised into a verdict, with ok's own rules.
 
 Runs in the grader, outside any sandbox: expected outputs never reach student code.
 """
@@ -6,33 +6,22 @@ Runs in the grader, outside any sandbox: expected outputs never reach student co
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from typing import List, Optional, Tuple
 
 from .model import Case, CaseResult, CaseRun, Example, ExampleOutput
 
-FLAGS = 0
 STORED_CAP = 16 * 1024  # characters kept of each text of a case's result
-
-
-@functools.lru_cache(maxsize=None)
-def _checker():
-    import doctest  # on the first mismatch only: it imports pdb and unittest
-    return doctest.OutputChecker()
 
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+>")
 _FUNCTION_REPR = re.compile(r"^<(function|bound method|built-in function|lambda)\b.*>$")
 
 
-def _as_written(want: str, got: str) -> str:
-    """GOT with what a case cannot spell out exactly written as the case may: a line
-    that is a function's repr becomes the answer word `Function` where the case says
-    so (what a student types to unlock it), and memory addresses are the case's own."""
-    wants, gots = want.splitlines(True), got.splitlines(True)
-    if len(wants) != len(gots):
-        return got
+def _as_written(wants: List[str], gots: List[str]) -> List[str]:
+    """GOTS (lines) with what a case cannot spell out exactly written as the case may: a
+    line that is a function's repr becomes the answer word `Function` where the case
+    says so (what a student types to unlock it), and memory addresses are the case's own."""
     out = []
     for w, g in zip(wants, gots):
         if w.strip() == "Function" and _FUNCTION_REPR.match(g.strip()):
@@ -41,25 +30,7 @@ def _as_written(want: str, got: str) -> str:
             addresses = iter(_ADDRESS.findall(w))
             g = _ADDRESS.sub(lambda m: next(addresses, m.group(0)), g)
         out.append(g)
-    return "".join(out)
-
-
-def matches(want: str, got: str) -> bool:
-    """doctest's verdict; its OutputChecker also starts with exact equality."""
-    if want == got or _checker().check_output(want, got, FLAGS):
-        return True
-    if "Function" in want or " at 0x" in want:
-        return _checker().check_output(want, _as_written(want, got), FLAGS)
-    return False
-
-
-def as_doctest_sees(printed: str) -> str:
-    """What an example printed, ending with a newline if it printed anything: doctest's
-    own capture adds a missing one (a `want` cannot say that it is missing), and ok
-    compares lines, so `print(..., end='')` as the last output passes under both. (ok's
-    DEBUG lines are gone already: the worker drops them as they are printed, where it
-    can tell them from the returned value, which ok never drops.)"""
-    return printed + "\n" if printed and not printed.endswith("\n") else printed
+    return out
 
 
 def prompt(source: str) -> str:
@@ -128,14 +99,47 @@ def transcript(examples: List[Example], outputs: List[ExampleOutput], upto: int,
     return "\n".join(parts)
 
 
+_TRACEBACK_HEADERS = ("Traceback (most recent call last):", "Traceback (innermost last):")
+_STATUS_LINE = re.compile(r"^#\s*(.+?):\s*(.*)\s*$")
+_LOCKED_LINE = re.compile(r"^#\s*locked\s*$")
+
+
+def ok_answer(want: str) -> Tuple[bool, List[str]]:
+    """An expected output as ok reads it (okpy 1.18.1, `CodeAnswer.update`): whether it
+    is an exception (its first line a traceback header) and the lines compared. An
+    exception's lines are those from the first that starts with a letter or digit (the
+    stack, `  ...`, is skipped); an output drops every `# word: text` line."""
+    exception, lines = False, []
+    for line in want.splitlines():
+        if exception:
+            if lines or (line and line[0].isalnum()):
+                lines.append(line)
+        elif not lines and line in _TRACEBACK_HEADERS:
+            exception = True
+        elif not (_LOCKED_LINE.match(line) or _STATUS_LINE.match(line)):
+            lines.append(line)
+    return exception, lines
+
+
+def _lines_match(want: List[str], got: List[str]) -> bool:
+    return want == got or (len(want) == len(got) and _as_written(want, got) == want)
+
+
 def check_example(example: Example, output: ExampleOutput) -> bool:
+    """ok's verdict (`Console._compare`): the lines printed (a value's repr after them)
+    equal the expected lines, exactly (no doctest leniency: `True` is not `1`,
+    `<BLANKLINE>` is text); an exception matches an expected traceback whose lines
+    after the stack are `Type: str(exception)` (the bare class name, `ValueError: ` for
+    an empty message), or an expected output that is the type's name alone."""
     if output.truncated:
         return False
-    if output.raised is not None:
-        return example.exc_msg is not None and matches(example.exc_msg, output.raised.line)
-    if example.exc_msg is not None:
-        return False
-    return matches(example.want, as_doctest_sees(output.printed))
+    exception, want = ok_answer(example.want)
+    raised = output.raised
+    if raised is not None:
+        if exception:
+            return want == raised.line.splitlines()
+        return want == [raised.type]
+    return not exception and _lines_match(want, output.printed.splitlines())
 
 
 def judge_case(case: Case, run: CaseRun) -> CaseResult:
@@ -172,6 +176,10 @@ def judge_case(case: Case, run: CaseRun) -> CaseResult:
                 message="output was cut: it was far too long" if output.truncated else "",
                 transcript=transcript(examples, run.outputs, index, last_output=False),
                 printed_lines=printed)
+    if run.teardown_error:
+        return CaseResult(case, "error", traceback=run.teardown_error,
+                          message="the case's teardown raised an error",
+                          transcript=transcript(examples, run.outputs, len(examples) - 1))
     return CaseResult(case, "passed",
                       transcript=transcript(examples, run.outputs, len(examples) - 1))
 

@@ -19,7 +19,6 @@ class Example:
 
     source: str
     want: str
-    exc_msg: Optional[str] = None
     locked: bool = False  # `want` holds hashes of the expected lines, not the lines
     choices: Tuple[str, ...] = ()  # ok's `# choice:` lines, offered when unlocking
 
@@ -80,7 +79,7 @@ class RaisedException:
     """An exception raised by student code, as the worker saw it."""
 
     type: str
-    line: str  # traceback.format_exception_only(...)[-1]: what doctest compares
+    line: str  # "Type: str(exception)\n": what ok compares
     traceback: str  # the student's frames only
 
 
@@ -105,6 +104,7 @@ class CaseRun:
     duration: float = 0.0
     running: Optional[int] = None  # timeout: the example that was running (outputs end with it)
     stack: str = ""  # timeout: where the student's code was when it was stopped
+    teardown_error: str = ""  # the traceback of the suite's teardown, when it raised
 
 
 @dataclass

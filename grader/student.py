@@ -76,16 +76,37 @@ def resolve_keys(ws: Workspace, keys: Sequence[str]) -> List[str]:
         raise UsageProblem(f"no case files in {ws.tests}: {grader.restore_tests_advice(ws.assignment.source)}")
     wanted: List[str] = []
     for typed in keys:
-        key = resolve_key(typed, known)
+        try:
+            key = resolve_key(typed, known)
+        except UsageProblem:
+            key = _key_by_name(bank, typed) if ws.assignment.is_ok else None
+            if key is None:
+                raise
         if key not in wanted:
             wanted.append(key)
     return wanted or bank.default_keys()
 
 
+def _key_by_name(bank, typed: str) -> Optional[str]:
+    """The test whose case file's `name` is TYPED (any letter case): ok takes only the
+    file stem, but the summary shows the name, which a student then types."""
+    wanted = typed.strip().casefold()
+    for key, (source, path, _) in bank.index().items():
+        if source != "ok_test":
+            continue
+        try:
+            name = casefile.read_literal(path).get("name")
+        except casefile.CaseFileError:
+            continue
+        if isinstance(name, str) and name.strip().casefold() == wanted:
+            return key
+    return None
+
+
 def _has_hidden_answers(case) -> bool:
-    """Whether CASE really hides an answer: staff case files mark cases `locked` with
-    their answers in plain text (they are locked when a workspace is made), and such a
-    case runs like any other."""
+    """Whether CASE really hides an answer: Hog's staff case files mark cases `locked`
+    with their answers in plain text (they are locked when a workspace is made), and
+    such a case runs like any other."""
     from .locking import hashes as locking
     if case.is_concept:
         return locking.is_token(str(case.raw.get("answer", "")))
@@ -95,7 +116,12 @@ def _has_hidden_answers(case) -> bool:
 
 
 def load_workspace_questions(ws: Workspace, keys: Sequence[str]) -> List[Question]:
+    """The Questions KEYS name. In an ok folder a case marked `locked` is locked
+    whatever its answers hold, as ok treats it (scored 0 until `-u` unlocks it), since
+    the course's students see the same verdict from ok."""
     questions = ws.bank.load(resolve_keys(ws, keys))
+    if ws.assignment.is_ok:
+        return questions
     for question in questions:
         for case in question.cases:
             if case.locked and not _has_hidden_answers(case):

@@ -6,6 +6,7 @@ import pytest
 
 from grader.load import casefile
 from grader.load.casefile import CaseFileError
+from grader.model import Example, ExampleOutput
 
 
 def write(tmp_path, text, name="01.py"):
@@ -64,7 +65,8 @@ def test_loads_an_ok_style_file_with_its_annotations(tmp_path):
     case = doctest_suite.cases[0]
     locked, raising, chosen = case.examples
     assert locked.locked and locked.want == "3da5a2d4d8f83dbbb5c1d6e4d2c0b0f4\n"
-    assert raising.exc_msg == "ZeroDivisionError: division by zero\n"
+    assert raising.want == ("Traceback (most recent call last):\n  ...\n"
+                            "ZeroDivisionError: division by zero\n")
     assert chosen.choices == ("x", "y") and chosen.want == "x\n"
     assert concept_suite.cases[0].number == 2 and not concept_suite.scored
 
@@ -83,6 +85,8 @@ def test_the_staff_cases_all_load(fa19):
     ("test = {'points': 'two', 'suites': []}", "'points' must be a number"),
     ("test = {'points': 1, 'suites': [{'type': 'wwpd', 'cases': []}]}", "unknown type 'wwpd'"),
     ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': [{'code': 'no prompt'}]}]}",
+     "must start with a `>>> ` prompt"),
+    ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': [{'code': '\\n  \\n'}]}]}",
      "has no `>>>` prompt"),
     ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': ['>>> 1']}]}",
      "must be a dict"),
@@ -167,8 +171,20 @@ def test_parsed_examples_are_cached_beside_the_file_and_follow_its_edits(tmp_pat
            [c.examples for c in edited.cases]
 
 
-def test_verdicts_keep_doctests_rules_beyond_exact_equality():
-    from grader.judge import matches
-    assert matches("10\n", "10\n") and not matches("10\n", "11\n")
-    assert matches("1\n", "True\n"), "doctest accepts True for 1 by default"
-    assert not matches("x\n", "x \n\n")
+def test_verdicts_follow_oks_rules_not_doctests():
+    from grader.judge import check_example
+    from grader.model import RaisedException
+
+    def passes(want, printed="", raised=None):
+        return check_example(Example(source="", want=want), ExampleOutput(printed, raised))
+
+    assert passes("10\n", "10\n") and passes("10\n", "10") and not passes("10\n", "11\n")
+    assert not passes("1\n", "True\n"), "ok, unlike doctest, does not take True for 1"
+    assert not passes("a\n<BLANKLINE>\nb\n", "a\n\nb\n")
+    assert not passes("x\n", "x \n\n")
+    assert passes("# note: not compared\n5\n", "5\n")
+    error = RaisedException(type="MyError", line="MyError: bad\n", traceback="")
+    assert passes("Traceback (most recent call last):\n  ...\nMyError: bad\n", raised=error)
+    assert passes("MyError\n", raised=error), "ok's older form: the type's name alone"
+    bare = RaisedException(type="ValueError", line="ValueError: \n", traceback="")
+    assert not passes("Traceback (most recent call last):\n  ...\nValueError\n", raised=bare)

@@ -2,8 +2,8 @@
 
 A case file is Python source holding one assignment, `test = {...}`. It is read with
 `ast.literal_eval`, never imported or executed, so a case file cannot run code in the
-grader. Doctest code inside a case is split into examples by the standard library's
-`doctest.DocTestParser`; ok's annotation lines (`# locked`, `# choice: ...`,
+grader. Doctest code inside a case is split into examples by ok's own rules
+(`parse_examples`); ok's annotation lines (`# locked`, `# choice: ...`,
 `# explanation: ...`) are lifted off the expected output.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import functools
 import glob
 import json
 import os
@@ -33,14 +32,6 @@ _SESSION_TYPES = ("doctest", "wwpp")  # suites whose cases are `>>>` sessions
 _UNSCORED_TYPES = ("wwpp", "concept")  # ok's default for `scored`
 SIDECAR = ".grader.json"  # KEY.grader.json: this grader's own suites, which ok never reads
 _ANNOTATION = re.compile(r"^#\s*(locked|choice|explanation)\s*(?::\s?(.*))?$")
-
-
-@functools.lru_cache(maxsize=None)
-def _parser():
-    """doctest's parser, imported on first use: doctest imports pdb and unittest, and
-    `grade` starts its worker before paying for them."""
-    import doctest
-    return doctest.DocTestParser()
 
 
 class CaseFileError(Exception):
@@ -108,31 +99,80 @@ def write_case_data(path: Path, data: Dict[str, Any]) -> None:
                                       encoding="utf-8")
 
 
+PS1, PS2 = ">>> ", "... "
+
+
+def _answer(lines: List[str]) -> Example:
+    """An expected output as written, with ok's `# locked` and `# choice:` lines lifted
+    off it (the judge drops the other `# word: text` lines, as ok does)."""
+    want_lines, locked, choices = [], False, []
+    for line in lines:
+        match = _ANNOTATION.match(line.strip())
+        if match is None:
+            want_lines.append(line)
+        elif match.group(1) == "locked":
+            locked = True
+        elif match.group(1) == "choice":
+            choices.append(match.group(2) or "")
+    return Example(source="", want="\n".join(want_lines) + "\n" if want_lines else "",
+                   locked=locked, choices=tuple(choices))
+
+
 def parse_examples(code: str, where: str = "<case>") -> List[Example]:
-    """Split a doctest session into examples, lifting ok's annotations off each output."""
-    code = textwrap.dedent(code).strip("\n")
-    try:
-        parsed = _parser().get_examples(code, name=where)
-    except ValueError as error:
-        raise CaseFileError(f"{where}: {error}") from None
-    examples = []
-    for example in parsed:
-        want_lines, locked, choices = [], False, []
-        for line in example.want.splitlines():
-            match = _ANNOTATION.match(line.strip())
-            if match is None:
-                want_lines.append(line)
-            elif match.group(1) == "locked":
-                locked = True
-            elif match.group(1) == "choice":
-                choices.append(match.group(2) or "")
-        want = "\n".join(want_lines) + "\n" if want_lines else ""
-        exc_msg = example.exc_msg
-        if exc_msg is not None and (locked or choices):
-            exc_msg = _parser().parse(">>> x\n" + want)[1].exc_msg if want else exc_msg
-        examples.append(Example(source=example.source, want=want, exc_msg=exc_msg,
-                                locked=locked, choices=tuple(choices)))
+    """Split a session into examples as ok 1.18.1 does (`CodeCase.split_code`, then
+    `Console._interpret_lines`), not as the standard library's doctest would: a prompt
+    is a `>>> ` line with the `... ` lines after it up to the next `>>> ` or blank line
+    (`>>>` or `...` with no space after them, or a tab, are answer text); a `... ` line
+    after an answer or a blank line starts a prompt of its own; an answer after a blank
+    line is compared with what the blank line printed, nothing, so it fails; tabs are
+    kept as they are. A first line that is no prompt is refused, as ok refuses it."""
+    parts: List[Any] = []  # str: a prompt line or blank; list: the lines of one answer
+    for line in textwrap.dedent(code).splitlines():
+        if not line or line.startswith(PS1) or line.startswith(PS2):
+            parts.append(line)
+        elif not parts:
+            raise CaseFileError(f"{where}: the code must start with a `>>> ` prompt, "
+                                f"not {line!r} (ok refuses it too)")
+        elif isinstance(parts[-1], list):
+            parts[-1].append(line)
+        else:
+            parts.append([line])
+    examples: List[Example] = []
+    current: List[str] = []
+
+    def flush(answer: Optional[Example]) -> None:
+        source = "\n".join(current)
+        if answer is None:
+            if source.strip():
+                examples.append(Example(source=source + "\n", want=""))
+        else:
+            examples.append(dataclasses.replace(answer, source=source + "\n"))
+
+    for part in parts + [""]:
+        if isinstance(part, list):
+            flush(_answer(part))
+            current = []
+            continue
+        if current and (part.startswith(PS1) or not part):
+            flush(None)
+            current = []
+        current.append(part[len(PS1):] if part.startswith((PS1, PS2)) else part)
     return examples
+
+
+def ok_statements(code: str) -> List[str]:
+    """The statements of a suite's setup or teardown as ok runs them (outputs are not
+    compared there): from each `>>> ` line to the next `>>> ` or blank line, every line
+    in between (prompt marks taken off) part of it."""
+    statements: List[str] = []
+    current: List[str] = []
+    for line in textwrap.dedent(code).splitlines() + [""]:
+        if current and (line.startswith(PS1) or not line):
+            if "\n".join(current).strip():
+                statements.append("\n".join(current))
+            current = []
+        current.append(line[len(PS1):] if line.startswith((PS1, PS2)) else line)
+    return statements
 
 
 class ParseCache:
@@ -141,7 +181,7 @@ class ParseCache:
     importing doctest (which imports pdb and unittest), and an edited case simply
     misses. Best effort: an unreadable or unwritable cache only costs the parse."""
 
-    VERSION = 2
+    VERSION = 3
 
     def __init__(self, path: Optional[Path]):
         self.file = None if path is None else (
@@ -227,10 +267,10 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
                           teardown=_text(raw.get("teardown"), f"suite {s_index} 'teardown'"),
                           raw=raw, path=path)
             if kind in _SESSION_TYPES:
-                suite.setup_examples = cache.examples(suite.setup, f"{where} suite {s_index} setup") \
-                    if suite.setup.strip() else []
-                suite.teardown_examples = cache.examples(
-                    suite.teardown, f"{where} suite {s_index} teardown") if suite.teardown.strip() else []
+                suite.setup_examples = [Example(source=source, want="")
+                                        for source in ok_statements(suite.setup)]
+                suite.teardown_examples = [Example(source=source, want="")
+                                           for source in ok_statements(suite.teardown)]
             raw_cases = raw.get("cases", [])
             if not isinstance(raw_cases, list):
                 raise CaseFileError(f"suite {s_index} 'cases' must be a list")

@@ -6,7 +6,12 @@ the grader never imports student code, so it finds the same callables by reading
 file with `ast`: module-level functions and classes, their methods (inherited ones
 too, from classes of the same file) and nested classes, named `Cls.method`, in ok's
 order (alphabetical at each level, a class before its members). A name bound to a
-lambda, or to another of the file's callables, is a callable too.
+lambda, or to another of the file's callables, is a callable too (in a class as well:
+`__str__ = __repr__`); a function defined inside an `if`, `try`, `with` or loop at the
+top counts (not under `if __name__ == '__main__':`); a property does not (it is no
+callable); a function wrapped by a decorator of the file that does not use
+`functools.wraps` has the wrapper's docstring: none. Names bound only by running the
+module (`f.__wrapped__`, `g = make()`) are not found.
 
 A docstring becomes a case the way ok reads it: prompt lines (`>>> `, `... `) and the
 lines after them up to a blank line; a line ending in `...` is skipped. The case runs
@@ -53,6 +58,66 @@ def _docstring(node: ast.AST) -> Optional[str]:
     return doc if doc else None
 
 
+def _is_main_guard(test: ast.AST) -> bool:
+    return (isinstance(test, ast.Compare) and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Eq)
+            and {ast.dump(test.left), ast.dump(test.comparators[0])}
+            == {ast.dump(ast.Name("__name__", ast.Load())), ast.dump(ast.Constant("__main__"))})
+
+
+def _run_at_import(body: List[ast.stmt]) -> List[ast.stmt]:
+    """The statements of BODY and of the blocks inside it (`if`, `try`, `with`, loops)
+    in source order: ok finds a function defined in any of them, as importing runs
+    them. An `if __name__ == '__main__':` block does not run on import."""
+    found: List[ast.stmt] = []
+    for node in body:
+        if isinstance(node, ast.If):
+            known = node.test.value if isinstance(node.test, ast.Constant) else None
+            if not _is_main_guard(node.test) and (known is None or known):
+                found += _run_at_import(node.body)
+            if known is None or not known:
+                found += _run_at_import(node.orelse)
+        elif isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            found += _run_at_import(node.body)
+            for handler in node.handlers:
+                found += _run_at_import(handler.body)
+            found += _run_at_import(node.orelse) + _run_at_import(node.finalbody)
+        elif isinstance(node, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)):
+            found += _run_at_import(node.body) + _run_at_import(getattr(node, "orelse", []))
+        else:
+            found.append(node)
+    return found
+
+
+def _is_property(node: ast.AST) -> bool:
+    """A method made a property (`@property`, `@x.setter`, `@cached_property`)."""
+    for decorator in node.decorator_list:
+        name = decorator.attr if isinstance(decorator, ast.Attribute) else \
+            decorator.id if isinstance(decorator, ast.Name) else ""
+        if name in ("property", "cached_property", "setter", "getter", "deleter"):
+            return True
+    return False
+
+
+def _wrapped_without_doc(node: ast.AST, top: Dict[str, Optional[ast.AST]]) -> bool:
+    """Whether NODE's outermost decorator is a function of the file that returns an inner
+    function not made with `functools.wraps`: the name is then bound to that inner
+    function, whose docstring (none) ok reads instead of NODE's."""
+    decorators = getattr(node, "decorator_list", [])
+    if not decorators or not isinstance(decorators[0], ast.Name):
+        return False
+    decorator = top.get(decorators[0].id)
+    if not isinstance(decorator, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    inner = {n.name: n for n in decorator.body if isinstance(n, (ast.FunctionDef,
+                                                                  ast.AsyncFunctionDef))}
+    returned = [n.value.id for n in ast.walk(decorator) if isinstance(n, ast.Return)
+                and isinstance(n.value, ast.Name) and n.value.id in inner]
+    return bool(returned) and all(
+        not any("wraps" in ast.dump(d) for d in inner[name].decorator_list)
+        and _docstring(inner[name]) is None for name in returned)
+
+
 def discover(source: str, filename: str = "<source>") -> List[Target]:
     """The callables of SOURCE that ok's doctest protocol tests, in ok's order."""
     try:
@@ -62,7 +127,7 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                              f"{error.msg}") from None
     classes: Dict[str, ast.ClassDef] = {}
     top: Dict[str, Optional[ast.AST]] = {}
-    for node in tree.body:
+    for node in _run_at_import(tree.body):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             top[node.name] = node
             if isinstance(node, ast.ClassDef):
@@ -81,16 +146,29 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
             if isinstance(base, ast.Name) and base.id in classes and base.id not in seen:
                 own.update(members(classes[base.id], seen | {base.id}))
         for node in cls.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_property(node):
+                own.pop(node.name, None)  # a property is no callable: ok skips it
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 own[node.name] = node
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+                alias = own.get(node.value.id, top.get(node.value.id, False))
+                if alias is not False:  # `__str__ = __repr__`, `h = helper`: ok tests both
+                    for target in node.targets:
+                        if isinstance(target, ast.Name):
+                            own[target.id] = alias
         return own
 
     found: List[Target] = []
 
+    def docstring(node: Optional[ast.AST]) -> Optional[str]:
+        if node is None or _wrapped_without_doc(node, top):
+            return None
+        return _docstring(node)
+
     def walk(entries: Dict[str, Optional[ast.AST]], prefix: str, seen: frozenset) -> None:
         for name in sorted(entries):
             node = entries[name]
-            found.append(Target(prefix + name, _docstring(node) if node is not None else None))
+            found.append(Target(prefix + name, docstring(node)))
             if isinstance(node, ast.ClassDef) and node.name not in seen:
                 walk(members(node, seen | {node.name}), prefix + name + ".", seen | {node.name})
 

@@ -142,7 +142,9 @@ def case_run(message: Dict[str, Any], examples: int, cap: int, elapsed: float) -
     if len(outputs) > examples:
         raise Malformed(f"{len(outputs)} outputs for {examples} example(s)")
     limit = example_limit(cap)
-    return CaseRun(outputs=[output(item, limit) for item in outputs], duration=elapsed)
+    teardown = raised(message.get("teardown_error"), "teardown_error")
+    return CaseRun(outputs=[output(item, limit) for item in outputs], duration=elapsed,
+                   teardown_error=teardown.traceback if teardown is not None else "")
 
 
 def stack(message: Dict[str, Any], examples: int,

@@ -9,7 +9,6 @@ verdict is made outside, by the grader, so nothing the student code does here ca
 turn a wrong answer into a right one.
 """
 
-import builtins
 import codecs
 import io
 import json
@@ -357,15 +356,12 @@ class DisplayHook:
         self.capture = capture
 
     def __call__(self, value):
-        if value is None:
-            return
-        builtins._ = None
-        self.capture.show(repr(value) + "\n")
-        builtins._ = value
+        if value is not None:  # and `_` is never set: ok's console does not set it
+            self.capture.show(repr(value) + "\n")
 
 
 def describe(error, src):
-    """The exception as doctest compares it, with only the student's frames."""
+    """The exception as ok compares it, and its traceback with only the student's frames."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
               if in_folder(frame.filename, src)]  # not <case>, nor this script run by -c
     try:
@@ -374,7 +370,10 @@ def describe(error, src):
         only = [type(error).__name__ + "\n"]
     text = "Traceback (most recent call last):\n" if frames else ""
     text += "".join(traceback.StackSummary.from_list(frames).format()) + "".join(only)
-    line = only[-1]
+    try:  # what ok compares: the class's own name, then str(), even when empty
+        line = type(error).__name__ + ": " + str(error) + "\n"
+    except BaseException:
+        line = only[-1]
     described = {"type": type(error).__name__, "line": line, "traceback": text}
     if isinstance(error, SyntaxError) and isinstance(error.lineno, int):
         described["lineno"] = error.lineno
@@ -490,7 +489,7 @@ def main():
     for case in job["cases"]:
         if job.get("seed") is not None:
             random.seed(job["seed"])
-        namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+        namespace = {"__builtins__": __builtins__}  # no __name__: as ok's console frame
         cap = case.get("output_cap", job.get("output_cap", 65536))
         setup = run_examples(case.get("setup", []), namespace, src, cap)
         failed = next((out for out in setup if out["raised"] is not None), None)
@@ -498,8 +497,12 @@ def main():
             send({"id": case["id"], "setup_error": failed["raised"]})
             continue
         outputs = run_examples(case["examples"], namespace, src, cap, track=True)
-        run_examples(case.get("teardown", []), namespace, src, cap)
-        send({"id": case["id"], "outputs": outputs})
+        teardown = run_examples(case.get("teardown", []), namespace, src, cap)
+        failed = next((out for out in teardown if out["raised"] is not None), None)
+        report = {"id": case["id"], "outputs": outputs}
+        if failed is not None:  # ok fails a case whose teardown raises
+            report["teardown_error"] = failed["raised"]
+        send(report)
     send({"done": True})
 
 

@@ -1,0 +1,295 @@
+"""`grade` reads and judges an example as ok 1.18.1 does, on a table of variants that
+real homeworks (and students' own doctests) hold: one folder whose functions each carry
+one variant, graded by the real ok client and by `grade`, test by test."""
+
+from __future__ import annotations
+
+import textwrap
+
+from conftest import run_grade
+from okfolders import grade_points, ok_points, write_folder
+
+CONFIG = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+          '"protocols": ["file_contents", "grading", "scoring"]}\n')
+
+# name -> (docstring examples, body); each is one doctest-protocol test
+DOCTEST_VARIANTS = {
+    "true_for_1": (">>> true_for_1()\n1", "return True"),
+    "false_for_0": (">>> false_for_0()\n0", "return False"),
+    "one_for_1": (">>> one_for_1()\n1", "return 1"),
+    "blank_line_marker": (">>> blank_line_marker()\na\n<BLANKLINE>\nb", "print('a\\n\\nb')"),
+    "status_line_in_want": (">>> status_line_in_want()\n# note: dropped\n5", "return 5"),
+    "status_line_printed": (">>> status_line_printed()\n5", "print('# note: x')\nreturn 5"),
+    "type_name_alone": (">>> type_name_alone()\nZeroDivisionError", "return 1 / 0"),
+    "own_exception_class": (
+        ">>> own_exception_class()\nTraceback (most recent call last):\n  ...\nMyError: bad",
+        "raise MyError('bad')"),
+    "own_exception_alone": (">>> own_exception_alone()\nMyError", "raise MyError('x')"),
+    "bare_exception": (
+        ">>> bare_exception()\nTraceback (most recent call last):\n  ...\nValueError",
+        "raise ValueError"),
+    "bare_assert": (
+        ">>> bare_assert()\nTraceback (most recent call last):\n  ...\nAssertionError",
+        "assert False"),
+    "assert_message": (
+        ">>> assert_message()\nTraceback (most recent call last):\n  ...\nAssertionError: m",
+        "assert False, 'm'"),
+    "stop_iteration": (
+        ">>> stop_iteration()\nTraceback (most recent call last):\n  ...\nStopIteration",
+        "next(iter([]))"),
+    "key_error": (
+        ">>> key_error()\nTraceback (most recent call last):\n  ...\nKeyError: 'k'",
+        "return {}['k']"),
+    "two_line_message": (
+        ">>> two_line_message()\nTraceback (most recent call last):\n  ...\nValueError: a\nb",
+        "raise ValueError('a\\nb')"),
+    "print_then_raise": (
+        ">>> print_then_raise()\nTraceback (most recent call last):\n  ...\nValueError: x",
+        "print('hello')\nraise ValueError('x')"),
+    "printed_then_error_expected": (
+        ">>> printed_then_error_expected()\nhello\nTraceback (most recent call last):\n"
+        "  ...\nValueError: x", "print('hello')\nraise ValueError('x')"),
+    "trailing_space_printed": (">>> trailing_space_printed()\na", "print('a ')"),
+    "no_newline_then_value": (">>> no_newline_then_value()\nhi5",
+                              "print('hi', end='')\nreturn 5"),
+    "underscore_unset": (">>> 5\n5\n>>> _\n5", "pass"),
+    "statement_shows_nothing": (">>> x = 3; x\n>>> x\n3", "pass"),
+    "class_in_case": (">>> class A: pass\n>>> A.__module__\n'builtins'", "pass"),
+    "carriage_return": (">>> carriage_return()\na\nb", "print('a\\rb')"),
+    "tab_printed": (">>> tab_printed()\na\tb", "print('a\\tb')"),
+    "ellipsis_line_skipped": (">>> ellipsis_line_skipped()\nloading...\n5", "print('x')\nreturn 5"),
+    "prompt_without_space": (">>> prompt_without_space()\n5\n>>>prompt_without_space()", "return 5"),
+}
+
+
+def homework(variants) -> dict:
+    parts = ["class MyError(Exception):\n    pass\n"]
+    for name, (examples, body) in variants.items():
+        doc = textwrap.indent(examples + "\n", "    ")
+        parts.append(f'def {name}():\n    """\n{doc}    """\n'
+                     + textwrap.indent(body + "\n", "    "))
+    return {"hw.ok": CONFIG, "hw.py": "\n\n".join(parts)}
+
+
+def test_each_example_gets_oks_verdict(ok_command, tmp_path):
+    folder = write_folder(tmp_path / "hw", homework(DOCTEST_VARIANTS))
+    ok = ok_points(ok_command, folder)
+    assert set(DOCTEST_VARIANTS) <= set(ok)
+    mine = grade_points(folder)
+    differ = {name: (ok[name], mine.get(name)) for name in ok if mine.get(name) != ok[name]}
+    assert not differ, differ
+
+
+DISCOVERY = '''\
+import functools
+
+def plain(fn):
+    def wrapper(*args):
+        return fn(*args)
+    return wrapper
+
+def keeps(fn):
+    @functools.wraps(fn)
+    def wrapper(*args):
+        return fn(*args)
+    return wrapper
+
+@plain
+def decorated_plain():
+    """ok reads the wrapper's docstring (none): this example is never run
+    >>> decorated_plain()
+    2
+    """
+    return 1
+
+@keeps
+def decorated_wraps():
+    """
+    >>> decorated_wraps()
+    1
+    """
+    return 1
+
+if True:
+    def in_if():
+        """
+        >>> in_if()
+        1
+        """
+        return 1
+else:
+    def in_else():
+        """
+        >>> 1
+        1
+        """
+
+try:
+    def in_try():
+        """
+        >>> in_try()
+        2
+        """
+        return 1
+except Exception:
+    pass
+
+class A:
+    @property
+    def prop(self):
+        """
+        >>> 1
+        2
+        """
+
+    def __repr__(self):
+        """
+        >>> 1
+        2
+        """
+    __str__ = __repr__
+
+    @staticmethod
+    def stat():
+        """
+        >>> 1
+        1
+        """
+
+def helper():
+    """
+    >>> 1
+    2
+    """
+
+class B:
+    h = helper
+
+def main():
+    """
+    >>> 1
+    1
+    """
+
+if __name__ == '__main__':
+    def not_on_import():
+        """
+        >>> 1
+        2
+        """
+'''
+# ok's walk of dir() also finds names only running the module binds (`f.__wrapped__`,
+# `made = outer()`); reading the file cannot, and default_tests never name them.
+DYNAMIC = {"decorated_wraps.__wrapped__"}
+
+
+def test_the_tests_found_are_oks(ok_command, tmp_path):
+    folder = write_folder(tmp_path / "hw", {"hw.ok": CONFIG, "hw.py": DISCOVERY})
+    ok = {name: points for name, points in ok_points(ok_command, folder).items()
+          if name not in DYNAMIC}
+    assert {"in_if", "in_try", "A.__str__", "B.h", "decorated_plain"} <= set(ok)
+    assert grade_points(folder) == ok
+
+
+def _suite(setup, code, teardown="", **keys):
+    suite = {"type": "doctest", "scored": True, "setup": setup, "teardown": teardown,
+             "cases": [{"code": code, "hidden": False, "locked": False}]}
+    return {**suite, **keys}
+
+
+IMPORT = ">>> from lab import *"
+# file stem -> suites of an ok_test (1 point)
+OK_TEST_VARIANTS = {
+    "setup_teardown": [_suite(IMPORT + "\n>>> y = 4", ">>> double(y)\n8", ">>> print('bye')")],
+    "setup_raises": [_suite(IMPORT + "\n>>> 1/0", ">>> double(2)\n4")],
+    "teardown_raises": [_suite(IMPORT, ">>> double(1)\n2", ">>> 1/0")],
+    "teardown_after_failure": [_suite(IMPORT, ">>> double(1)\n3", ">>> 1/0")],
+    "unscored": [_suite(IMPORT, ">>> double(2)\n4", scored=False)],
+    "partial": [_suite(IMPORT, ">>> double(2)\n4"), _suite(IMPORT, ">>> double(2)\n5")],
+    "inline_import": [_suite("", IMPORT + "\n>>> double(3)\n6")],
+    "blank_between": [_suite(IMPORT, ">>> x = double(1)\n\n>>> x\n2")],
+    "answer_after_blank": [_suite(IMPORT, ">>> print(1, 2, sep='\\n')\n1\n\n2")],
+    "print_no_expect": [_suite(IMPORT, ">>> print('x')\n>>> double(1)\n2")],
+    "continuation": [_suite(IMPORT, ">>> def g(x):\n...     return x + 1\n>>> g(1)\n2")],
+    # ok's own split of a session (CodeCase.split_code), not doctest's
+    "text_after_blank": [_suite(IMPORT, ">>> x = double(1)\n\n>>> x\n2\n\n2")],
+    "blank_after_prompt": [_suite(IMPORT, ">>> print(2)\n\n2")],
+    "tab_in_output": [_suite(IMPORT, ">>> print('a\\tb')\na\tb")],
+    "tab_in_source": [_suite(IMPORT, ">>> len('a\tb')\n3")],
+    "tab_for_continuation": [_suite(IMPORT, ">>> def g():\n...\treturn 1\n>>> g()\n1")],
+    "dots_without_space": [_suite(IMPORT, ">>> def g():\n...     x = 1\n...\n...     return x\n"
+                                          ">>> g()\n1")],
+    "dots_as_output": [_suite(IMPORT, ">>> print('...')\n...")],
+    "prompt_without_space": [_suite(IMPORT, ">>> double(1)\n2\n>>>double(2)\n")],
+    "bare_prompt": [_suite(IMPORT, ">>> double(1)\n2\n>>>\n>>> 2\n2")],
+    "continuation_after_output": [_suite(IMPORT, ">>> print('x')\nx\n... print('y')")],
+    "whitespace_only_line": [_suite(IMPORT, ">>> print('1\\n\\n2')\n1\n   \n2")],
+    "trailing_whitespace": [_suite(IMPORT, ">>> double(2)   \n4  ")],
+    "comment_prompt_then_output": [_suite(IMPORT, ">>> # a comment\n4")],
+    "choice_and_explanation": [_suite(IMPORT, ">>> double(1)\n2\n# choice: 2\n# choice: 3\n"
+                                              "# explanation: twice")],
+    "hidden_and_points_numbers": [{**_suite(IMPORT, ">>> double(1)\n2"), "scored": 1,
+                                   "cases": [{"code": ">>> double(1)\n2", "hidden": 0.0}]}],
+    "empty_suite": [{"type": "doctest", "scored": True, "cases": []}],
+    "no_suites": [],
+    "wwpp_scored": [{"type": "wwpp", "scored": True,
+                     "cases": [{"code": ">>> 1 + 1\n2", "locked": False}]}],
+}
+
+
+def test_ok_test_suites_score_as_ok_scores_them(ok_command, tmp_path):
+    files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
+                                      '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),
+             "lab.py": "def double(x):\n    return 2 * x\n", "tests/__init__.py": ""}
+    for stem, suites in OK_TEST_VARIANTS.items():
+        files[f"tests/{stem}.py"] = "test = " + repr({"name": stem, "points": 1,
+                                                      "suites": suites}) + "\n"
+    mine = write_folder(tmp_path / "grade" / "lab", files)
+    ok = ok_points(ok_command, write_folder(tmp_path / "ok" / "lab", files))
+    assert set(OK_TEST_VARIANTS) <= set(ok)
+    assert grade_points(mine) == ok
+
+
+def _lab(suites_by_stem) -> dict:
+    files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
+                                      '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),
+             "lab.py": "def double(x):\n    return 2 * x\n", "tests/__init__.py": ""}
+    for stem, suites in suites_by_stem.items():
+        files[f"tests/{stem}.py"] = "test = " + repr({"name": stem, "points": 1,
+                                                      "suites": suites}) + "\n"
+    return files
+
+
+def _locked(suite):
+    """SUITE with its cases marked locked, their answers left in plain text."""
+    return {**suite, "cases": [{**case, "locked": True} for case in suite["cases"]]}
+
+
+# Staff mark a case `locked` and leave its answers in plain text: ok counts it locked (0)
+# until -u, which shows the answers and asks nothing.
+PLAIN_LOCKED = {
+    "doctest_locked": [_locked(_suite(IMPORT, ">>> double(2)\n4"))],
+    "second_suite_locked": [_suite(IMPORT, ">>> double(2)\n4"),
+                            _locked(_suite(IMPORT, ">>> double(3)\n6"))],
+    "first_case_locked": [{"type": "doctest", "scored": True, "setup": IMPORT, "cases": [
+        {"code": ">>> double(2)\n4", "locked": True},
+        {"code": ">>> double(1)\n2", "locked": False}]}],
+    "wwpp_locked": [_locked({"type": "wwpp", "scored": True,
+                             "cases": [{"code": ">>> 1 + 1\n2"}]})],
+}
+
+
+def test_plain_text_locked_cases_are_locked_until_unlocked_as_in_ok(ok_command, tmp_path):
+    from okcourse import run_ok
+    files = _lab(PLAIN_LOCKED)
+    theirs = write_folder(tmp_path / "ok" / "lab", files)
+    mine = write_folder(tmp_path / "grade" / "lab", files)
+    locked = ok_points(ok_command, theirs)
+    assert locked == {"doctest_locked": (0, 1), "second_suite_locked": (0.5, 1),
+                      "first_case_locked": (0, 1), "wwpp_locked": (0, 1)}
+    assert grade_points(mine) == locked
+    run_ok(ok_command, theirs, "-u", input="")
+    assert run_grade("-u", cwd=mine, input="").returncode == 0
+    unlocked = ok_points(ok_command, theirs)
+    assert set(unlocked.values()) == {(1, 1)}
+    assert grade_points(mine) == unlocked
