@@ -55,9 +55,9 @@ def test_right_and_wrong_answers_on_a_terminal(tmp_path):
     child.expect("Not quite")
     child.expect(PROMPT)
     child.sendline("error")
-    child.expect(r">>> print\(\)")
+    child.expect(r">>> print\('a', 'b'\)")
     child.expect(PROMPT)
-    child.sendline("")  # a blank line
+    child.sendline("a b")
     child.expect(">>> None")
     child.expect(PROMPT)
     child.sendline("Nothing")

@@ -24,8 +24,8 @@ test = {
           Traceback (most recent call last):
             ...
           AssertionError: Must roll at least once.
-          >>> print()
-          <BLANKLINE>
+          >>> print('a', 'b')
+          a b
           >>> None
           """,
           'hidden': False,
