@@ -1,0 +1,314 @@
+"""Naming the likely mistake behind a failing question, from a catalogue of misconceptions.
+
+A catalogue (`hints.json` in an assignment's cases folder, or in an ok assignment's
+folder) lists, per question, the mistakes staff have named: a stable id, a sentence for
+the student (the clause after "looks like": it describes the behaviour, never the
+reference's code) and how the mistake is recognised:
+
+    {"version": 1,
+     "hints": [{"id": "09-ties-to-larger", "question": "09",
+                "text": "a tie between numbers of dice goes to the larger number",
+                "signature": {"3": "0: 6"},         # case key -> fingerprint
+                "fuzz": "strategy asked again",     # optional: words of a fuzz failure
+                "mutants": ["..."]}]}               # optional: what it was named from
+
+A case key is the case's position among its question's visible cases ("3": what the
+student's workspace numbers it, hidden cases left out) or among its hidden ones ("h1").
+A fingerprint is what a failing case shows, reduced to what a mistake decides: the
+example that failed and what it printed (`fingerprint`); a raised exception by its
+type only, since its message names the student's own variables.
+
+An entry matches when every case of its signature ran with that fingerprint, every case
+before its first signature case that ran passed (what a run that stops at its first
+failure shows: the hint never depends on `-v`), and its fuzz words, if any, are in a
+failing fuzz case's explanation. The hint shown is the entry that matches with the most
+evidence; two that match equally show none. `grade mutate --hints` proposes entries:
+killed mutants grouped by the fingerprint of their first failure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from .load.casefile import CaseFileError
+from .model import CaseResult, Question, QuestionResult
+
+CATALOGUE = "hints.json"
+VERSION = 1
+PASS = "pass"
+_FAILING = ("failed", "error", "timeout")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
+_KEY = re.compile(r"h?[1-9][0-9]*")
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+_LONG = 100  # characters of a fingerprint kept as text; a longer one ends with a digest
+
+
+class HintsError(CaseFileError):
+    """A catalogue that cannot be used: the message names the file and the problem
+    (a CaseFileError, so every command reports it as the broken case file it is)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    id: str
+    question: str
+    text: str
+    signature: Dict[str, str] = field(default_factory=dict)
+    fuzz: str = ""
+    mutants: Tuple[str, ...] = ()
+
+    def sentence(self) -> str:
+        return f"Looks like {self.text}" + ("" if self.text.endswith((".", "?", "!")) else ".")
+
+
+@dataclass
+class Catalogue:
+    hints: List[Hint] = field(default_factory=list)
+    path: Optional[Path] = None
+
+    def for_question(self, key: str) -> List[Hint]:
+        return [h for h in self.hints if h.question == key]
+
+    def by_id(self) -> Dict[str, Hint]:
+        return {h.id: h for h in self.hints}
+
+
+# --- fingerprints --------------------------------------------------------------------------
+
+def case_keys(question: Question) -> Dict[int, str]:
+    """Case number -> key: "N" for the Nth visible case, "hN" for the Nth hidden one."""
+    keys, visible, hidden = {}, 0, 0
+    for case in question.cases:
+        if case.hidden:
+            hidden += 1
+            keys[case.number] = f"h{hidden}"
+        else:
+            visible += 1
+            keys[case.number] = str(visible)
+    return keys
+
+
+def _order(key: str) -> Tuple[int, int]:
+    """Visible cases run first, in order, then the hidden ones."""
+    return (1, int(key[1:])) if key.startswith("h") else (0, int(key))
+
+
+def _short(text: str) -> str:
+    if len(text) <= _LONG:
+        return text
+    digest = hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:12]
+    return f"{text[:60]}... #{digest}"
+
+
+def fuzz_words(message: str) -> str:
+    """What kind of difference a fuzz failure's explanation names, without the game's
+    particulars: its turn header, scores and counts (digits become #)."""
+    first = message.split("\n", 1)[0]
+    _, _, why = first.partition("differs from the reference: ")
+    if not why:
+        _, _, why = first.partition("does not fit the game your play played: ")
+    why = why or first
+    if why.startswith(("turn ", "before the first turn")) and "; " in why:
+        why = why.split("; ", 1)[1]
+    why = re.sub(r"\d+", "#", why.rstrip("."))
+    return why
+
+
+def fingerprint(result: CaseResult) -> Optional[str]:
+    """What a case's verdict shows that a mistake decides; None when it is no evidence
+    (locked, not run here)."""
+    if result.status == "passed":
+        return PASS
+    if result.status not in _FAILING:
+        return None
+    where = f"{result.failed_example}: " if result.failed_example is not None else ""
+    if result.case.suite.type == "fuzz":
+        return f"fuzz {result.status}: {fuzz_words(result.message)}"
+    if result.status in ("timeout", "error"):
+        return f"{where}{result.status}"
+    got = _ADDRESS.sub(" at 0x", result.got)
+    if result.traceback:  # raised: its last line is the exception, shown by type only
+        lines = got.rstrip("\n").split("\n")
+        kind = lines[-1].split(":", 1)[0].strip()
+        got = "\n".join(lines[:-1] + [f"raised {kind}"])
+    got = "\n".join(line.rstrip() for line in got.rstrip("\n").split("\n"))
+    return where + _short(got)
+
+
+def evidence(result: QuestionResult) -> Dict[str, str]:
+    """Case key -> fingerprint of every case of RESULT that ran."""
+    keys = case_keys(result.question)
+    out = {}
+    for case in result.case_results:
+        sign = case.fingerprint or fingerprint(case)
+        if sign is not None and case.case.number in keys:
+            out[keys[case.case.number]] = sign
+    return out
+
+
+def first_failure(seen: Dict[str, str]) -> Optional[Tuple[str, str]]:
+    failing = sorted((k for k, v in seen.items() if v != PASS), key=_order)
+    return (failing[0], seen[failing[0]]) if failing else None
+
+
+# --- matching ------------------------------------------------------------------------------
+
+def strength(hint: Hint, seen: Dict[str, str]) -> int:
+    """How much of SEEN agrees with HINT (0: it does not match)."""
+    if any(seen.get(key) != sign for key, sign in hint.signature.items()):
+        return 0
+    if hint.signature:
+        start = min((_order(k) for k in hint.signature), default=(0, 0))
+        if any(v != PASS for k, v in seen.items() if _order(k) < start):
+            return 0
+    agreed = sum(sign != PASS for sign in hint.signature.values())
+    if hint.fuzz:
+        if not any(v.startswith("fuzz ") and hint.fuzz in v for v in seen.values()):
+            return 0
+        agreed += 1
+    return agreed
+
+
+def best(hints: Iterable[Hint], seen: Dict[str, str]) -> Optional[Hint]:
+    """The one entry that matches SEEN with the most evidence; None if none does or
+    two match equally."""
+    scored = sorted(((strength(h, seen), h) for h in hints), key=lambda p: -p[0])
+    if not scored or scored[0][0] == 0:
+        return None
+    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None
+    return scored[0][1]
+
+
+def attach(result: QuestionResult, catalogue: Optional[Catalogue]) -> QuestionResult:
+    """RESULT with the hint for its failure, when the catalogue names one."""
+    if catalogue is None or result.status not in _FAILING:
+        return result
+    hints = catalogue.for_question(result.question.key)
+    if hints:
+        result.hint = best(hints, evidence(result))
+    return result
+
+
+# --- the catalogue file ---------------------------------------------------------------------
+
+def path_for(assignment) -> Optional[Path]:
+    """Where ASSIGNMENT's catalogue is: beside its cases, or at the top of an ok folder."""
+    places = [Path(assignment.cases) / CATALOGUE]
+    if getattr(assignment, "folder", None) is not None:
+        places.append(Path(assignment.folder) / CATALOGUE)
+    return next((p for p in places if p.is_file()), None)
+
+
+def parse(data: Any, where: str = CATALOGUE) -> Catalogue:
+    """A catalogue from the JSON value DATA; a HintsError naming WHERE and what is wrong."""
+    def bad(problem: str) -> HintsError:
+        return HintsError(f"{where}: {problem}")
+
+    if not isinstance(data, dict) or not isinstance(data.get("hints"), list):
+        raise bad('must be a JSON object with a "hints" list')
+    if data.get("version", VERSION) != VERSION:
+        raise bad(f"version {data.get('version')!r} is not one this grader reads ({VERSION})")
+    hints, seen = [], set()
+    for index, entry in enumerate(data["hints"], 1):
+        if not isinstance(entry, dict):
+            raise bad(f"entry {index} is not an object")
+        name = entry.get("id")
+        label = f"entry {index} ({name})" if isinstance(name, str) else f"entry {index}"
+        if not isinstance(name, str) or not _ID.fullmatch(name):
+            raise bad(f"{label}: \"id\" must be letters, digits, '-', '_' or '.'")
+        if name in seen:
+            raise bad(f"{label}: the id is used twice")
+        seen.add(name)
+        for key in ("question", "text"):
+            if not isinstance(entry.get(key), str) or not entry[key].strip():
+                raise bad(f"{label}: \"{key}\" must be a non-empty string")
+        signature = entry.get("signature", {})
+        if not isinstance(signature, dict) or not all(
+                isinstance(k, str) and _KEY.fullmatch(k) and isinstance(v, str)
+                for k, v in signature.items()):
+            raise bad(f"{label}: \"signature\" must map case keys (\"3\", \"h1\") to "
+                      "fingerprints (strings)")
+        fuzz = entry.get("fuzz", "")
+        if not isinstance(fuzz, str):
+            raise bad(f"{label}: \"fuzz\" must be a string")
+        if not fuzz and not any(v != PASS for v in signature.values()):
+            raise bad(f"{label}: needs a failing case in its \"signature\" or \"fuzz\" words "
+                      "(an entry without evidence would match every failure)")
+        mutants = entry.get("mutants", [])
+        if not isinstance(mutants, list) or not all(isinstance(m, str) for m in mutants):
+            raise bad(f"{label}: \"mutants\" must be a list of strings")
+        unknown = set(entry) - {"id", "question", "text", "signature", "fuzz", "mutants"}
+        if unknown:
+            raise bad(f"{label}: unknown key(s) {', '.join(sorted(unknown))}")
+        hints.append(Hint(name, entry["question"], entry["text"].strip(), dict(signature),
+                          fuzz, tuple(mutants)))
+    return Catalogue(hints)
+
+
+def load(path: Path) -> Catalogue:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise HintsError(f"{path}: cannot be read ({error})") from None
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise HintsError(f"{path}: is not valid JSON ({error})") from None
+    catalogue = parse(data, str(path))
+    catalogue.path = Path(path)
+    return catalogue
+
+
+_CACHE: Dict[Tuple[str, float, int], Catalogue] = {}
+
+
+def load_for(assignment) -> Optional[Catalogue]:
+    """ASSIGNMENT's catalogue (None without one), read once per change of the file."""
+    path = path_for(assignment) if assignment is not None else None
+    if path is None:
+        return None
+    stat = os.stat(path)
+    key = (str(path), stat.st_mtime, stat.st_size)
+    if key not in _CACHE:
+        _CACHE[key] = load(path)
+    return _CACHE[key]
+
+
+def for_students(data: Dict[str, Any]) -> Dict[str, Any]:
+    """The catalogue a student workspace gets: entries recognised on visible cases only
+    (a hidden case's fingerprint would tell what it prints), without the mutants."""
+    kept = [{k: v for k, v in entry.items() if k != "mutants"} for entry in data["hints"]
+            if not any(key.startswith("h") for key in entry.get("signature", {}))]
+    return {"version": VERSION, "hints": kept}
+
+
+# --- proposals from mutants -----------------------------------------------------------------
+
+def propose(observed: Sequence[Tuple[str, str, Dict[str, str]]],
+            catalogue: Optional[Catalogue] = None) -> List[Dict[str, Any]]:
+    """Catalogue entries for staff to name: (mutant id, question, evidence) grouped by
+    the question and the fingerprint of the first failure, largest groups first; a group
+    an existing entry already recognises names it ("known")."""
+    groups: Dict[Tuple[str, str, str], List[str]] = {}
+    for mutant, question, seen in observed:
+        first = first_failure(seen)
+        if first is not None:
+            groups.setdefault((question, *first), []).append(mutant)
+    out = []
+    for (question, key, sign), mutants in sorted(groups.items(),
+                                                 key=lambda g: (g[0][0], -len(g[1]), g[0])):
+        entry: Dict[str, Any] = {"id": "", "question": question, "text": "",
+                                 "signature": {key: sign}, "mutants": sorted(mutants)}
+        if catalogue is not None:
+            known = best(catalogue.for_question(question), {key: sign})
+            if known is not None:
+                entry["known"] = known.id
+        out.append(entry)
+    return out
