@@ -1,0 +1,210 @@
+"""Naming the likely mistake behind a failing question (issue 20, grader/hints.py).
+
+The measure of the catalogue (cases/fa19/hints.json): on the real students' bug classes
+(tests/mutants/catalogue.py) and on every mutant `grade mutate` kills, the hint shown for
+a failing question names the entry staff named for that mistake (its "mutants" list) in at
+least 80% of the failing questions and a wrong entry in under 5%. Correct solutions in
+every style never get one. The whole measure grades every killed mutant again (cached
+like `grade mutate`'s run, by the same digest).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from conftest import run_grade
+from grader import gradescope, hint_mutants, hints, mutate
+from grader.bulk import grading as bulk_grading
+from grader.bulk import report as bulk_report
+
+_spec = importlib.util.spec_from_file_location(
+    "hint_catalogue", Path(__file__).with_name("mutants") / "catalogue.py")
+catalogue = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(catalogue)
+
+TIES = next(m for m in catalogue.MUTANTS if m.name == "max_rolls_ties_to_larger")
+SOLUTIONS = sorted((Path(__file__).parent / "solutions").glob("*.py"))
+
+
+@pytest.fixture(scope="module")
+def fa19_hints(fa19):
+    return hints.load(fa19.cases / hints.CATALOGUE)
+
+
+@pytest.fixture(scope="module")
+def reference_source(fa19) -> str:
+    return (Path(fa19.reference) / fa19.source).read_text(encoding="utf-8")
+
+
+def _measure(shown):
+    """(right, wrong, failing questions) of [(expected label, hint or None)]."""
+    right = sum(h is not None and label in h.mutants for label, h in shown)
+    wrong = sum(h is not None and label not in h.mutants for label, h in shown)
+    return right, wrong, len(shown)
+
+
+def test_every_real_bug_class_is_named(fa19_hints):
+    named = {m for h in fa19_hints.hints for m in h.mutants}
+    missing = [m.name for m in catalogue.MUTANTS if f"catalogue:{m.name}" not in named]
+    assert not missing, f"bug classes no hint names: {missing}"
+
+
+def test_the_real_bug_classes_get_the_right_hint(fa19, fa19_hints, reference_source, grade_hog):
+    """Graded as staff grade them (every question the bug may fail), the hint shown is
+    the one named for the bug class."""
+    def one(mutant):
+        result = grade_hog(mutant.apply(reference_source), keys=sorted(mutant.may_fail),
+                           timeout=4.0)
+        return [(f"catalogue:{mutant.name}", q.hint, q.question.key) for q in result.questions
+                if q.status in ("failed", "error", "timeout")]
+
+    with ThreadPoolExecutor(max(2, os.cpu_count() or 1)) as pool:
+        shown = [item for items in pool.map(one, catalogue.MUTANTS) for item in items]
+    right, wrong, total = _measure([(label, h) for label, h, _ in shown])
+    wrongs = [(label, key, h.id) for label, h, key in shown if h and label not in h.mutants]
+    assert total >= len(catalogue.MUTANTS)
+    assert right >= 0.8 * total and wrong < 0.05 * total, (right, wrong, total, wrongs)
+
+
+def test_every_killed_mutant_gets_the_right_hint(fa19, fa19_hints):
+    run = mutate.run(fa19)
+    observed = hint_mutants.observe(run)
+    assert len(observed) >= len([o for o in run.outcomes if o.killed])
+    shown = [(mutant, hints.best(fa19_hints.for_question(key), seen))
+             for mutant, key, seen in observed]
+    right, wrong, total = _measure(shown)
+    assert right >= 0.8 * total and wrong < 0.05 * total, (right, wrong, total)
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_correct_solutions_never_get_a_hint(path, fa19, grade_hog):
+    template = (Path(fa19.template) / fa19.source).read_text(encoding="utf-8")
+    result = grade_hog(template + "\n\n" + path.read_text(encoding="utf-8"))
+    assert result.score == result.max_score
+    assert not [q.question.key for q in result.questions if q.hint is not None]
+    assert "hint" not in json.dumps(result.record())
+
+
+def test_generated_styles_never_get_a_hint(fa19, grade_hog):
+    import siblings
+    template = (Path(fa19.template) / fa19.source).read_text(encoding="utf-8")
+    for solution in siblings.covering()[:3]:
+        result = grade_hog(siblings.compose(template, solution))
+        assert result.score == result.max_score, siblings.describe(solution)
+        assert all(q.hint is None for q in result.questions)
+
+
+def test_a_student_sees_the_hint_and_json_carries_its_id(solved_ws, reference_source, tmp_path):
+    (solved_ws / "hog.py").write_text(TIES.apply(reference_source), encoding="utf-8")
+    out = tmp_path / "result.json"
+    done = run_grade("-q", "09", "--json", str(out), cwd=solved_ws)
+    assert done.returncode == 1, done.stderr
+    assert "Looks like a tie goes to the larger number of dice" in done.stdout
+    record = json.loads(out.read_text())["questions"]["09"]
+    assert record["hint"] == "09-max-rolls-tie-larger"
+    # the same workspace without the bug: no hint at all
+    (solved_ws / "hog.py").write_text(reference_source, encoding="utf-8")
+    done = run_grade("-q", "09", "--json", str(out), cwd=solved_ws)
+    assert done.returncode == 0 and "Looks like" not in done.stdout
+    assert "hint" not in json.loads(out.read_text())["questions"]["09"]
+
+
+def test_the_workspace_catalogue_hides_hidden_cases_and_mutants(student_ws, fa19_hints):
+    data = json.loads((student_ws / "tests" / hints.CATALOGUE).read_text())
+    entries = data["hints"]
+    assert entries and all("mutants" not in e for e in entries)
+    assert not [e["id"] for e in entries if any(k.startswith("h") for k in e["signature"])]
+    assert any(any(k.startswith("h") for k in h.signature) for h in fa19_hints.hints)
+    hints.parse(data)  # still a valid catalogue
+
+
+def test_bulk_records_gradescope_and_report_carry_the_hint(fa19, reference_source, grade_hog,
+                                                           staff_questions, tmp_path):
+    sources = {"ties": TIES.apply(reference_source), "ok": reference_source}
+    records = []
+    for sid, source in sources.items():
+        result = grade_hog(source, keys=["09", "10"], timeout=4.0)
+        submission = bulk_grading.Submission(id=sid, source=source.encode())
+        records.append(bulk_grading.make_record(submission, result, tmp_path))
+    questions = [staff_questions["09"], staff_questions["10"]]
+    assert records[0]["questions"]["09"]["hint"] == "09-max-rolls-tie-larger"
+    assert "hint" not in records[1]["questions"]["09"]
+    saved = json.loads(bulk_report.results_json(fa19, records, questions))
+    assert saved["submissions"][0]["questions"]["09"]["hint"] == "09-max-rolls-tie-larger"
+    assert saved["hints"] == [{"question": "09", "id": "09-max-rolls-tie-larger",
+                               "text": records[0]["questions"]["09"]["hint_text"],
+                               "students": 1}]
+    graded = gradescope.results(records[0], questions)
+    shown = next(t for t in graded["tests"] if t["number"] == "09")
+    assert "Looks like a tie goes to the larger number" in shown["output"]
+    assert "09-max-rolls-tie-larger" in shown["output"]
+    page = bulk_report.report_html(fa19, questions, records)
+    assert 'data-hint="09-max-rolls-tie-larger"' in page and ">1</td>" in page
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("{not json", "is not valid JSON"),
+    ('{"hints": 3}', '"hints" list'),
+    ('{"hints": [{"id": "a b", "question": "01", "text": "x", "signature": {"1": "0: 1"}}]}',
+     '"id" must be'),
+    ('{"hints": [{"id": "a", "question": "01", "text": "x", "signature": {"one": "0: 1"}}]}',
+     '"signature" must map case keys'),
+    ('{"hints": [{"id": "a", "question": "01", "text": "x", "signature": {"1": "pass"}}]}',
+     "would match every failure"),
+    ('{"hints": [{"id": "a", "question": "01", "text": "x", "fuzz": "y"},'
+     ' {"id": "a", "question": "01", "text": "x", "fuzz": "y"}]}', "used twice"),
+    ('{"hints": [{"id": "a", "question": "01", "text": "", "fuzz": "y"}]}', '"text" must be'),
+])
+def test_a_malformed_catalogue_is_a_clear_error(text, problem, tmp_path):
+    path = tmp_path / hints.CATALOGUE
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(hints.HintsError) as raised:
+        hints.load(path)
+    assert str(path) in str(raised.value) and problem in str(raised.value)
+
+
+def test_grade_says_which_catalogue_is_broken(fa19, tmp_path):
+    """An assignment folder whose hints.json is broken: `grade` in its workspace stops
+    with one line naming the file (exit status 2), not a traceback."""
+    folder = tmp_path / "course"
+    for part, source in (("reference", fa19.reference), ("cases", fa19.cases),
+                         ("student_template", fa19.template)):
+        shutil.copytree(source, folder / part)
+    done = run_grade("init", str(tmp_path / "ws"), "--unlocked", "--assignment", str(folder))
+    assert done.returncode == 0, done.stderr
+    (folder / "cases" / hints.CATALOGUE).write_text('{"hints": [{"id": 1}]}', encoding="utf-8")
+    done = run_grade("-q", "01", cwd=tmp_path / "ws")
+    assert done.returncode == 2
+    assert "hints.json" in done.stderr and "\"id\" must be" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_only_a_clear_best_match_is_shown():
+    one = hints.Hint("a", "01", "x", {"2": "0: 5"})
+    same = hints.Hint("b", "01", "y", {"2": "0: 5"})
+    more = hints.Hint("c", "01", "z", {"2": "0: 5", "3": "1: 7"})
+    seen = {"1": "pass", "2": "0: 5", "3": "1: 7"}
+    assert hints.best([one, same], seen) is None
+    assert hints.best([one, same, more], seen) is more
+    # a failure before the entry's first case: that entry's evidence is not what was seen
+    assert hints.best([one], {"1": "0: 9", "2": "0: 5"}) is None
+
+
+def test_mutate_hints_proposes_entries_to_name(tmp_path):
+    out = tmp_path / "proposed.json"
+    done = run_grade("mutate", "-q", "10", "--hints", str(out), timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    proposed = json.loads(out.read_text())
+    groups = proposed["groups"]
+    assert groups and all(g["question"] == "10" and len(g["signature"]) == 1 for g in groups)
+    assert sum(len(g["mutants"]) for g in groups) == proposed["failing_questions"]
+    assert {g.get("known") for g in groups} >= {"10-bacon-strategy-inverted"}
+    sizes = [len(g["mutants"]) for g in groups]
+    assert sizes == sorted(sizes, reverse=True)
