@@ -11,9 +11,15 @@ from pathlib import Path
 def _forget_the_graded_folder() -> None:
     """`python -m grader.cli` puts the folder it runs in first on the module path, where
     a student's file named like a module the grader imports (a project's typing.py)
-    would be imported in its place: the grader imports nothing from that folder."""
-    here = os.getcwd()
-    sys.path[:] = [entry for entry in sys.path if entry not in ("", here)]
+    would be imported in its place: the grader imports nothing from that folder, unless
+    it is the folder the grader itself comes from (a source tree), which the processes
+    it spawns (`grade mutate`'s workers get this path) need to import it."""
+    here = os.path.realpath(os.getcwd())
+    home = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    graded = ("", os.getcwd(), here)
+    kept = [home if entry in graded else entry for entry in sys.path
+            if home == here or entry not in graded]
+    sys.path[:] = list(dict.fromkeys(kept))
 
 
 _forget_the_graded_folder()
