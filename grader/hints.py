@@ -3,27 +3,32 @@
 A catalogue (`hints.json` in an assignment's cases folder, or in an ok assignment's
 folder) lists, per question, the mistakes staff have named: a stable id, a sentence for
 the student (the clause after "looks like": it describes the behaviour, never the
-reference's code) and how the mistake is recognised:
+reference's code) and how the mistake is recognised, one or more signatures:
 
     {"version": 1,
      "hints": [{"id": "09-ties-to-larger", "question": "09",
                 "text": "a tie between numbers of dice goes to the larger number",
-                "signature": {"3": "0: 6"},         # case key -> fingerprint
+                "signatures": [{"4": "0: 10"}, {"4": "~0: value"}],
                 "fuzz": "strategy asked again",     # optional: words of a fuzz failure
                 "mutants": ["..."]}]}               # optional: what it was named from
 
-A case key is the case's position among its question's visible cases ("3": what the
-student's workspace numbers it, hidden cases left out) or among its hidden ones ("h1").
-A fingerprint is what a failing case shows, reduced to what a mistake decides: the
-example that failed and what it printed (`fingerprint`); a raised exception by its
-type only, since its message names the student's own variables.
+A signature maps case keys to what those cases showed. A case key is the case's position
+among its question's visible cases ("3": what the student's workspace numbers it, hidden
+cases left out) or among its hidden ones ("h1"). What a case showed is either its exact
+fingerprint (`fingerprint`: the example that failed and what it printed; a raised
+exception by its type only, since its message names the student's own variables; a fuzz
+game by the kind of difference) or, written with a leading "~", its behaviour class
+(`behaviour`: the example that failed and how, a wrong value, None, the exception's type
+or a timeout), which an unseen mistake of the same class shares; its sentence must then
+hold for every mistake of that class.
 
-An entry matches when every case of its signature ran with that fingerprint, every case
-before its first signature case that ran passed (what a run that stops at its first
-failure shows: the hint never depends on `-v`), and its fuzz words, if any, are in a
-failing fuzz case's explanation. The hint shown is the entry that matches with the most
-evidence; two that match equally show none. `grade mutate --hints` proposes entries:
-killed mutants grouped by the fingerprint of their first failure.
+An entry matches when every case of one of its signatures agrees with the run, every
+case before that signature's first case that ran passed (what a run that stops at its
+first failure shows: the hint never depends on `-v`), and its fuzz words, if any, are in
+a failing fuzz case's explanation. The hint shown is the entry that matches with the
+most evidence (an exact fingerprint counts more than a behaviour class); two that match
+equally show none. `grade mutate --hints` proposes entries: killed mutants grouped by
+their first failure (grader/hint_mutants.py).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from .model import CaseResult, Question, QuestionResult
 CATALOGUE = "hints.json"
 VERSION = 1
 PASS = "pass"
+CLASS = "~"  # a signature value starting with it is a behaviour class, not a fingerprint
 _FAILING = ("failed", "error", "timeout")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
 _KEY = re.compile(r"h?[1-9][0-9]*")
@@ -59,7 +65,7 @@ class Hint:
     id: str
     question: str
     text: str
-    signature: Dict[str, str] = field(default_factory=dict)
+    signatures: Tuple[Dict[str, str], ...] = ()
     fuzz: str = ""
     mutants: Tuple[str, ...] = ()
 
@@ -107,8 +113,9 @@ def _short(text: str) -> str:
 
 
 def fuzz_words(message: str) -> str:
-    """What kind of difference a fuzz failure's explanation names, without the game's
-    particulars: its turn header, scores and counts (digits become #)."""
+    """The kind of difference a fuzz failure's explanation names, without the game's
+    particulars (its turn, scores, counts, and what came next): the same for a live game
+    and a recorded one."""
     first = message.split("\n", 1)[0]
     _, _, why = first.partition("differs from the reference: ")
     if not why:
@@ -116,8 +123,8 @@ def fuzz_words(message: str) -> str:
     why = why or first
     if why.startswith(("turn ", "before the first turn")) and "; " in why:
         why = why.split("; ", 1)[1]
-    why = re.sub(r"\d+", "#", why.rstrip("."))
-    return why
+    why = why.split(": ", 1)[0].split("; ", 1)[0]
+    return re.sub(r"\d+", "#", why.rstrip("."))
 
 
 def fingerprint(result: CaseResult) -> Optional[str]:
@@ -127,9 +134,9 @@ def fingerprint(result: CaseResult) -> Optional[str]:
         return PASS
     if result.status not in _FAILING:
         return None
-    where = f"{result.failed_example}: " if result.failed_example is not None else ""
     if result.case.suite.type == "fuzz":
         return f"fuzz {result.status}: {fuzz_words(result.message)}"
+    where = f"{result.failed_example if result.failed_example is not None else '-'}: "
     if result.status in ("timeout", "error"):
         return f"{where}{result.status}"
     got = _ADDRESS.sub(" at 0x", result.got)
@@ -139,6 +146,32 @@ def fingerprint(result: CaseResult) -> Optional[str]:
         got = "\n".join(lines[:-1] + [f"raised {kind}"])
     got = "\n".join(line.rstrip() for line in got.rstrip("\n").split("\n"))
     return where + _short(got)
+
+
+def behaviour(sign: str) -> Optional[str]:
+    """The behaviour class of the fingerprint SIGN: where it failed and how (a wrong
+    value, None, an exception's type, a timeout, a fuzz difference's kind); None for a
+    pass."""
+    if sign == PASS or sign.startswith(CLASS):
+        return None
+    if sign.startswith("fuzz "):
+        return CLASS + sign
+    where, _, got = sign.partition(": ")
+    last = got.rsplit("\n", 1)[-1]
+    if got in ("timeout", "error") or last.startswith("raised "):
+        how = last
+    elif not got:
+        how = "none"
+    else:
+        how = "value"
+    return f"{CLASS}{where}: {how}"
+
+
+def agrees(wanted: str, sign: Optional[str]) -> bool:
+    """Whether the fingerprint SIGN is what WANTED (a fingerprint or a class) asks for."""
+    if sign is None:
+        return False
+    return wanted == sign or (wanted.startswith(CLASS) and behaviour(sign) == wanted)
 
 
 def evidence(result: QuestionResult) -> Dict[str, str]:
@@ -159,19 +192,30 @@ def first_failure(seen: Dict[str, str]) -> Optional[Tuple[str, str]]:
 
 # --- matching ------------------------------------------------------------------------------
 
-def strength(hint: Hint, seen: Dict[str, str]) -> int:
-    """How much of SEEN agrees with HINT (0: it does not match)."""
-    if any(seen.get(key) != sign for key, sign in hint.signature.items()):
+_EXACT, _CLASS = 2, 1  # what one failing case of a signature is worth
+
+
+def agreement(signature: Dict[str, str], seen: Dict[str, str]) -> int:
+    """How much SEEN agrees with one SIGNATURE (0: it does not)."""
+    if not all(agrees(sign, seen.get(key)) for key, sign in signature.items()):
         return 0
-    if hint.signature:
-        start = min((_order(k) for k in hint.signature), default=(0, 0))
-        if any(v != PASS for k, v in seen.items() if _order(k) < start):
-            return 0
-    agreed = sum(sign != PASS for sign in hint.signature.values())
+    start = min((_order(k) for k in signature), default=(0, 0))
+    if any(v != PASS for k, v in seen.items() if _order(k) < start):
+        return 0
+    return sum(_CLASS if sign.startswith(CLASS) else _EXACT
+               for sign in signature.values() if sign != PASS)
+
+
+def strength(hint: Hint, seen: Dict[str, str]) -> int:
+    """How much of SEEN agrees with HINT, by its signature that agrees best (0: it does
+    not match)."""
+    agreed = max((agreement(s, seen) for s in hint.signatures), default=0)
+    if hint.signatures and not agreed:
+        return 0
     if hint.fuzz:
         if not any(v.startswith("fuzz ") and hint.fuzz in v for v in seen.values()):
             return 0
-        agreed += 1
+        agreed += _EXACT
     return agreed
 
 
@@ -229,26 +273,31 @@ def parse(data: Any, where: str = CATALOGUE) -> Catalogue:
         for key in ("question", "text"):
             if not isinstance(entry.get(key), str) or not entry[key].strip():
                 raise bad(f"{label}: \"{key}\" must be a non-empty string")
-        signature = entry.get("signature", {})
-        if not isinstance(signature, dict) or not all(
-                isinstance(k, str) and _KEY.fullmatch(k) and isinstance(v, str)
-                for k, v in signature.items()):
-            raise bad(f"{label}: \"signature\" must map case keys (\"3\", \"h1\") to "
-                      "fingerprints (strings)")
+        if "signature" in entry and "signatures" in entry:
+            raise bad(f"{label}: give \"signatures\" (a list) or \"signature\", not both")
+        signatures = entry.get("signatures", [entry["signature"]] if "signature" in entry else [])
+        if not isinstance(signatures, list) or not all(
+                isinstance(s, dict) and s and all(
+                    isinstance(k, str) and _KEY.fullmatch(k) and isinstance(v, str) and v
+                    for k, v in s.items()) for s in signatures):
+            raise bad(f"{label}: \"signatures\" must be a list of objects mapping case keys "
+                      "(\"3\", \"h1\") to fingerprints or \"~\" behaviour classes")
         fuzz = entry.get("fuzz", "")
         if not isinstance(fuzz, str):
             raise bad(f"{label}: \"fuzz\" must be a string")
-        if not fuzz and not any(v != PASS for v in signature.values()):
-            raise bad(f"{label}: needs a failing case in its \"signature\" or \"fuzz\" words "
+        if not (signatures or fuzz) or not all(
+                any(v != PASS for v in s.values()) for s in signatures):
+            raise bad(f"{label}: needs a failing case in each signature, or \"fuzz\" words "
                       "(an entry without evidence would match every failure)")
         mutants = entry.get("mutants", [])
         if not isinstance(mutants, list) or not all(isinstance(m, str) for m in mutants):
             raise bad(f"{label}: \"mutants\" must be a list of strings")
-        unknown = set(entry) - {"id", "question", "text", "signature", "fuzz", "mutants"}
+        unknown = set(entry) - {"id", "question", "text", "signature", "signatures", "fuzz",
+                                "mutants"}
         if unknown:
             raise bad(f"{label}: unknown key(s) {', '.join(sorted(unknown))}")
-        hints.append(Hint(name, entry["question"], entry["text"].strip(), dict(signature),
-                          fuzz, tuple(mutants)))
+        hints.append(Hint(name, entry["question"], entry["text"].strip(),
+                          tuple(dict(s) for s in signatures), fuzz, tuple(mutants)))
     return Catalogue(hints)
 
 
@@ -282,10 +331,19 @@ def load_for(assignment) -> Optional[Catalogue]:
 
 
 def for_students(data: Dict[str, Any]) -> Dict[str, Any]:
-    """The catalogue a student workspace gets: entries recognised on visible cases only
-    (a hidden case's fingerprint would tell what it prints), without the mutants."""
-    kept = [{k: v for k, v in entry.items() if k != "mutants"} for entry in data["hints"]
-            if not any(key.startswith("h") for key in entry.get("signature", {}))]
+    """The catalogue a student workspace gets: signatures on visible cases only (a
+    hidden case's fingerprint would tell what it prints), entries left with none
+    dropped, without the mutants."""
+    kept = []
+    for entry in data["hints"]:
+        signatures = entry.get("signatures", [entry["signature"]] if "signature" in entry else [])
+        visible = [s for s in signatures if not any(k.startswith("h") for k in s)]
+        if signatures and not visible:
+            continue
+        out = {k: v for k, v in entry.items() if k not in ("mutants", "signature", "signatures")}
+        if visible:
+            out["signatures"] = visible
+        kept.append(out)
     return {"version": VERSION, "hints": kept}
 
 
@@ -294,18 +352,26 @@ def for_students(data: Dict[str, Any]) -> Dict[str, Any]:
 def propose(observed: Sequence[Tuple[str, str, Dict[str, str]]],
             catalogue: Optional[Catalogue] = None) -> List[Dict[str, Any]]:
     """Catalogue entries for staff to name: (mutant id, question, evidence) grouped by
-    the question and the fingerprint of the first failure, largest groups first; a group
-    an existing entry already recognises names it ("known")."""
+    the question and the fingerprint of the first failure, largest groups first, each
+    with its behaviour class and how many mutants share that; a group an existing entry
+    already recognises names it ("known")."""
     groups: Dict[Tuple[str, str, str], List[str]] = {}
     for mutant, question, seen in observed:
         first = first_failure(seen)
         if first is not None:
             groups.setdefault((question, *first), []).append(mutant)
+    classes: Dict[Tuple[str, str, Optional[str]], int] = {}
+    for (question, key, sign), mutants in groups.items():
+        classes[question, key, behaviour(sign)] = \
+            classes.get((question, key, behaviour(sign)), 0) + len(mutants)
     out = []
     for (question, key, sign), mutants in sorted(groups.items(),
                                                  key=lambda g: (g[0][0], -len(g[1]), g[0])):
         entry: Dict[str, Any] = {"id": "", "question": question, "text": "",
                                  "signature": {key: sign}, "mutants": sorted(mutants)}
+        if behaviour(sign) is not None:  # to name the class instead: its sentence must fit all
+            entry["class"] = {"signature": {key: behaviour(sign)},
+                              "mutants": classes[question, key, behaviour(sign)]}
         if catalogue is not None:
             known = best(catalogue.for_question(question), {key: sign})
             if known is not None:
