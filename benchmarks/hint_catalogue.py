@@ -9,7 +9,8 @@ tests/mutants/catalogue.py (Fall 2019's), on every question they reach as a stud
 run does (grader/hint_mutants.py, cached), merges the groups staff named in NAMED.json
 (what `grade mutate --hints` or --proposals wrote, with "id" and "text" filled in; a
 group may be named by its "class" signature instead, then its sentence must hold for the
-whole class), makes each entry's "mutants" the killed mutants whose evidence it matches
+whole class), with --generalise adds to each entry the behaviour classes of its
+signatures that no other generated mutant shows (`generalise`), makes each entry's "mutants" the killed mutants whose evidence it matches
 (review the diff: the sentence must be true of each; the real bug classes are listed by
 hand, where the sentence is true of them: the figures are judged on them), writes the groups no entry names to
 --proposals, and prints, for the real bug classes, the killed mutants and the real bug
@@ -58,6 +59,30 @@ def observe_real(assignment, jobs=None, use_cache=True):
     return observed
 
 
+def generalise(data, generated):
+    """DATA with, on each entry, the behaviour class of each of its one-case signatures
+    whose every generated mutant (the real bugs left out: they judge the result) failing
+    that case that way is one the entry lists: a mistake not seen yet that fails there
+    the same way is then most likely this one."""
+    groups = {}
+    for label, question, seen in generated:
+        first = hints.first_failure(seen)
+        if first is not None:
+            kind = hints.behaviour(first[1]) or first[1]
+            groups.setdefault((question, first[0], kind), set()).add(label)
+    for entry in data["hints"]:
+        listed = set(entry.get("mutants", []))
+        for signature in list(entry["signatures"]):
+            if len(signature) != 1:
+                continue
+            (key, sign), = signature.items()
+            kind = hints.behaviour(sign)
+            labels = groups.get((entry["question"], key, kind), set())
+            if kind and labels and labels <= listed and {key: kind} not in entry["signatures"]:
+                entry["signatures"].append({key: kind})
+    return data
+
+
 def figures(data, generated, real):
     catalogue = hints.parse(data)
     rows = {"real bug classes": hint_mutants.measure(catalogue, real),
@@ -73,6 +98,8 @@ def main(argv=None) -> int:
     parser.add_argument("--merge", type=Path, help="named proposals to merge in")
     parser.add_argument("--proposals", type=Path, help="where to write the unnamed groups")
     parser.add_argument("--write", action="store_true", help="save the rebuilt catalogue")
+    parser.add_argument("--generalise", action="store_true",
+                        help="add behaviour classes that only the entry's mutants show")
     parser.add_argument("--jobs", type=int)
     parser.add_argument("--no-cache", action="store_true")
     args = parser.parse_args(argv)
@@ -86,7 +113,11 @@ def main(argv=None) -> int:
         if args.edition == "fa19" else []
     if args.merge:
         data = hint_mutants.merge(data, json.loads(args.merge.read_text(encoding="utf-8")))
-    data = hint_mutants.rebuild(data, generated + real, reviewed={o[0] for o in real})
+    reviewed = {o[0] for o in real}
+    data = hint_mutants.rebuild(data, generated + real, reviewed=reviewed)
+    if args.generalise:
+        data = hint_mutants.rebuild(generalise(data, generated), generated + real,
+                                    reviewed=reviewed)
     catalogue = hints.parse(data)
     unnamed = [o for o in generated + real
                if hints.best(catalogue.for_question(o[1]), o[2]) is None]

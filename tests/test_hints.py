@@ -75,9 +75,14 @@ def test_the_real_bug_classes_get_the_right_hint(fa19, fa19_hints, reference_sou
 
 
 @pytest.fixture(scope="module")
-def generated(fa19):
+def killed(fa19):
+    return mutate.run(fa19)
+
+
+@pytest.fixture(scope="module")
+def generated(killed):
     """What every mutant `grade mutate` kills shows on the questions its function reaches."""
-    return hint_mutants.observe(mutate.run(fa19))
+    return hint_mutants.observe(killed)
 
 
 @pytest.fixture(scope="module")
@@ -88,14 +93,20 @@ def real_bugs(fa19, reference_source):
     return hint_mutants.observe_sources(fa19, items, timeout=4.0)
 
 
-def test_every_killed_mutant_gets_a_hint(generated, fa19_hints):
+def test_every_killed_mutant_gets_a_hint(killed, generated, fa19_hints):
     """The entries list the mutants they match (`hint_mutants.rebuild`), so what this
     measures is how many killed mutants' failing questions get a hint at all (two
-    entries matching one equally give none)."""
-    measured = hint_mutants.measure(fa19_hints, generated)
-    assert measured["total"] >= 349
+    entries matching one equally give none): in the question that owns the mutant's
+    line, at least 80%; in the later questions it also fails (play's, mostly: README),
+    fewer are named yet."""
+    owner = {o.mutant.id: o.mutant.owner for o in killed.outcomes}
+    own = [o for o in generated if owner.get(o[0]) == o[1]]
+    measured = hint_mutants.measure(fa19_hints, own)
+    assert measured["total"] >= len([o for o in killed.outcomes if o.killed]) * 0.95
     assert measured["right"] >= 0.8 * measured["total"], measured
-    assert not measured["wrong"], measured["wrongs"]
+    everywhere = hint_mutants.measure(fa19_hints, generated)
+    assert everywhere["total"] > 2 * measured["total"]
+    assert not everywhere["wrong"], everywhere["wrongs"]
 
 
 def test_unseen_real_bug_classes_get_the_right_hint(generated, real_bugs, fa19_hints):
@@ -297,8 +308,10 @@ def test_mutate_hints_proposes_entries_to_name(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     proposed = json.loads(out.read_text())
     groups = proposed["groups"]
-    assert groups and all(g["question"] == "10" for g in groups)
+    # bacon_strategy's mutants, seen in every question that calls it (11's swap_strategy)
+    assert {g["question"] for g in groups} == {"10", "11"}
     assert sum(len(g["mutants"]) for g in groups) == proposed["failing_questions"]
     assert "10-bacon-margin-exclusive" in {g.get("known") for g in groups}
-    sizes = [len(g["mutants"]) for g in groups]
-    assert sizes == sorted(sizes, reverse=True)
+    for question in ("10", "11"):
+        sizes = [len(g["mutants"]) for g in groups if g["question"] == question]
+        assert sizes == sorted(sizes, reverse=True)
