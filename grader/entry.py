@@ -14,9 +14,15 @@ def forget_the_graded_folder() -> None:
     """`python -m grader.cli` puts the folder it runs in first on the module path, where
     a student's file named like a module the grader imports (a project's typing.py)
     would be imported in its place: the grader imports nothing from that folder, and
-    nothing but os and sys (loaded with the interpreter) before forgetting it."""
-    here = os.getcwd()
-    sys.path[:] = [entry for entry in sys.path if entry not in ("", here)]
+    nothing but os and sys (loaded with the interpreter) before forgetting it. Unless
+    it is the folder the grader itself comes from (a source tree): the processes it
+    spawns (`grade mutate`'s workers get this path) need it to import the grader."""
+    here = os.path.realpath(os.getcwd())
+    home = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    graded = ("", os.getcwd(), here)
+    kept = [home if entry in graded else entry for entry in sys.path
+            if home == here or entry not in graded]
+    sys.path[:] = list(dict.fromkeys(kept))
 
 
 forget_the_graded_folder()

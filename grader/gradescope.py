@@ -434,7 +434,18 @@ def _public_output(record: Dict[str, Any], question, verdicts: List[str]) -> str
     for number, (case, verdict) in enumerate(public, 1):
         if case.number in details:
             lines.append(f"Case {number}: {verdict}\n{details[case.number]['detail']}")
+    if details:
+        lines += _hint(entry)
     return "\n\n".join(lines)
+
+
+def _hint(entry: Dict[str, Any]) -> List[str]:
+    """The likely mistake the grader named (grader/hints.py), where the failure it was
+    named from is shown: the public test for a public case's failure, else the hidden
+    one."""
+    if not entry.get("hint"):
+        return []
+    return [f"{entry.get('hint_text') or 'Hint:'} (hint {entry['hint']})"]
 
 
 def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_published"
@@ -473,7 +484,9 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
                       "score": score, "max_score": top, "status": status,
                       "output": "Points for every case, hidden ones included.\n"
                                 + "\n".join(f"Hidden case {position}: {verdict}"
-                                            for position, verdict in enumerate(hidden, 1)),
+                                            for position, verdict in enumerate(hidden, 1))
+                                + "".join("\n" + line for line in (
+                                    [] if not public_ok else _hint(entry))),
                       "visibility": hidden_visibility})
     if record.get("error"):
         output = f"Could not grade the submission: {record['error']}"

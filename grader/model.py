@@ -120,6 +120,7 @@ class CaseResult:
     note: str = ""  # a line shown under the question whatever the verdict (a win rate, say)
     printed_lines: int = 0  # set when `got` is a cut-down view of a long output: its length
     facts: Dict[str, Any] = field(default_factory=dict)  # merged into the question's record
+    fingerprint: str = ""  # what its verdict shows, before texts are clipped (grader/hints.py)
 
     @property
     def passed(self) -> bool:
@@ -133,6 +134,7 @@ class QuestionResult:
     score: float
     case_results: List[CaseResult] = field(default_factory=list)
     message: str = ""
+    hint: Any = None  # the catalogue's likely mistake behind a failure (a hints.Hint)
 
     @property
     def max_score(self) -> float:
@@ -166,6 +168,8 @@ class QuestionResult:
                   "not_run": self.not_run}
         for case in self.case_results:
             record.update(case.facts)
+        if self.hint is not None:
+            record["hint"], record["hint_text"] = self.hint.id, self.hint.sentence()
         return record
 
 

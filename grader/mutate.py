@@ -642,7 +642,8 @@ def digest(assignment: Assignment) -> str:
     for folder, pattern in folders:
         for path in sorted(folder.glob(pattern)):
             inside = path.relative_to(folder).parts
-            if "__pycache__" in inside or (folder == grader_root and inside[0] == "data"):
+            if "__pycache__" in inside or (folder == grader_root and inside[0] == "data") \
+                    or path.name == "hints.json":  # naming mistakes changes no verdict
                 continue
             h.update(str(path.relative_to(folder)).encode())
             h.update(path.read_bytes())

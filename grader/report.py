@@ -103,6 +103,8 @@ def question_block(result: QuestionResult, verbose: bool = False,
                 parts.append(Text(f"✓ Case {case.case.number} passed", style="green"))
     for case in bad:
         parts.append(failure(result, case, extra))
+    if result.hint is not None:
+        parts.append(_said(f"{result.hint.sentence()} (hint {result.hint.id})", style="bold yellow"))
     if locked:
         numbers = ", ".join(str(c.case.number) for c in locked)
         parts.append(Text(f"{len(locked)} case(s) locked ({numbers}): they do not count "

@@ -14,6 +14,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 
 from .assignment import Assignment
 from .assignment import load as load_assignment
+from . import hints
 from .judge import Room, judge_case
 from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
 from .load.casefile import FOREIGN_SUITE_TYPES
@@ -79,7 +80,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     answers in plain text: staff runs pass RESPECT_LOCKS=False to run them.
     """
     questions = list(questions)
-    kinds = kinds_for(assignment or load_assignment(),
+    assignment = assignment or load_assignment()
+    kinds = kinds_for(assignment,
                       {suite.type for question in questions for suite in question.suites})
     prepare(questions, kinds)
     plans = plan(questions, case_numbers)
@@ -123,7 +125,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
                 item = plans[p_index]
                 ordered = [results[p_index][c.number] for c in item.cases
                            if c.number in results[p_index]]
-                question_results[p_index] = score_question(item.question, ordered)
+                question_results[p_index] = hints.attach(
+                    score_question(item.question, ordered), lambda: hints.load_for(assignment))
                 if on_question:
                     on_question(question_results[p_index])
 
@@ -155,7 +158,9 @@ def grade(questions: Iterable[Question], runner: Runner, *,
                 finish_before(p_index + 1)
 
     def judge(p_index: int, case: Case, run: CaseRun) -> None:
-        result = room.keep(kinds[case.suite.type].judge(case, run, runner=runner))
+        result = kinds[case.suite.type].judge(case, run, runner=runner)
+        result.fingerprint = hints.fingerprint(result) or ""
+        result = room.keep(result)
         results[p_index][case.number] = result
         bad = result.status in ("failed", "error", "timeout")
         if plans[p_index].question.scoring == "suites" and (

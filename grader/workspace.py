@@ -58,7 +58,20 @@ def write_student_cases(assignment: Assignment, tests: Path,
         path = tests / f"{key}.py"
         casefile.write_case_data(path, data)
         written.append(path)
+    _write_hints(assignment, tests)
     return written
+
+
+def _write_hints(assignment: Assignment, tests: Path) -> None:
+    """The catalogue of likely mistakes, as students may see it (grader/hints.py)."""
+    from . import hints
+    source = hints.path_for(assignment)
+    if source is None:
+        return
+    hints.load(source)  # a broken catalogue is a broken case file: never handed out
+    data = json.loads(source.read_text(encoding="utf-8"))
+    (tests / hints.CATALOGUE).write_text(json.dumps(hints.for_students(data), indent=1) + "\n",
+                                         encoding="utf-8")
 
 
 def ok_config(assignment: Assignment) -> Dict:

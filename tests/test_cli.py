@@ -37,7 +37,11 @@ def test_json_record_is_machine_readable(student_ws):
     assert set(record["questions"]) == {"02", "04"}
     assert record["questions"]["02"] == {"name": "Question 2", "score": 0, "max_score": 1,
                                          "status": "failed",
-                                         "passed": 0, "failed": 1, "locked": 0, "not_run": 4}
+                                         "passed": 0, "failed": 1, "locked": 0, "not_run": 4,
+                                         "hint": "02-no-return",
+                                         "hint_text": "Looks like free_bacon returns None: a "
+                                         "return statement may be missing, or a value "
+                                         "computed and not returned."}
     assert record["run"] == {"questions_run": ["02", "04"], "questions_in_all": 14,
                              "cases": None, "complete": False}
     assert "Question 2" in result.stderr

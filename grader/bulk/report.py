@@ -59,8 +59,8 @@ def results_json(assignment: Assignment, records: List[Dict[str, Any]],
                                            if k not in QUESTION_KEYS and k != "name"}}
                                   for key, q in in_order(r, questions)}}
                    for r in records]
-    return json.dumps({"assignment": assignment.name, "submissions": submissions},
-                      indent=2) + "\n"
+    return json.dumps({"assignment": assignment.name, "submissions": submissions,
+                       "hints": hint_counts(records, questions)}, indent=2) + "\n"
 
 
 def grades_csv(questions: List[Question], records: List[Dict[str, Any]]) -> str:
@@ -99,6 +99,22 @@ def common_failure(records: List[Dict[str, Any]], key: str) -> Optional[Tuple[st
     if not counts:
         return None
     return min(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+def hint_counts(records: List[Dict[str, Any]], questions: List[Question]) -> List[Dict[str, Any]]:
+    """Each hint shown (grader/hints.py) and how many students got it, most first: what
+    to explain in section."""
+    counts: Counter = Counter()
+    text: Dict[Tuple[str, str], str] = {}
+    for r in records:
+        for key, entry in r.get("questions", {}).items():
+            if isinstance(entry, dict) and entry.get("hint"):
+                counts[(key, entry["hint"])] += 1
+                text[(key, entry["hint"])] = entry.get("hint_text", "")
+    order = {q.key: i for i, q in enumerate(questions)}
+    return [{"question": key, "id": hint, "text": text[(key, hint)], "students": n}
+            for (key, hint), n in sorted(counts.items(),
+                                         key=lambda i: (-i[1], order.get(i[0][0], 0), i[0]))]
 
 
 def pass_rate(records: List[Dict[str, Any]], key: str) -> Tuple[int, float]:
@@ -229,7 +245,8 @@ def student_view(record: Dict[str, Any], questions: List[Question]) -> Dict[str,
                        "score": _points(entry["score"]), "max": _points(entry["max_score"]),
                        "status": entry["status"], "failures": failures,
                        "output": "" if failures else entry.get("output", ""),
-                       "notes": entry.get("notes", [])})
+                       "notes": entry.get("notes", []),
+                       "hint": entry.get("hint"), "hint_text": entry.get("hint_text", "")})
     reason = record["error"].splitlines()[0] if record["error"] else ""
     count = len(record["failures"])
     rate = record_win_rate(record)
@@ -273,7 +290,8 @@ def report_html(assignment: Assignment, questions: List[Question],
                   max_text=_points(facts["max"]), median_text=_points(facts["median"]),
                   scores=score_histogram(records, facts["max"]),
                   rates=win_rate_histogram(rates), rate_facts=win_rate_facts(records),
-                  questions=question_rows, students=students, statuses=STATUS_WORDS)
+                  questions=question_rows, students=students, statuses=STATUS_WORDS,
+                  hints=hint_counts(records, questions))
 
 
 def write_all(out: Path, assignment: Assignment, questions: List[Question],
