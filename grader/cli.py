@@ -582,6 +582,17 @@ def play(final, port, no_browser, root):
         _fail(f"cannot start the game server: {error.strerror or error}")
 
 
+def _write_text(text: str, path: str, option: str) -> None:
+    """TEXT to PATH, or to standard output for "-"."""
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        _fail(f"could not write {option} {path}: {error.strerror or error}")
+
+
 @main.command(context_settings=CONTEXT)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Processes grading mutants at once [default: two per core].")
@@ -594,8 +605,14 @@ def play(final, port, no_browser, root):
 @click.option("--every-question", is_flag=True,
               help="Also grade the questions the table lets a mutant fail (slower; shows "
                    "everything each mutant fails, in --json; the verdict is the same).")
+@click.option("--hints", "hints_path", metavar="[PATH|-]", is_flag=False, flag_value="-",
+              default=None,
+              help="Also propose hints.json entries for staff to name: the killed mutants "
+                   "grouped by the first failure a student would see (JSON, to PATH or "
+                   "standard output).")
 @edition_options
-def mutate(jobs, questions, json_path, no_cache, every_question, edition, assignment_path):
+def mutate(jobs, questions, json_path, no_cache, every_question, hints_path, edition,
+           assignment_path):
     """How strong the staff cases are: break each line students write in the reference,
     one small change at a time, as students break it (every relational operator for
     every other, constants moved by one, negated conditions, and/or, min/max, slices,
@@ -618,15 +635,20 @@ def mutate(jobs, questions, json_path, no_cache, every_question, edition, assign
         _fail(f"no question {unknown[0]!r} (questions: {', '.join(assignment.questions)})")
     if json_path:
         _check(outputs.file_target, json_path, "--json")
+    if hints_path and hints_path != "-":
+        _check(outputs.file_target, hints_path, "--hints")
+    if hints_path == "-" and json_path == "-":
+        _fail("--json - and --hints - would both write to standard output: give one a file")
     result = mutation.run(assignment, jobs=jobs, use_cache=not no_cache,
                           only=questions or None, every_question=every_question)
     if json_path:
-        text = json.dumps(result.record(), indent=1) + "\n"
-        if json_path == "-":
-            sys.stdout.write(text)
-        else:
-            try:
-                Path(json_path).write_text(text, encoding="utf-8")
-            except OSError as error:
-                _fail(f"could not write --json {json_path}: {error.strerror or error}")
-    sys.exit(mutation.show(result, json_path == "-"))
+        _write_text(json.dumps(result.record(), indent=1) + "\n", json_path, "--json")
+    if hints_path:
+        from . import hint_mutants
+        try:
+            proposed = hint_mutants.proposals(result, jobs=jobs, use_cache=not no_cache)
+        except CaseFileError as error:
+            _fail(str(error))
+        _write_text(json.dumps(proposed, indent=1) + "\n", hints_path, "--hints")
+    sys.exit(mutation.show(result, "-" in (json_path, hints_path)))
+
