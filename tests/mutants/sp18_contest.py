@@ -29,7 +29,7 @@ CALLERS = {
     "entry": frozenset(),
 }
 # 06 stops where a bug makes its games raise (its table lists the turn functions and play
-# under `raises`)
+# under `raises`), and cannot tell a swap at the start of a turn from its own bug
 RAISES = frozenset({"06"})
 
 
@@ -146,8 +146,9 @@ MUTANTS = [
            "player 0's strategy is asked twice per turn"),
     Mutant("play_swap_before_points", "05a", "play",
            [(SWAP, ""), (WHILE, WHILE + SWAP)],
-           "swaps on the scores before the turn's points are added (a player swapped past "
-           "the goal plays on: take_turn's assertion stops it, and 06)", also=RAISES),
+           "swaps on the scores before the turn's points are added; to 06's traces this is "
+           "commentary called before the swap (the next turn starts from the swapped scores), "
+           "which only the game's first and last turns could tell apart", also=RAISES),
     Mutant("play_same_player_after_swap", "05a", "play",
            [(SWAP, SWAP + "            who = other(who)\n")],
            "after a swap the same player moves again"),
