@@ -27,13 +27,15 @@ what each question cannot avoid:
                                                    #   the problem number of its markers)
      "regions": [{"function": "play", "unit": "play/feral_hogs", "owner": "05b",
                   "names": ["feral_hogs", "previous"]}],   # statements mentioning a name
-     "unavoidable": {"03": {"calls": {"roll_dice": "why"}, "raises": {...}}},
+     "unavoidable": {"03": {"calls": {"roll_dice": "why"}, "raises": {...},
+                            "mutants": {"MUTANT ID": "why"}}},
      "equivalent": {"MUTANT ID": "why it cannot be told apart"},
      "free": {"final_strategy": "why"}}             # functions whose code is the student's
                                                    #   choice (only validity is graded): no mutants
 
 `calls` lists units whose bugs may fail the question in any way; `raises` units whose
-bugs may fail it only by raising or hanging.
+bugs may fail it only by raising or hanging; `mutants` single mutants that may fail it,
+where the question avoids every other bug of their unit.
 """
 
 from __future__ import annotations
@@ -77,11 +79,18 @@ class Config:
     equivalent: Dict[str, str] = field(default_factory=dict)
     free: Dict[str, str] = field(default_factory=dict)  # function -> why its code is free
 
-    def allowed(self, question: str, unit: str, crashed: bool) -> bool:
+    def allowed(self, question: str, unit: str, crashed: bool, mutant: str = "") -> bool:
         """Whether a bug in UNIT may fail QUESTION (not its owner): the table says the
-        question cannot avoid the unit (or cannot avoid it raising, and it raised)."""
+        question cannot avoid the unit (or cannot avoid it raising, and it raised), or
+        names the MUTANT itself (a question that avoids every other bug of the unit)."""
         table = self.unavoidable.get(question, {})
-        return unit in table.get("calls", {}) or (crashed and unit in table.get("raises", {}))
+        return (unit in table.get("calls", {}) or (crashed and unit in table.get("raises", {}))
+                or mutant in table.get("mutants", {}))
+
+    def listed(self) -> List[str]:
+        """The mutants the table names one by one (as equivalent, or as unavoidable)."""
+        return [*self.equivalent, *(key for table in self.unavoidable.values()
+                                    for key in table.get("mutants", {}))]
 
 
 def load_config(assignment: Assignment) -> Config:
@@ -523,7 +532,7 @@ def _crashed(result) -> bool:
     traceback, or a fuzz game that says `play raised` (its games show no traceback)."""
     message = result.message or ""
     return result.status in ("error", "timeout") or bool(result.traceback) \
-        or "to raise" in message or "; play raised " in message
+        or "to raise" in message or "; play raised " in message or ": play raised " in message
 
 
 def _for_mutants(questions: Sequence[Question]) -> List[Question]:
@@ -587,7 +596,7 @@ def _grade_mutant(mutant: Mutant, patience: float = 1.0) -> Outcome:
     selected = []
     for question in _STATE["questions"]:
         if (not _STATE["every_question"] and question.key != mutant.owner
-                and config.allowed(question.key, mutant.unit, crashed=False)):
+                and config.allowed(question.key, mutant.unit, crashed=False, mutant=mutant.id)):
             continue
         numbers = {case.number for case in question.cases
                    if mutant.function in reached.get((question.key, case.number), ((), 0))[0]}
@@ -671,10 +680,12 @@ class Run:
         return [o for o in self.survivors() if o.mutant.id not in self.config.equivalent]
 
     def stale_equivalents(self) -> List[str]:
-        """Mutants listed as equivalent that no longer exist or are now killed."""
+        """Mutants listed as equivalent that no longer exist or are now killed, and
+        mutants a question's table names that no longer exist."""
         killed = {o.mutant.id for o in self.outcomes if o.killed}
-        return [key for key in self.config.equivalent
-                if key in killed or (self.generated and key not in self.generated)]
+        return [key for key in self.config.listed()
+                if (key in killed and key in self.config.equivalent)
+                or (self.generated and key not in self.generated)]
 
     def cross_charges(self) -> List[Tuple[Outcome, str, str]]:
         """(outcome, question, how) for every question a mutant fails that neither owns
@@ -686,7 +697,7 @@ class Run:
         for outcome in self.outcomes:
             for question, how in outcome.failed.items():
                 if question != outcome.mutant.owner and not self.config.allowed(
-                        question, outcome.mutant.unit, how == "crash"):
+                        question, outcome.mutant.unit, how == "crash", outcome.mutant.id):
                     wrong.append((outcome, question, how))
         return wrong
 
@@ -863,7 +874,8 @@ def show(result: Run, quiet: bool = False) -> int:
         console.print(f"[red]survives[/red] (owner {owner}): {outcome.mutant.id}")
     for key in result.stale_equivalents():
         problems += 1
-        console.print(f"[red]listed as equivalent, but no such surviving mutant[/red]: {key}")
+        console.print(f"[red]listed in the table, but no such mutant (or, as equivalent, "
+                      f"it is killed)[/red]: {key}")
     for outcome, question, how in result.cross_charges():
         problems += 1
         console.print(f"[red]cross-charge[/red]: {question} fails ({how}) "

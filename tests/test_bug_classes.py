@@ -10,6 +10,7 @@ result.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -47,6 +48,39 @@ def graded_mutants(request, reference_source, grade_hog):
         for name in dict.fromkeys(names)}
     yield futures
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+# The real students' play bugs each edition's catalogue must carry, as name prefixes of
+# generated members (sp14's play returns the template's own line: no missing return there).
+REAL_PLAY_BUGS = {
+    "fa19": ("real_turn_after_goal", "real_missing_return", "real_strategy_twice",
+             "real_feral_flag"),
+    "su21": ("real_turn_after_goal", "real_missing_return", "real_strategy_twice"),
+    "sp18-contest": ("real_turn_after_goal", "real_missing_return", "real_strategy_twice"),
+    "sp13": ("real_turn_after_goal", "real_missing_return", "real_strategy_twice"),
+    "sp14": ("real_turn_after_goal", "real_strategy_twice"),
+}
+
+
+@pytest.mark.parametrize("edition", list(REAL_PLAY_BUGS))
+def test_every_edition_pins_the_real_play_bugs_to_play_alone(edition):
+    """The play bugs real students' commentary was once charged for (a turn after the
+    goal, a missing return, a strategy asked twice, feral_hogs ignored) are members of
+    every edition's catalogue, in several forms, each allowed to fail only the questions
+    that play whole games for their scores (never the commentary question, 06), and
+    graded with the rest of the catalogue (here for Fall 2019, by
+    tests/test_edition_<edition>.py for the others)."""
+    from editiontools import catalogue as load
+    table = json.loads((Path(__file__).resolve().parents[1] / "cases" / edition /
+                        "mutation.json").read_text(encoding="utf-8"))
+    play_owner = table.get("owners", {}).get("play") or {"sp13": "05"}[edition]
+    members = (catalogue.MUTANTS if edition == "fa19" else load(edition).MUTANTS)
+    for prefix in REAL_PLAY_BUGS[edition]:
+        found = [m for m in members if m.name.startswith(prefix)]
+        assert len(found) >= 2 or (found and edition in ("sp13", "sp14")), (edition, prefix)
+        for mutant in found:
+            assert mutant.may_fail <= {play_owner, "05b"}, mutant.name
+            assert mutant.owner in (play_owner, "05b"), mutant.name
 
 
 def test_the_catalogue_names_real_questions(staff_questions):

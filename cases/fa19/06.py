@@ -7,44 +7,74 @@ test = {
       'scored': True,
       'setup': r"""
         >>> from hog import *
-        >>> def echo(score0, score1):
-        ...     print('Scores:', score0, score1)
-        ...     return echo
-        >>> def numbered(n):
+        >>> def rolls(num_rolls, who, log):
+        ...     '''Player WHO's strategy: NUM_ROLLS dice a turn. It logs where each turn starts,
+        ...     as play asks it (asked again before the commentary at the same scores: one turn).'''
+        ...     def strategy(score, opponent_score):
+        ...         last = log[-1] if log else ('said',)
+        ...         if last[0] == 'said' or sorted(last[2:]) != sorted([score, opponent_score]):
+        ...             log.append(('turn', who, score, opponent_score))
+        ...         return num_rolls
+        ...     return strategy
+        >>> def watched(log, n=1):
+        ...     '''Commentary number N: logs the scores it is called with; returns number N + 1.'''
         ...     def say(score0, score1):
-        ...         print('Comment', n, 'at', score0, score1)
-        ...         return numbered(n + 1)
+        ...         log.append(('said', n, score0, score1))
+        ...         return watched(log, n + 1)
         ...     return say
+        >>> def faults(log):
+        ...     '''What is wrong with the commentary in LOG, judged on the turns play itself
+        ...     played, whatever their scores: called once after every turn, each time what the
+        ...     last call returned, with the scores the next turn starts from, as play asks that
+        ...     turn's strategy (a player always asked the other way round is play's own bug).'''
+        ...     if not log:
+        ...         return ['play played no turn']
+        ...     for k, (kind, *_) in enumerate(log + [('turn',)]):
+        ...         if kind == 'turn' and k % 2:
+        ...             return ['no commentary after turn %d' % (k // 2 + 1)]
+        ...         if kind == 'said' and not k % 2:
+        ...             return ['commentary called again after turn %d' % (k // 2) if k
+        ...                     else 'commentary called before the first turn']
+        ...     said, starts = log[1::2], log[2::2]
+        ...     numbers = [n for _, n, *_ in said]
+        ...     if numbers != list(range(1, len(said) + 1)):
+        ...         return ['commentary functions called: %s (each must be what the last returned)' % numbers]
+        ...     turns = [(k, said[k - 1][2:], who, (score, opponent)[::1 - 2 * who])
+        ...              for k, (_, who, score, opponent) in enumerate(starts, 1)]
+        ...     votes = [0, 0]
+        ...     for _, scores, who, asked in turns:
+        ...         votes[who] += (scores == asked) - (scores == asked[::-1])
+        ...     flipped = [votes[0] < 0 and votes[1] >= 0, votes[1] < 0 and votes[0] >= 0]
+        ...     return ['after turn %d commentary was called with %s; turn %d starts at %s'
+        ...             % (k, scores, k + 1, asked[::-1] if flipped[who] else asked)
+        ...             for k, scores, who, asked in turns
+        ...             if scores != (asked[::-1] if flipped[who] else asked)]
         """,
       'teardown': '',
       'cases': [
         {
           'code': r"""
-            >>> # Question 6's games roll one die a turn (no Free Bacon, no Feral Hogs), and what play
-            >>> # returns is question 5a's: it is not shown. They are whole games all the same, so they
-            >>> # need play's turns (5a), take_turn, roll_dice and is_swap.
-            >>> # Commentary is called after every turn, with both scores
-            >>> _ = play(always_roll(1), always_roll(1), dice=make_test_dice(3, 4), goal=10, say=echo)
-            Scores: 3 0
-            Scores: 3 4
-            Scores: 6 4
-            Scores: 6 8
-            Scores: 9 8
-            Scores: 9 12
+            >>> # Question 6 is the commentary in play: called after every turn, with the scores the turn
+            >>> # reached, what it returns used after the next turn. It is judged on the turns your own play
+            >>> # plays, whatever their scores (those are question 5a's): rolls(n, who, log) is a strategy that
+            >>> # logs where each turn starts, watched(log) a commentary that logs what it is told, and
+            >>> # faults(log) lists what is wrong. The games roll one die a turn; what play returns is not shown.
+            >>> log = []
+            >>> _ = play(rolls(1, 0, log), rolls(1, 1, log), dice=make_test_dice(3, 4), goal=10, say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': True
         },
         {
           'code': r"""
-            >>> # What commentary returns is the commentary for the next turn
-            >>> _ = play(always_roll(1), always_roll(1), dice=make_test_dice(4, 5), goal=13, say=numbered(1))
-            Comment 1 at 4 0
-            Comment 2 at 4 5
-            Comment 3 at 8 5
-            Comment 4 at 8 10
-            Comment 5 at 12 10
-            Comment 6 at 12 15
+            >>> # What commentary returns is the commentary for the next turn (watched(log, n) returns
+            >>> # watched(log, n + 1))
+            >>> log = []
+            >>> _ = play(rolls(1, 0, log), rolls(1, 1, log), dice=make_test_dice(4, 5), goal=13, say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': True
@@ -52,13 +82,10 @@ test = {
         {
           'code': r"""
             >>> # Commentary sees the scores after Swine Swap (5 and 55 swap on the first turn)
-            >>> _ = play(always_roll(1), always_roll(1), score0=0, score1=55, dice=make_test_dice(5), goal=67, say=echo)
-            Scores: 55 5
-            Scores: 55 10
-            Scores: 10 60
-            Scores: 10 65
-            Scores: 15 65
-            Scores: 15 70
+            >>> log = []
+            >>> _ = play(rolls(1, 0, log), rolls(1, 1, log), score0=0, score1=55, dice=make_test_dice(5), goal=67, say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': False
@@ -66,23 +93,14 @@ test = {
         {
           'code': r"""
             >>> # ... on Player 1's turns too (55 and 5 swap on the second turn, 10 and 60 on the fourth)
-            >>> _ = play(always_roll(1), always_roll(1), score0=0, score1=50, dice=make_test_dice(5), goal=62, say=echo)
-            Scores: 5 50
-            Scores: 55 5
-            Scores: 60 5
-            Scores: 10 60
-            Scores: 15 60
-            Scores: 15 65
-            >>> # The game's own arguments are used (start, goal)
-            >>> _ = play(always_roll(1), always_roll(1), score0=30, score1=2, dice=make_test_dice(5, 6), goal=51, say=numbered(1))
-            Comment 1 at 35 2
-            Comment 2 at 35 8
-            Comment 3 at 40 8
-            Comment 4 at 40 14
-            Comment 5 at 45 14
-            Comment 6 at 45 20
-            Comment 7 at 20 50
-            Comment 8 at 20 56
+            >>> log = []
+            >>> _ = play(rolls(1, 0, log), rolls(1, 1, log), score0=0, score1=50, dice=make_test_dice(5), goal=62, say=watched(log))
+            >>> faults(log)
+            []
+            >>> log = []
+            >>> _ = play(rolls(1, 0, log), rolls(1, 1, log), score0=30, score1=2, dice=make_test_dice(5, 6), goal=51, say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': False
@@ -90,36 +108,33 @@ test = {
         {
           'code': r"""
             >>> # Called on the last turn too, and never more than once per turn
-            >>> _ = play(always_roll(1), always_roll(1), score0=88, score1=96, dice=make_test_dice(5), say=numbered(1))
-            Comment 1 at 93 96
-            Comment 2 at 93 101
+            >>> log = []
+            >>> _ = play(rolls(1, 0, log), rolls(1, 1, log), score0=88, score1=96, dice=make_test_dice(5), say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': False
         },
         {
           'code': r"""
-            >>> _ = play(always_roll(1), always_roll(1), dice=make_test_dice(3, 5, 4), goal=16, say=say_scores)
+            >>> # The commentary functions are given: play calls whichever it is given with the scores after
+            >>> # each turn, and calls what it returns after the next one
+            >>> say = both(say_scores, announce_lead_changes())
+            >>> for scores in [(3, 0), (3, 5), (7, 5), (7, 8), (12, 8), (12, 12), (15, 12)]:
+            ...     say = say(*scores)
             Player 0 now has 3 and Player 1 now has 0
+            Player 0 takes the lead by 3
             Player 0 now has 3 and Player 1 now has 5
+            Player 1 takes the lead by 2
             Player 0 now has 7 and Player 1 now has 5
+            Player 0 takes the lead by 2
             Player 0 now has 7 and Player 1 now has 8
+            Player 1 takes the lead by 1
             Player 0 now has 12 and Player 1 now has 8
+            Player 0 takes the lead by 4
             Player 0 now has 12 and Player 1 now has 12
             Player 0 now has 15 and Player 1 now has 12
-            Player 0 now has 15 and Player 1 now has 17
-            """,
-          'hidden': False,
-          'locked': False
-        },
-        {
-          'code': r"""
-            >>> _ = play(always_roll(1), always_roll(1), dice=make_test_dice(2, 6, 3), goal=20, say=announce_lead_changes())
-            Player 0 takes the lead by 2
-            Player 1 takes the lead by 4
-            Player 0 takes the lead by 3
-            Player 0 takes the lead by 2
-            Player 1 takes the lead by 4
             Player 0 takes the lead by 3
             """,
           'hidden': False,
@@ -127,32 +142,29 @@ test = {
         },
         {
           'code': r"""
-            >>> _ = play(always_roll(1), always_roll(1), score0=10, score1=12, dice=make_test_dice(3, 5, 4), goal=14, say=both(say_scores, announce_lead_changes()))
-            Player 0 now has 13 and Player 1 now has 12
+            >>> say = announce_lead_changes()
+            >>> for scores in [(2, 0), (2, 6), (5, 6), (7, 6), (7, 10), (10, 10), (13, 10)]:
+            ...     say = say(*scores)
+            Player 0 takes the lead by 2
+            Player 1 takes the lead by 4
             Player 0 takes the lead by 1
-            Player 0 now has 13 and Player 1 now has 17
-            Player 1 takes the lead by 4
+            Player 1 takes the lead by 3
+            Player 0 takes the lead by 3
             """,
           'hidden': False,
           'locked': False
         },
         {
           'code': r"""
-            >>> _ = play(always_roll(1), always_roll(1), score0=15, score1=30, dice=make_test_dice(3, 4), goal=40, say=both(numbered(1), both(echo, announce_lead_changes())))
-            Comment 1 at 18 30
-            Scores: 18 30
-            Player 1 takes the lead by 12
-            Comment 2 at 18 34
-            Scores: 18 34
-            Comment 3 at 21 34
-            Scores: 21 34
-            Comment 4 at 21 38
-            Scores: 21 38
-            Comment 5 at 24 38
-            Scores: 24 38
-            Comment 6 at 42 24
-            Scores: 42 24
-            Player 0 takes the lead by 18
+            >>> # Any commentary function: both's, whose calls return new functions
+            >>> log = []
+            >>> _ = play(rolls(1, 0, log), rolls(1, 1, log), score0=15, score1=30, dice=make_test_dice(3, 4), goal=40, say=both(silence, both(watched(log), silence)))
+            >>> faults(log)
+            []
+            >>> log = []
+            >>> _ = play(rolls(1, 0, log), rolls(1, 1, log), dice=make_test_dice(3, 5, 4), goal=16, say=both(watched(log), silence))
+            >>> faults(log)
+            []
             """,
           'hidden': True,
           'locked': False

@@ -7,43 +7,74 @@ test = {
       'scored': True,
       'setup': r"""
         >>> from hog import *
-        >>> def echo(score0, score1):
-        ...     print('Scores:', score0, score1)
-        ...     return echo
-        >>> def numbered(n):
+        >>> def rolls(num_rolls, who, log):
+        ...     '''Player WHO's strategy: NUM_ROLLS dice a turn. It logs where each turn starts,
+        ...     as play asks it (asked again before the commentary at the same scores: one turn).'''
+        ...     def strategy(score, opponent_score):
+        ...         last = log[-1] if log else ('said',)
+        ...         if last[0] == 'said' or sorted(last[2:]) != sorted([score, opponent_score]):
+        ...             log.append(('turn', who, score, opponent_score))
+        ...         return num_rolls
+        ...     return strategy
+        >>> def watched(log, n=1):
+        ...     '''Commentary number N: logs the scores it is called with; returns number N + 1.'''
         ...     def say(score0, score1):
-        ...         print('Comment', n, 'at', score0, score1)
-        ...         return numbered(n + 1)
+        ...         log.append(('said', n, score0, score1))
+        ...         return watched(log, n + 1)
         ...     return say
+        >>> def faults(log):
+        ...     '''What is wrong with the commentary in LOG, judged on the turns play itself
+        ...     played, whatever their scores: called once after every turn, each time what the
+        ...     last call returned, with the scores the next turn starts from, as play asks that
+        ...     turn's strategy (a player always asked the other way round is play's own bug).'''
+        ...     if not log:
+        ...         return ['play played no turn']
+        ...     for k, (kind, *_) in enumerate(log + [('turn',)]):
+        ...         if kind == 'turn' and k % 2:
+        ...             return ['no commentary after turn %d' % (k // 2 + 1)]
+        ...         if kind == 'said' and not k % 2:
+        ...             return ['commentary called again after turn %d' % (k // 2) if k
+        ...                     else 'commentary called before the first turn']
+        ...     said, starts = log[1::2], log[2::2]
+        ...     numbers = [n for _, n, *_ in said]
+        ...     if numbers != list(range(1, len(said) + 1)):
+        ...         return ['commentary functions called: %s (each must be what the last returned)' % numbers]
+        ...     turns = [(k, said[k - 1][2:], who, (score, opponent)[::1 - 2 * who])
+        ...              for k, (_, who, score, opponent) in enumerate(starts, 1)]
+        ...     votes = [0, 0]
+        ...     for _, scores, who, asked in turns:
+        ...         votes[who] += (scores == asked) - (scores == asked[::-1])
+        ...     flipped = [votes[0] < 0 and votes[1] >= 0, votes[1] < 0 and votes[0] >= 0]
+        ...     return ['after turn %d commentary was called with %s; turn %d starts at %s'
+        ...             % (k, scores, k + 1, asked[::-1] if flipped[who] else asked)
+        ...             for k, scores, who, asked in turns
+        ...             if scores != (asked[::-1] if flipped[who] else asked)]
         """,
       'teardown': '',
       'cases': [
         {
           'code': r"""
-            >>> # Commentary is called by play (question 5a): its games use the rules of questions 1 to 5a
-            >>> # Commentary is called after every turn, with both scores
-            >>> play(always_roll(9), always_roll(8), dice=make_test_dice(2), goal=50, say=echo)
-            Scores: 18 0
-            Scores: 18 16
-            Scores: 36 16
-            Scores: 36 32
-            Scores: 54 32
-            (54, 32)
+            >>> # Question 6 is the commentary in play: called after every turn, with the scores the turn
+            >>> # reached, what it returns used after the next turn. It is judged on the turns your own play
+            >>> # plays, whatever their scores (those are question 5a's and 5b's): rolls(n, who, log) is a
+            >>> # strategy that logs where each turn starts, watched(log) a commentary that logs what it is
+            >>> # told, and faults(log) lists what is wrong. What play returns is not shown.
+            >>> log = []
+            >>> _ = play(rolls(9, 0, log), rolls(8, 1, log), dice=make_test_dice(2), goal=50, say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': True
         },
         {
           'code': r"""
-            >>> # What commentary returns is the commentary for the next turn, also on the last turn
-            >>> play(always_roll(8), always_roll(10), dice=make_test_dice(3), goal=80, say=numbered(1))
-            Comment 1 at 24 0
-            Comment 2 at 24 30
-            Comment 3 at 48 30
-            Comment 4 at 48 60
-            Comment 5 at 72 60
-            Comment 6 at 72 90
-            (72, 90)
+            >>> # What commentary returns is the commentary for the next turn (watched(log, n) returns
+            >>> # watched(log, n + 1)), also on the last turn
+            >>> log = []
+            >>> _ = play(rolls(8, 0, log), rolls(10, 1, log), dice=make_test_dice(3), goal=80, say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': True
@@ -51,64 +82,47 @@ test = {
         {
           'code': r"""
             >>> # Commentary sees the scores after Swine Swap
-            >>> play(always_roll(9), always_roll(8), score0=3, score1=60, dice=make_test_dice(3), goal=90, say=echo)
-            Scores: 60 30
-            Scores: 60 54
-            Scores: 87 54
-            Scores: 87 78
-            Scores: 114 78
-            (114, 78)
+            >>> log = []
+            >>> _ = play(rolls(9, 0, log), rolls(8, 1, log), score0=3, score1=60, dice=make_test_dice(3), goal=90, say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': False
         },
         {
           'code': r"""
-            >>> # No turn, no commentary
-            >>> play(always_roll(9), always_roll(9), score0=100, score1=0, say=numbered(1))
-            (100, 0)
+            >>> # An extra turn is a turn: commentary after each (this game has Time Trot's extra turns)
+            >>> log = []
+            >>> _ = play(rolls(9, 0, log), rolls(1, 1, log), score0=10, score1=20, dice=make_test_dice(3), goal=40, say=watched(log))
+            >>> faults(log)
+            []
             """,
           'hidden': False,
           'locked': False
         },
         {
           'code': r"""
-            >>> # An extra turn is a turn: commentary after each (this game uses Time Trot, Question 5b)
-            >>> play(always_roll(9), always_roll(1), score0=10, score1=20, dice=make_test_dice(3), goal=40, say=numbered(1))
-            Comment 1 at 37 20
-            Comment 2 at 37 23
-            Comment 3 at 37 26
-            Comment 4 at 64 26
-            (64, 26)
-            """,
-          'hidden': False,
-          'locked': False
-        },
-        {
-          'code': r"""
-            >>> play(always_roll(10), always_roll(9), dice=make_test_dice(3, 5, 4), goal=80, say=both(say_scores, announce_lead_changes()))
+            >>> # The commentary functions are given: play calls whichever it is given with the scores after
+            >>> # each turn, and calls what it returns after the next one
+            >>> say = both(say_scores, announce_lead_changes())
+            >>> for scores in [(39, 0), (39, 36), (80, 36)]:
+            ...     say = say(*scores)
             Player 0 now has 39 and Player 1 now has 0
             Player 0 takes the lead by 39
             Player 0 now has 39 and Player 1 now has 36
             Player 0 now has 80 and Player 1 now has 36
-            (80, 36)
             """,
           'hidden': False,
           'locked': False
         },
         {
           'code': r"""
-            >>> play(always_roll(8), always_roll(9), score0=30, score1=31, dice=make_test_dice(4, 3, 5, 6), goal=99, say=both(numbered(1), both(echo, announce_lead_changes())))
-            Comment 1 at 66 31
-            Scores: 66 31
-            Player 0 takes the lead by 35
-            Comment 2 at 66 71
-            Scores: 66 71
-            Player 1 takes the lead by 5
-            Comment 3 at 102 71
-            Scores: 102 71
-            Player 0 takes the lead by 31
-            (102, 71)
+            >>> # Any commentary function: both's, whose calls return new functions
+            >>> log = []
+            >>> _ = play(rolls(8, 0, log), rolls(9, 1, log), score0=30, score1=31, dice=make_test_dice(4, 3, 5, 6), goal=99, say=both(silence, both(watched(log), silence)))
+            >>> faults(log)
+            []
             """,
           'hidden': True,
           'locked': False

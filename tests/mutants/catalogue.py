@@ -8,7 +8,8 @@ that stops matching the reference fails loudly instead of grading the reference.
 the unit it breaks (a function, or a region of play: "play/feral_hogs",
 "play/commentary"); the questions that may fail too are those that list the unit in
 the edition's table of what each question cannot avoid (cases/fa19/mutation.json,
-the same table `grade mutate` enforces on generated mutants). Every other question
+the same table `grade mutate` enforces on generated mutants), under `calls`, or also
+under `raises` for a mutant marked `raising`. Every other question
 must still get full marks, so each bug is charged to the question that owns it.
 `exactly`, when given, is the whole set of questions the bug must fail: the real
 students' bugs that once cost several questions are pinned that way.
@@ -23,10 +24,12 @@ TABLE = json.loads((Path(__file__).resolve().parents[2] / "cases" / "fa19" / "mu
                    .read_text(encoding="utf-8"))["unavoidable"]
 
 
-def callers(unit: str) -> FrozenSet[str]:
-    """The questions whose cases cannot avoid UNIT (by the table)."""
+def callers(unit: str, raising: bool = False) -> FrozenSet[str]:
+    """The questions whose cases cannot avoid UNIT (by the table): its values, or, for a
+    RAISING bug, its raising too."""
     return frozenset(q for q, table in TABLE.items()
-                     if unit in table.get("calls", {}) or unit in table.get("raises", {}))
+                     if unit in table.get("calls", {})
+                     or (raising and unit in table.get("raises", {})))
 
 
 @dataclass(frozen=True)
@@ -37,12 +40,13 @@ class Mutant:
     patch: Sequence[Tuple[str, str]]
     why: str
     exactly: Optional[FrozenSet[str]] = None
+    raising: bool = False  # the bug makes a whole game raise (or never end)
 
     @property
     def may_fail(self) -> FrozenSet[str]:
         if self.exactly is not None:
             return self.exactly
-        return callers(self.broken) | {self.owner}
+        return callers(self.broken, self.raising) | {self.owner}
 
     def apply(self, source: str) -> str:
         for old, new in self.patch:
@@ -141,7 +145,8 @@ MUTANTS = [
            "the game goes on when a score equals the goal"),
     Mutant("play_until_both_reach_goal", "05a", "play",
            [("while score0 < goal and score1 < goal:", "while score0 < goal or score1 < goal:")],
-           "the game goes on until both players reach the goal"),
+           "the game goes on until both players reach the goal (take_turn's assertion stops "
+           "it when the opponent has 100)", raising=True),
     Mutant("play_swaps_on_player0_turns_only", "05a", "play",
            [(SWAP, SWAP.replace("if is_swap", "if who == 0 and is_swap"))],
            "Swine Swap only after player 0's turns"),
@@ -161,7 +166,10 @@ MUTANTS = [
            [(SWAP, ""),
             ("    while score0 < goal and score1 < goal:\n",
              "    while score0 < goal and score1 < goal:\n" + SWAP)],
-           "swaps on the scores before the turn's points are added"),
+           "swaps on the scores before the turn's points are added; to 6's traces this is "
+           "commentary called before the swap (the next turn starts from the swapped scores), "
+           "which only the game's first and last turns could tell apart",
+           exactly=frozenset({"05a", "05b", "06"})),
     Mutant("play_same_player_after_swap", "05a", "play",
            [(SWAP, SWAP + "            who = other(who)\n")],
            "after a swap the same player moves again (turn order follows the scores)"),

@@ -9,7 +9,7 @@ keep full marks.
 """
 
 from dataclasses import dataclass
-from typing import FrozenSet, Sequence, Tuple
+from typing import FrozenSet, List, Sequence, Tuple
 
 EDITION = "sp13"
 
@@ -320,3 +320,29 @@ MUTANTS = [
            [(FINAL, "    make_average(roll_dice, 300)(10)\n" + FINAL)],
            "averages 300 rolls on every call: far too slow"),
 ]
+
+
+# --- real students' play bugs, generated: play's (5's) alone ---------------------------
+
+LOOP = "    while scores[0] < goal and scores[1] < goal:\n"
+RETURN = "    return 0 if scores[0] >= goal else 1\n"
+ASK = "        num_rolls = min(strategies[who](score, opponent_score),\n"
+
+
+def real_play_bugs() -> List[Mutant]:
+    """The play bugs real students wrote in other editions, in this edition's play."""
+    out = [Mutant(f"real_turn_after_goal_inclusive_{name}", "05", "play",
+                  [(LOOP, f"    while {condition}:\n")],
+                  "the game goes on when a score equals the goal")
+           for name, condition in (("both", "scores[0] <= goal and scores[1] <= goal"),
+                                   ("max", "max(scores) <= goal"))]
+    out.append(Mutant("real_missing_return_player1_wins", "05", "play",
+                      [(RETURN, "    if scores[0] >= goal:\n        return 0\n")],
+                      "play returns the winner in one branch only (None in the other)"))
+    out.append(Mutant("real_strategy_twice", "05", "play",
+                      [(ASK, "        strategies[who](score, opponent_score)\n" + ASK)],
+                      "the mover's strategy is asked twice per turn"))
+    return out
+
+
+MUTANTS += real_play_bugs()

@@ -9,7 +9,7 @@ keep full marks.
 """
 
 from dataclasses import dataclass
-from typing import FrozenSet, Sequence, Tuple
+from typing import FrozenSet, List, Sequence, Tuple
 
 EDITION = "sp14"
 
@@ -263,3 +263,26 @@ MUTANTS = [
            [(FINAL, "    max_scoring_num_rolls()\n" + FINAL)],
            "calls max_scoring_num_rolls on every call: far too slow"),
 ]
+
+
+# --- real students' play bugs, generated: play's (4's) alone ---------------------------
+
+LOOP = "    while score0 < goal and score1 < goal:\n"
+TURN0 = "            score0 += take_turn(strategy0(score0, score1), score1, select_dice(score0, score1))\n"
+
+
+def real_play_bugs() -> List[Mutant]:
+    """The play bugs real students wrote in other editions, in this edition's play (whose
+    return line is the template's own)."""
+    out = [Mutant(f"real_turn_after_goal_inclusive_{name}", "04", "play",
+                  [(LOOP, f"    while {condition}:\n")],
+                  "the game goes on when a score equals the goal")
+           for name, condition in (("both", "score0 <= goal and score1 <= goal"),
+                                   ("max", "max(score0, score1) <= goal"))]
+    out.append(Mutant("real_strategy_twice_player0", "04", "play",
+                      [(TURN0, "            strategy0(score0, score1)\n" + TURN0)],
+                      "strategy0 is asked twice per turn"))
+    return out
+
+
+MUTANTS += real_play_bugs()

@@ -9,11 +9,13 @@ keep full marks.
 """
 
 from dataclasses import dataclass
-from typing import FrozenSet, Sequence, Tuple
+from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 EDITION = "sp18-contest"
 
-PLAY = frozenset({"05a", "05b", "06"})
+# 06 judges the commentary on the turns the student's own play plays, whatever their
+# scores: no bug of play or of the turn functions costs it a point.
+PLAY = frozenset({"05a", "05b"})
 # 07 checks the entry: the reference's final_strategy calls free_bacon and is_swap.
 CALLERS = {
     "roll_dice": frozenset({"03"}) | PLAY,
@@ -21,11 +23,14 @@ CALLERS = {
     "take_turn": PLAY,
     "is_swap": frozenset({"07"}) | PLAY,
     "play": PLAY,
-    # Time Trot: 05a's games cannot trigger it; one case of 06 needs an extra turn
-    "time_trot": frozenset({"06"}),
+    # Time Trot: 05a's games cannot trigger it
+    "time_trot": frozenset(),
     "commentary": frozenset(),
     "entry": frozenset(),
 }
+# 06 stops where a bug makes its games raise (its table lists the turn functions and play
+# under `raises`), and cannot tell a swap at the start of a turn from its own bug
+RAISES = frozenset({"06"})
 
 
 @dataclass(frozen=True)
@@ -36,9 +41,12 @@ class Mutant:
     patch: Sequence[Tuple[str, str]]
     why: str
     also: FrozenSet[str] = frozenset()
+    exactly: Optional[FrozenSet[str]] = None  # the whole set it may fail, when pinned
 
     @property
     def may_fail(self) -> FrozenSet[str]:
+        if self.exactly is not None:
+            return self.exactly
         return CALLERS[self.broken] | self.also | {self.owner}
 
     def apply(self, source: str) -> str:
@@ -118,14 +126,16 @@ MUTANTS = [
            "equal scores do not count as multiples"),
     Mutant("swap_no_guard", "04", "is_swap",
            [(SWAP_TEST, "    return score0 % score1 == 0 or score1 % score0 == 0\n")],
-           "no check for scores of 0 or 1: 0 divides by zero, 1 swaps"),
+           "no check for scores of 0 or 1: 0 divides by zero, 1 swaps (every game raises: "
+           "06 stops too)", also=RAISES),
     # --- 05a play -----------------------------------------------------------------
     Mutant("play_goal_exclusive", "05a", "play",
            [(WHILE, WHILE.replace("<", "<="))],
            "the game goes on when a score equals the goal"),
     Mutant("play_until_both_reach_goal", "05a", "play",
            [(WHILE, WHILE.replace(" and ", " or "))],
-           "the game goes on until both players reach the goal"),
+           "the game goes on until both players reach the goal (take_turn's assertion stops "
+           "it when the opponent has 100: 06 stops too)", also=RAISES),
     Mutant("play_strategy1_argument_order", "05a", "play",
            [("num_rolls = strategy1(score1, score0)", "num_rolls = strategy1(score0, score1)")],
            "player 1's strategy gets (score0, score1) instead of (own, opponent)"),
@@ -136,7 +146,9 @@ MUTANTS = [
            "player 0's strategy is asked twice per turn"),
     Mutant("play_swap_before_points", "05a", "play",
            [(SWAP, ""), (WHILE, WHILE + SWAP)],
-           "swaps on the scores before the turn's points are added"),
+           "swaps on the scores before the turn's points are added; to 06's traces this is "
+           "commentary called before the swap (the next turn starts from the swapped scores), "
+           "which only the game's first and last turns could tell apart", also=RAISES),
     Mutant("play_same_player_after_swap", "05a", "play",
            [(SWAP, SWAP + "            who = other(who)\n")],
            "after a swap the same player moves again"),
@@ -220,3 +232,51 @@ MUTANTS = [
            [(FINAL, "    sum(range(300000))\n" + FINAL)],
            "far too slow: every pair of scores takes minutes"),
 ]
+
+
+# --- real students' play bugs, generated: play's (5a's; 5b's games are whole games too)
+# alone, never the commentary's (6) -----------------------------------------------------
+
+RETURN = "    return score0, score1\n\n\n####"
+ASK = {0: "            num_rolls = strategy0(score0, score1)\n",
+       1: "            num_rolls = strategy1(score1, score0)\n"}
+
+
+def _play(name: str, patch, why: str) -> Mutant:
+    return Mutant(f"real_{name}", "05a", "play", patch, why, exactly=PLAY)
+
+
+def real_play_bugs() -> List[Mutant]:
+    """Several forms of each play bug real students' commentary was once charged for."""
+    out = []
+    for name, condition in (("both", "score0 <= goal and score1 <= goal"),
+                            ("player0", "score0 <= goal and score1 < goal"),
+                            ("player1", "score0 < goal and score1 <= goal"),
+                            ("max", "max(score0, score1) <= goal")):
+        out.append(_play(f"turn_after_goal_inclusive_{name}",
+                         [(WHILE, f"    while {condition}:\n")],
+                         "the game goes on when a score equals the goal"))
+    out.append(_play("turn_after_goal_checked_at_the_end",
+                     [(WHILE, "    while True:\n"),
+                      (SAY, SAY + "        if score0 >= goal or score1 >= goal:\n"
+                                  "            break\n")],
+                     "the goal is checked after the turn: a game that starts at the goal "
+                     "still plays a turn"))
+    for name, condition in (("player0_leads", "score0 > score1"),
+                            ("player1_leads", "score1 > score0"),
+                            ("player0_next", "who == 0"),
+                            ("player1_next", "who == 1")):
+        out.append(_play(f"missing_return_{name}",
+                         [(RETURN, f"    if {condition}:\n        return score0, score1\n\n\n####")],
+                         "play returns the scores in one branch only (None in the other)"))
+    for who in (0, 1):
+        out.append(_play(f"strategy_twice_player{who}",
+                         [(ASK[who], ASK[who].replace("num_rolls = ", "") + ASK[who])],
+                         f"strategy{who} is asked twice per turn, the second answer used"))
+    out.append(_play("strategy_twice_other_view",
+                     [(ASK[1], ASK[1] + "            strategy1(score0, score1)\n")],
+                     "strategy1 is asked a second time, with the scores the other way round"))
+    return out
+
+
+MUTANTS += real_play_bugs()

@@ -13,16 +13,17 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 EDITION = "su21"
 
-# 06 plays games through play; 07 calls announce_highest directly, never through play.
-PLAY = frozenset({"05", "06"})
+# 06 judges the commentary on the turns the student's own play plays, whatever their
+# scores (no bug of play or of the turn functions costs it a point); 07 calls
+# announce_highest directly, never through play.
+PLAY = frozenset({"05"})
 CALLERS = {
     "roll_dice": frozenset({"03", "09"}) | PLAY,
     "piggy_points": frozenset({"03", "10", "11"}) | PLAY,
     "take_turn": PLAY,
     "more_boar": frozenset({"11"}) | PLAY,
     "play": PLAY,
-    # play's More Boar: one case of 06 needs an extra turn to show commentary after it
-    "extra_turns": frozenset({"06"}),
+    "extra_turns": frozenset(),
     "commentary": frozenset(),
     "announce_highest": frozenset(),
     "make_averaged": frozenset({"09"}),
@@ -150,7 +151,8 @@ MUTANTS = [
            "the game goes on when a score equals the goal"),
     Mutant("play_until_both_reach_goal", "05", "play",
            [("while score0 < goal and score1 < goal:", "while score0 < goal or score1 < goal:")],
-           "the game goes on until both players reach the goal"),
+           "the game goes on until both players reach the goal (take_turn's assertion stops "
+           "it once the opponent has reached the goal: 06 stops too)", also=frozenset({"06"})),
     Mutant("play_strategy1_argument_order", "05", "play",
            [(TURN1, TURN1.replace("strategy1(score1, score0)", "strategy1(score0, score1)"))],
            "player 1's strategy gets (score0, score1) instead of (own, opponent)"),

@@ -508,7 +508,8 @@ def is_swap(score0, score1):
     Bug("swap_zero_division", "04", "is_swap", '''
 def is_swap(score0, score1):
     return score0 % score1 == 0 or score1 % score0 == 0
-''', "no guard: 0 divides by zero and 1 always swaps"),
+''', "no guard: 0 divides by zero and 1 always swaps (games raise, 06's too)",
+        also=frozenset({"06"})),
     Bug("swap_floats", "04", "is_swap", '''
 def is_swap(score0, score1):
     if score0 <= 1 or score1 <= 1:
@@ -534,7 +535,9 @@ def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
             who = other(who)
         turn += 1
     return score0, score1
-''', "Swine Swap checked at the start of a turn, before the points"),
+''', "Swine Swap checked at the start of a turn, before the points (to 06's traces, "
+        "commentary called before the swap: only the first and last turns tell them apart)",
+        also=frozenset({"06"})),
     Bug("play_bacon_on_own_score", "05a", "play", '''
 def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
          goal=GOAL_SCORE, say=silence):

@@ -851,7 +851,8 @@ def take_turn(num_rolls, opponent_score, dice=six_sided, goal=GOAL_SCORE):
         return piggy_points(opponent_score)
     else:
         roll_dice(num_rolls, dice)
-''', "forgets the return in front of roll_dice: None for a turn with dice"),
+''', "forgets the return in front of roll_dice: None for a turn with dice (a game that "
+        "rolls dice raises, 06's too)", also=frozenset({"06"})),
     Bug("boar_pads_to_two_digits", "04", "more_boar", '''
 def more_boar(player_score, opponent_score):
     def lo(n):
