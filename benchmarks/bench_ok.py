@@ -4,7 +4,9 @@
 
 Makes a workspace holding the reference solution, installs ok (pip package `okpy`) into
 a cached virtual environment, and prints the median wall time of each command and the
-ratio grade/ok for one question (`-q 01`) and for every question.
+ratio grade/ok for one question (`-q 01`) and for every question; then, for a failing
+run (the untouched template: every question fails, none times out), grade's time
+against its own passing run and against ok's on the same template.
 """
 
 import argparse
@@ -52,14 +54,16 @@ def timed(command, cwd, env):
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
-def compare(first, second, cwd, env, runs):
-    """Medians of (wall, cpu) for both commands, run alternately so that a machine whose
-    speed drifts (a shared virtual machine) slows both alike."""
+def compare(first, second, cwd, env, runs, second_cwd=None):
+    """Medians of (wall, cpu) for both commands (the second in SECOND_CWD when given),
+    run alternately so that a machine whose speed drifts (a shared virtual machine)
+    slows both alike."""
     results = {0: [], 1: []}
-    timed(first, cwd, env), timed(second, cwd, env)  # warm caches
+    where = (cwd, second_cwd or cwd)
+    timed(first, where[0], env), timed(second, where[1], env)  # warm caches
     for _ in range(runs):
         for which, command in enumerate((first, second)):
-            results[which].append(timed(command, cwd, env))
+            results[which].append(timed(command, where[which], env))
     return [(statistics.median(w for w, _ in results[k]), statistics.median(c for _, c in results[k]))
             for k in (0, 1)]
 
@@ -70,12 +74,8 @@ def main():
     args = parser.parse_args()
     compile_grader()
     fa19 = assignment.load()
-    ws = Path(tempfile.mkdtemp()) / "hog"
-    workspace.init(fa19, ws)
-    shutil.copy(fa19.reference / "hog.py", ws / "hog.py")
-    tests = {f"tests/{p.name}": "ok_test" for p in sorted((ws / "tests").glob("[0-9]*.py"))}
-    (ws / "bench.ok").write_text(json.dumps({"name": fa19.name, "src": ["hog.py"], "tests": tests,
-                                             "protocols": ["file_contents", "grading"]}))
+    ws = _workspace(fa19, fa19.reference / "hog.py")
+    failing = _workspace(fa19, fa19.template / "hog.py")
     env = {**os.environ, "HOME": tempfile.mkdtemp(), "http_proxy": "http://127.0.0.1:9",
            "https_proxy": "http://127.0.0.1:9"}
     ok = [str(ok_command()), "--local", "--config", "bench.ok"]
@@ -84,8 +84,25 @@ def main():
         (ok_wall, ok_cpu), (grade_wall, grade_cpu) = compare(ok + extra, grade + extra, ws, env,
                                                              args.runs)
         print(f"{label:15} wall: ok {ok_wall:.3f} s, grade {grade_wall:.3f} s, "
-              f"speed-up {ok_wall / grade_wall:.1f}x   "
-              f"cpu: ok {ok_cpu:.3f} s, grade {grade_cpu:.3f} s, speed-up {ok_cpu / grade_cpu:.1f}x")
+              f"ratio {grade_wall / ok_wall:.2f}   "
+              f"cpu: ok {ok_cpu:.3f} s, grade {grade_cpu:.3f} s, ratio {grade_cpu / ok_cpu:.2f}")
+    (passing, _), (failed, _) = compare(grade, grade, ws, env, args.runs, second_cwd=failing)
+    print(f"{'the template':15} wall: grade failing {failed:.3f} s against passing "
+          f"{passing:.3f} s, ratio {failed / passing:.2f}")
+    (ok_wall, _), (grade_wall, _) = compare(ok, grade, failing, env, args.runs)
+    print(f"{'':15} wall: ok {ok_wall:.3f} s, grade {grade_wall:.3f} s on the template, "
+          f"ratio {grade_wall / ok_wall:.2f}")
+
+
+def _workspace(fa19, source: Path) -> Path:
+    """A workspace holding SOURCE, with an ok configuration naming its case files."""
+    ws = Path(tempfile.mkdtemp()) / "hog"
+    workspace.init(fa19, ws)
+    shutil.copy(source, ws / "hog.py")
+    tests = {f"tests/{p.name}": "ok_test" for p in sorted((ws / "tests").glob("[0-9]*.py"))}
+    (ws / "bench.ok").write_text(json.dumps({"name": fa19.name, "src": ["hog.py"], "tests": tests,
+                                             "protocols": ["file_contents", "grading"]}))
+    return ws
 
 
 if __name__ == "__main__":
