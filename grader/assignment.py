@@ -11,7 +11,8 @@ for the suites only this grader runs) is a folder `PATH/reference`,
 `source` and `support` (the files the student writes and those shipped beside it),
 and, for an assignment of the Hog family, `rules` (a module of `grader.hog.editions`,
 or a `.py` file in the folder) which the plug-ins read (win rates, fuzzing, the
-browser game). Hog's editions ship with the grader in that shape (`grader.hog.family`).
+browser game); the family fills in what such settings leave out (hog.py, beside dice.py
+and ucb.py). Hog's editions ship with the grader in that shape (`grader.hog.family`).
 """
 
 from __future__ import annotations
@@ -113,6 +114,8 @@ def _build(edition: str, reference: Path, template: Path, cases: Path,
                               "its settings") from None
     except (OSError, ValueError) as error:
         raise AssignmentError(f"{settings} cannot be read: {error}") from None
+    from .hog import family
+    config = family.with_defaults(config)
     problem = settings_problem(config)
     if problem:
         raise AssignmentError(f"{settings} {problem}")
@@ -165,6 +168,8 @@ def from_settings(config: Dict[str, Any], cases: Path, edition: str = "") -> Ass
     """The assignment a workspace describes itself (its grade.json keeps the settings):
     what grading a student's copy needs when the staff files are not installed (the
     self-contained runner of a published workspace). It has no reference or template."""
+    from .hog import family
+    config = family.with_defaults(config)
     problem = settings_problem(config)
     if problem:
         raise AssignmentError(f"the workspace's settings {problem}")

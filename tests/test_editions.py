@@ -325,3 +325,21 @@ def test_sp13_names_the_transforms_that_changed_a_turn_score():
                 assert ("touchdown" in fired) == (after_touchdown != base)
                 assert ("prime" in fired) == (rules.points(num_rolls, rolled, 0, opponent)
                                               != after_touchdown)
+
+
+def _case_folder(root, settings):
+    for part in ("reference", "student_template", "cases"):
+        (root / part).mkdir(parents=True)
+    (root / "cases" / "assignment.json").write_text(json.dumps(settings))
+    return root
+
+
+def test_an_assignment_of_case_files_names_its_source_unless_it_is_hogs(tmp_path):
+    """The framework assumes no hog.py: settings that name no source are refused with
+    what to write, except a Hog game's (they name "rules"), which the family fills in."""
+    hog = assignments.load(path=_case_folder(tmp_path / "game", {"name": "G", "rules": "fa19"}))
+    assert (hog.source, hog.support) == ("hog.py", ["dice.py", "ucb.py"])
+    own = assignments.load(path=_case_folder(tmp_path / "hw", {"name": "H", "source": "hw.py"}))
+    assert (own.source, own.support, own.has_rules) == ("hw.py", [], False)
+    with pytest.raises(assignments.AssignmentError, match='"source", e.g.'):
+        assignments.load(path=_case_folder(tmp_path / "bare", {"name": "B"}))

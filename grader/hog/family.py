@@ -17,6 +17,18 @@ DEFAULT_EDITION = "fa19"
 SETTINGS = "assignment.json"
 
 
+# What a Hog game's settings leave out: an assignment whose settings name "rules" is of
+# the family, and its student writes hog.py beside the course's dice and ucb modules.
+SETTINGS_DEFAULTS = {"source": "hog.py", "support": ["dice.py", "ucb.py"]}
+
+
+def with_defaults(config: dict) -> dict:
+    """CONFIG with the family's defaults when it is Hog's (it names "rules")."""
+    if not isinstance(config, dict) or "rules" not in config:
+        return config
+    return {**SETTINGS_DEFAULTS, **config}
+
+
 def data_root(part: str) -> Path:
     """The folder holding one subfolder per edition for PART (reference, cases, template)."""
     name = _FOLDERS[part]
