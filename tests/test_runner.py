@@ -226,3 +226,16 @@ def test_the_graders_own_process_parses_only_under_one_lock():
             if re.search(r"\bast\.(parse|literal_eval)\((?!node)", code) or "PyCF_ONLY_AST" in code:
                 found.append(f"{path.name}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_a_loop_on_a_busy_machine_is_told_it_ran_out_of_cpu_time(tmp_path):
+    """A looping case given a third of a core reaches its CPU limit as its wall limit
+    (three limits) comes: it is the same infinite loop as on an idle machine, told in
+    the same words (a resumed bulk run must write what the first run wrote)."""
+    started = time.monotonic()
+    third_of_a_core = lambda: (time.monotonic() - started) * 0.33  # noqa: E731
+    folder = submission(tmp_path, "def spin():\n    while True:\n        pass\n")
+    runner = Runner(preflight=("hog",), src=folder, timeout=1, clock=third_of_a_core)
+    (_, run), = runner.run([CaseJob(0, ["import hog\n", "hog.spin()\n"])])
+    assert run.status == "timeout"
+    assert run.message.startswith("did not finish within 1 s of CPU time (an infinite loop")

@@ -36,6 +36,9 @@ from .messages import Malformed
 WORKER = Path(__file__).with_name("worker.py")
 GUARD = Path(__file__).with_name("guard.py")
 GUARD_GRACE = 2.0  # seconds the guard may take to kill what the student code started
+# A case stopped by its wall limit having had this share of its CPU time ran out of CPU
+# time between two looks at the clock: it is told it did, as on an idle machine.
+CPU_NEARLY_SPENT = 0.9
 TICK = 0.25  # seconds between looks at the clock and the progress display while a case runs
 STDERR_CAP = 16 * 1024
 # seconds a worker may take to report cases the grader no longer wants, after a failure:
@@ -667,6 +670,8 @@ class Runner:
                 if left <= 0:
                     if self.clock is not None:
                         self.cost = timeout
+                        if why == "wall" and self.cpu_used >= CPU_NEARLY_SPENT * timeout:
+                            why = "cpu"  # it was looping: its CPU limit came due meanwhile
                     return "timeout", why, elapsed
                 kind, message = self._next(worker, min(left, TICK), limit)
                 if kind != "timeout":
