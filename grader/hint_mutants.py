@@ -107,7 +107,9 @@ def observe_sources(assignment: Assignment, items: Sequence[Tuple[str, Dict[str,
                     jobs: Optional[int] = None, repeat: int = REPEAT,
                     timeout: float = 5.0) -> List[Observed]:
     """(label, question, evidence) for every question of ITEMS, (label, files, question
-    keys), that its files fail, each graded REPEAT times (`steady`)."""
+    keys), that its files fail, each graded REPEAT times (`steady`). A question that
+    timed out is not graded again: each grading costs the whole timeout of a core,
+    most of what observing costs, and a loop shows the same."""
     questions = {q.key: q for q in staff_questions(assignment)}
 
     def one(item) -> List[Observed]:
@@ -115,9 +117,13 @@ def observe_sources(assignment: Assignment, items: Sequence[Tuple[str, Dict[str,
         wanted = [questions[k] for k in assignment.questions if k in keys and k in questions]
         seen: Dict[str, List[Dict[str, str]]] = {}
         for _ in range(max(1, repeat)):
+            if not wanted:
+                break
             result = grade_source(assignment, files, wanted, timeout)
             for q in result.questions:
                 seen.setdefault(q.question.key, []).append(hints.evidence(q))
+            timed_out = {q.question.key for q in result.questions if q.status == "timeout"}
+            wanted = [q for q in wanted if q.key not in timed_out]
         out = []
         for key in keys:
             evidence = steady(seen.get(key, []) or [{}])
@@ -167,15 +173,28 @@ def observe(run, jobs: Optional[int] = None, use_cache: bool = True,
               reaching[o.mutant.id]) for o in killed]
     observed = observe_sources(assignment, items, jobs=jobs, repeat=repeat)
     if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            partial = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
-            partial.write_text(json.dumps({"mutants": [o.mutant.id for o in killed],
-                                           "observed": observed}), encoding="utf-8")
-            os.replace(partial, cache)
-        except OSError:
-            pass
+        _store(cache, killed, observed)
     return observed
+
+
+def _store(cache: Path, killed, observed: List[Observed]) -> None:
+    """Add OBSERVED (of the KILLED outcomes) to the observations CACHE holds: a run of a
+    few mutants (`grade mutate -q 10 --hints`) must not replace a whole edition's."""
+    ids = {o.mutant.id for o in killed}
+    mutants, kept = sorted(ids), list(observed)
+    try:
+        stored = json.loads(cache.read_text(encoding="utf-8"))
+        mutants = sorted(ids | set(stored["mutants"]))
+        kept += [(m, q, dict(e)) for m, q, e in stored["observed"] if m not in ids]
+    except (OSError, ValueError, TypeError, KeyError):
+        pass
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        partial = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+        partial.write_text(json.dumps({"mutants": mutants, "observed": kept}), encoding="utf-8")
+        os.replace(partial, cache)
+    except OSError:
+        pass
 
 
 def proposals(run, jobs: Optional[int] = None, use_cache: bool = True) -> dict:
