@@ -118,7 +118,9 @@ def test_every_killed_mutant_gets_a_hint(fa19, killed, generated, fa19_hints):
     assert measured["right"] >= 0.8 * measured["total"], measured
     everywhere = hint_mutants.measure(fa19_hints, generated)
     assert everywhere["total"] > 2 * measured["total"]
-    assert not everywhere["wrong"], everywhere["wrongs"]
+    # the bound: a mistake that rolls real dice may, by chance, show another
+    # entry's exact value (README)
+    assert everywhere["wrong"] < 0.05 * everywhere["total"], everywhere["wrongs"]
 
 
 def test_unseen_real_bug_classes_get_the_right_hint(generated, real_bugs, fa19_hints):
