@@ -1,6 +1,8 @@
 """Student code runs in a worker process that cannot stop or fool the grader."""
 
+import errno
 import os
+import sys
 import textwrap
 import time
 
@@ -239,3 +241,20 @@ def test_a_loop_on_a_busy_machine_is_told_it_ran_out_of_cpu_time(tmp_path):
     (_, run), = runner.run([CaseJob(0, ["import hog\n", "hog.spin()\n"])])
     assert run.status == "timeout"
     assert run.message.startswith("did not finish within 1 s of CPU time (an infinite loop")
+
+
+@pytest.mark.parametrize("code", [errno.EAGAIN, errno.EFAULT])
+def test_a_spawn_that_fails_for_now_is_tried_again(monkeypatch, code):
+    """fork/exec errors that say "not now" (EFAULT from a vfork'd exec beside the
+    grader's threads, seen in a CI run) cost a case nothing: the next try runs."""
+    import subprocess
+    from grader.run import runner as runner_module
+    real, failures = subprocess.Popen, [code]
+
+    def flaky(*args, **options):
+        if failures:
+            raise OSError(failures.pop(), os.strerror(code))
+        return real(*args, **options)
+    monkeypatch.setattr(runner_module.subprocess, "Popen", flaky)
+    process = runner_module.spawn([sys.executable, "-c", "pass"])
+    assert process.wait(timeout=30) == 0 and not failures

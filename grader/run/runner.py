@@ -86,8 +86,11 @@ def _signal_name(returncode: int) -> str:
 
 
 # Errors of fork/exec that say "not now" rather than "never": a busy machine must not
-# cost a student a case.
-TRANSIENT = {errno.EAGAIN, errno.ENOMEM, errno.ETXTBSY, errno.EINTR, errno.EMFILE, errno.ENFILE}
+# cost a student a case. EFAULT: an exec of a valid path from the vfork'd child that
+# CPython uses can fail so while the grader's other threads (bulk's judges) run; seen
+# once in a CI run, gone on the next try.
+TRANSIENT = {errno.EAGAIN, errno.ENOMEM, errno.ETXTBSY, errno.EINTR, errno.EMFILE, errno.ENFILE,
+             errno.EFAULT}
 
 
 def spawn(argv: Sequence[str], attempts: int = 4, **options) -> subprocess.Popen:
