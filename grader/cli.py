@@ -583,14 +583,11 @@ def play(final, port, no_browser, root):
 
 
 def _write_text(text: str, path: str, option: str) -> None:
-    """TEXT to PATH, or to standard output for "-"."""
-    if path == "-":
-        sys.stdout.write(text)
-        return
+    """TEXT to PATH, or to standard output for "-"; a failure is the command's."""
     try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        _fail(f"could not write {option} {path}: {error.strerror or error}")
+        outputs.write_text(text, path, option)
+    except outputs.OutputError as error:
+        _fail(str(error))
 
 
 @main.command(context_settings=CONTEXT)

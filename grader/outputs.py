@@ -84,3 +84,16 @@ def spares(path: Union[str, Path], own: "Iterable[Path]", what: str = "") -> Non
             raise OutputError(f"cannot write {label}{path}: it is the workspace's own "
                               f"{mine.name}{'/' if mine.is_dir() else ''} (choose another "
                               "name, such as results.json)")
+
+
+def write_text(text: str, path: Union[str, Path], what: str) -> None:
+    """TEXT to PATH, or to standard output for "-"; OutputError (naming WHAT, the
+    option that gave PATH) when the file cannot be written."""
+    if str(path) == "-":
+        import sys
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise OutputError(f"could not write {what} {path}: {error.strerror or error}") from None

@@ -6,9 +6,7 @@ import contextlib
 import json
 import re
 import signal
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Iterator, List, Optional, Sequence, Set
 
 import grader
@@ -135,14 +133,11 @@ def write_json(result: GradeResult, path: str, scope: Optional[dict] = None) -> 
     record = result.record()
     if scope is not None:
         record["run"] = scope
-    text = json.dumps(record, indent=2) + "\n"
-    if path == "-":
-        sys.stdout.write(text)
-        return
+    from . import outputs
     try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise UsageProblem(f"could not write --json {path}: {error.strerror or error}") from None
+        outputs.write_text(json.dumps(record, indent=2) + "\n", path, "--json")
+    except outputs.OutputError as error:
+        raise UsageProblem(str(error)) from None
 
 
 class Stopped(KeyboardInterrupt):
