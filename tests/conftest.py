@@ -5,6 +5,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Callable, Dict, Iterable, Optional
 
@@ -69,11 +70,14 @@ def staff_questions(fa19) -> Dict[str, Question]:
 def grade_hog(fa19, staff_questions, tmp_path_factory) -> Callable[..., GradeResult]:
     """grade_hog(source, keys=None) grades the hog.py text SOURCE, with the reference's
     support files beside it, on the staff cases (all questions unless KEYS), as staff
-    grading does: locks ignored, a question stops at its first failing case."""
+    grading does: locks ignored, a question stops at its first failing case. Tests call
+    it from threads, so the folder of all runs is made here, once, and each run's own
+    folder by mkdtemp (pytest's numbered folders are not safe across threads)."""
+    base = tmp_path_factory.mktemp("submissions")
 
     def run(source: str, keys: Optional[Iterable[str]] = None,
             timeout: float = 10.0) -> GradeResult:
-        folder = tmp_path_factory.mktemp("submission")
+        folder = Path(tempfile.mkdtemp(dir=base))
         (folder / fa19.source).write_text(source, encoding="utf-8")
         for name in fa19.support:
             shutil.copy(Path(fa19.reference) / name, folder / name)
