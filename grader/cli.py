@@ -130,7 +130,7 @@ def _needs_rules(assignment, command: str) -> None:
 @click.option("--case", "cases", type=click.IntRange(min=1), multiple=True, metavar="N",
               help="Run only case N of the chosen question(s); repeat for more.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=TIMEOUT, show_default=True,
-              help="Seconds a case may run before it is stopped.")
+              help="Seconds each prompt of a case may run before it is stopped (as ok times them).")
 @click.option("--json", "json_path", metavar="PATH|-",
               help="Also write the result as JSON to PATH (- for standard output).")
 @click.option("-i", "--interactive", is_flag=True,
@@ -391,7 +391,7 @@ HIDDEN_VISIBILITY = click.option(
               help="Submissions graded at the same time.")
 @click.option("--resume", is_flag=True, help="Keep the results already in OUT; grade the rest.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
-              help="Seconds a case may run before it is stopped.")
+              help="Seconds each prompt of a case may run before it is stopped (as ok times them).")
 @click.option("--budget", type=click.FloatRange(min=0.1), default=None,
               help="Seconds of timed-out or crashed cases one submission may cost in all, "
                    "before its remaining cases are given up [default: 5 x timeout].")
@@ -429,7 +429,7 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups
 @main.command(context_settings=CONTEXT)
 @click.argument("out", type=click.Path(path_type=Path))
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
-              help="Seconds a case may run before it is stopped.")
+              help="Seconds each prompt of a case may run before it is stopped (as ok times them).")
 @click.option("--budget", type=click.FloatRange(min=0.1), default=None,
               help="Seconds of timed-out or crashed cases a submission may cost in all "
                    "[default: 5 x timeout].")

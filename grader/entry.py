@@ -31,7 +31,7 @@ from pathlib import Path  # noqa: E402
 from typing import Optional, Sequence, Tuple  # noqa: E402
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
-TIMEOUT = 10.0  # seconds a case may run when --timeout is not given
+TIMEOUT = 10.0  # seconds each prompt of a case may run when --timeout is not given
 _FLAGS = {"-v": "verbose", "--verbose": "verbose", "--score": "score"}
 
 

@@ -293,3 +293,28 @@ def test_plain_text_locked_cases_are_locked_until_unlocked_as_in_ok(ok_command, 
     unlocked = ok_points(ok_command, theirs)
     assert set(unlocked.values()) == {(1, 1)}
     assert grade_points(mine) == unlocked
+
+
+SLOW = "import time as _t\n\ndef busy(seconds, value):\n    end = _t.time() + seconds\n    while _t.time() < end:\n        pass\n    return value\n"
+# name -> docstring examples; each prompt's time is what decides, as ok times each one
+TIMED_VARIANTS = {
+    "prompts_each_under_the_limit": ">>> busy(0.6, 1)\n1\n>>> busy(0.6, 2)\n2\n>>> busy(0.6, 3)\n3",
+    "quick_prompts_then_a_slow_one": "\n".join(f">>> busy(0.01, {i})\n{i}" for i in range(30))
+                                     + "\n>>> busy(0.8, 7)\n7",
+    "one_prompt_over_the_limit": ">>> busy(0.1, 1)\n1\n>>> busy(2.5, 2)\n2",
+}
+
+
+def test_the_timeout_holds_for_each_prompt_as_in_ok(ok_command, tmp_path):
+    """ok gives each prompt the whole timeout: a case of several slow prompts, each within
+    it, passes however long the case takes in all; a prompt past it fails."""
+    parts = [SLOW] + [f'def {name}():\n    """\n{textwrap.indent(examples, "    ")}\n    """\n'
+                      for name, examples in TIMED_VARIANTS.items()]
+    folder = write_folder(tmp_path / "hw", {"hw.ok": CONFIG, "hw.py": "\n\n".join(parts)})
+    ok = {name: points for name, points in ok_points(ok_command, folder, "--timeout", "1").items()
+          if name in TIMED_VARIANTS}
+    assert ok == {"prompts_each_under_the_limit": (1.0, 1.0),
+                  "quick_prompts_then_a_slow_one": (1.0, 1.0),
+                  "one_prompt_over_the_limit": (0.0, 1.0)}
+    mine = grade_points(folder, "--timeout", "1")
+    assert {name: mine[name] for name in TIMED_VARIANTS} == ok

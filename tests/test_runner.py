@@ -91,6 +91,41 @@ def test_writing_over_the_report_channel_is_an_error_not_a_pass(tmp_path):
     assert after.status == "ran"
 
 
+FORGE_PROMPTS = ("import os as _os, time as _time\n"
+                 "def forge(case, numbers):\n"
+                 "    for fd in map(int, _os.listdir('/proc/self/fd')):\n"
+                 "        for n in numbers:\n"
+                 "            try: _os.write(fd, b'{\"prompt\": [%d, %d]}\\n' % (case, n))\n"
+                 "            except OSError: pass\n"
+                 "def forge_forever(case, numbers):\n"
+                 "    while True:\n"
+                 "        forge(case, numbers)\n"
+                 "        _time.sleep(0.05)\n")
+
+
+@pytest.mark.parametrize("numbers,words", [
+    ([3], "a prompt out of turn"),  # the setup's prompt and the case's: no third one
+    ([1], "a prompt out of turn"),  # the first prompt is never announced
+    ([2, 2], "a prompt out of turn"),  # each is announced once
+])
+def test_a_forged_prompt_is_junk_not_more_time(tmp_path, numbers, words):
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, FORGE_PROMPTS), timeout=5)
+    forged, after = run_all(runner, f"forge(0, {numbers})\nwhile True: pass\n", "f = 1\n")
+    assert forged.status == "crashed" and words in forged.message
+    assert after.status == "ran"
+
+
+def test_forged_prompts_give_a_loop_no_more_than_the_cases_own_prompts(tmp_path):
+    """Each prompt has the whole limit, as in ok: a loop that announces every prompt of
+    its case at once, again and again, still ends within one limit per prompt."""
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, FORGE_PROMPTS), timeout=0.5)
+    loop = "forge_forever(0, [3, 4])\n"
+    start = time.monotonic()
+    (_, run), = runner.run([CaseJob(0, [loop, "1\n", "2\n"], setup=["from hog import *\n"])])
+    assert run.status in ("timeout", "crashed")
+    assert time.monotonic() - start < 4 * 0.5 + 2  # its four prompts (with the setup's)
+
+
 def test_children_left_behind_are_killed(tmp_path):
     pid_file = tmp_path / "child.pid"
     body = f"""

@@ -168,8 +168,8 @@ def stack(message: Dict[str, Any], examples: int,
 
 
 def kind(message: Dict[str, Any]) -> str:
-    """Which message this is: ready, preflight_error, case, stack, done."""
-    for name in ("ready", "preflight_error", "stack", "done"):
+    """Which message this is: ready, preflight_error, prompt, case, stack, done."""
+    for name in ("ready", "preflight_error", "prompt", "stack", "done"):
         if name in message:
             return name
     if "id" in message:
@@ -184,6 +184,15 @@ def kind_or_none(message: Any) -> Optional[str]:
         return None
 
 
+def prompt(message: Dict[str, Any]) -> Tuple[int, int]:
+    """(case id, prompt number) of a message saying that a case's next prompt starts."""
+    value = message.get("prompt")
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(_is_int(item) for item in value)):
+        raise Malformed("prompt is not a pair of integers")
+    return value[0], value[1]
+
+
 def case_id(message: Dict[str, Any]) -> int:
     value = message.get("id")
     if not _is_int(value):
@@ -191,5 +200,5 @@ def case_id(message: Dict[str, Any]) -> int:
     return value
 
 
-__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none", "case_id",
+__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none", "prompt", "case_id",
                           "raised", "lineno", "clean", "example_limit", "case_byte_limit")

@@ -586,7 +586,7 @@ class Runner:
                 cap = current.output_cap if current.output_cap is not None else self.output_cap
                 examples = len(current.examples) + len(current.setup) + len(current.teardown)
                 limit = messages.case_byte_limit(examples, cap, self.case_bytes)
-                kind, message, elapsed = self._await(worker, current.id, limit)
+                kind, message, elapsed = self._await(worker, current.id, limit, examples)
                 run = None
                 if kind == "message":
                     self.wasted += self.idle
@@ -623,7 +623,11 @@ class Runner:
         """Whether WORKER reported JOB, which is not wanted any more, by DEADLINE."""
         started = time.monotonic()
         try:
-            kind, message = self._next(worker, max(0.0, deadline - started), self.case_bytes)
+            while True:
+                kind, message = self._next(worker, max(0.0, deadline - time.monotonic()),
+                                           self.case_bytes)
+                if kind != "message" or messages.kind_or_none(message) != "prompt":
+                    break
         finally:
             self.waited += time.monotonic() - started
         if kind != "message" or messages.kind_or_none(message) != "case":
@@ -633,39 +637,45 @@ class Runner:
         except Malformed:
             return False
 
-    def _await(self, worker: Worker, job_id: Optional[int],
-               limit: int) -> Tuple[str, Any, float]:
+    def _await(self, worker: Worker, job_id: Optional[int], limit: int,
+               prompts: int = 1) -> Tuple[str, Any, float]:
         """(kind, message, seconds) of the worker's next message for job JOB_ID (None:
         the import), or ("timeout", "cpu", "wall" or "cap", seconds) when it ran out of
-        time. `self.cost` is then what the wait costs the submission's budget: the CPU
-        time its group used when there is a clock (a timeout costs one limit), else the
-        seconds waited; `self.idle` is the wall time beyond CPU time (with a clock)."""
+        time. As ok times each prompt, the limit holds for each of the case's PROMPTS:
+        the worker says when the next one starts (a "prompt" message, at most once per
+        prompt, in order; any other is junk). `self.cost` is then what the wait costs the
+        submission's budget: the CPU time its group used since the last prompt began
+        when there is a clock (a timeout costs one limit), else the seconds waited;
+        `self.idle` is the wall time beyond CPU time (with a clock), of every prompt."""
         started = time.monotonic()
+        since = started  # when the running prompt began
         used_before = self.clock() if self.clock is not None else 0.0
         timeout = self.limit if job_id is not None else self.timeout
         cap_left = self.wall_cap - self.waited if self.wall_cap is not None else float("inf")
         shown = False
-        self.idle = 0.0
+        self.idle = idle_before = 0.0
+        prompt = 1
 
-        def charge(elapsed: float) -> None:
-            """What the wait has cost so far: self.cost, and with a clock self.cpu_used
-            and self.idle."""
+        def charge(now: float) -> None:
+            """What the running prompt has cost so far: self.cost, and with a clock
+            self.cpu_used and self.idle (that of the prompts before it included)."""
             if self.clock is None:
-                self.cost = elapsed
+                self.cost = now - since
                 return
             self.cpu_used = self.clock() - used_before
             self.cost = min(self.cpu_used, timeout)
-            self.idle = max(0.0, elapsed - self.cpu_used)
+            self.idle = idle_before + max(0.0, now - since - self.cpu_used)
 
         try:
             while True:
-                elapsed = time.monotonic() - started
-                charge(elapsed)
+                now = time.monotonic()
+                elapsed = now - started
+                charge(now)
                 if self.clock is None:
-                    left, why = timeout - elapsed, "wall"
+                    left, why = timeout - (now - since), "wall"
                 else:
                     cpu_left = timeout - self.cpu_used
-                    wall_left = self.wall_factor * timeout - elapsed
+                    wall_left = self.wall_factor * timeout - (now - since)
                     left, why = ((cpu_left, "cpu") if cpu_left <= wall_left
                                  else (wall_left, "wall"))
                 if cap_left - elapsed < left:
@@ -677,13 +687,27 @@ class Runner:
                             why = "cpu"  # it was looping: its CPU limit came due meanwhile
                     return "timeout", why, elapsed
                 kind, message = self._next(worker, min(left, TICK), limit)
+                if kind == "message" and messages.kind_or_none(message) == "prompt":
+                    try:
+                        case, number = messages.prompt(message)
+                    except Malformed as error:
+                        return "garbage", str(error), time.monotonic() - started
+                    if job_id is None or case != job_id or not prompt < number <= prompts:
+                        return "garbage", "a prompt out of turn", time.monotonic() - started
+                    prompt = number
+                    now = time.monotonic()
+                    charge(now)
+                    idle_before = self.idle
+                    since = now
+                    used_before = self.clock() if self.clock is not None else 0.0
+                    continue
                 if kind != "timeout":
                     elapsed = time.monotonic() - started
-                    charge(elapsed)
+                    charge(started + elapsed)
                     return kind, message, elapsed
                 if (self.progress is not None and job_id is not None
-                        and time.monotonic() - started >= 1.0):
-                    self.progress(job_id, time.monotonic() - started)
+                        and time.monotonic() - since >= 1.0):
+                    self.progress(job_id, time.monotonic() - since)
                     shown = True
         finally:
             self.waited += time.monotonic() - started

@@ -18,6 +18,7 @@ import re
 import select
 import signal
 import sys
+import time
 import traceback
 
 CASE_FILENAME = "<case>"
@@ -314,6 +315,36 @@ class Running:
 RUNNING = Running()
 
 
+CLOCK = time.monotonic  # the worker's own: student code may replace time.monotonic
+
+
+class Prompts:
+    """Says when a case's next prompt starts, as ok times each prompt (not each case)
+    against the timeout: the grader then gives that prompt a full limit of its own. Only
+    a prompt that starts SILENCE seconds or more after the last one said so is
+    announced: a case of quick prompts costs no message."""
+
+    SILENCE = 0.05
+
+    def __init__(self):
+        self.send, self.case, self.count, self.said = None, None, 0, 0.0
+
+    def begin(self, case, send):
+        self.send, self.case, self.count, self.said = send, case, 0, CLOCK()
+
+    def next(self):
+        self.count += 1
+        if self.send is None or self.count == 1:
+            return
+        now = CLOCK()
+        if now - self.said >= self.SILENCE:
+            self.said = now
+            self.send({"prompt": [self.case, self.count]})
+
+
+PROMPTS = Prompts()
+
+
 def in_folder(filename, src):
     """Whether FILENAME is a file under SRC. A frame's filename may be relative
     ("<frozen importlib._bootstrap>"), which abspath would put under the working
@@ -397,6 +428,7 @@ def run_examples(sources, namespace, src, cap, track=False):
     the one running)."""
     outputs = []
     for index, source in enumerate(sources):
+        PROMPTS.next()
         capture = Capture(cap)
         if track:
             RUNNING.sources, RUNNING.index = sources, index
@@ -490,6 +522,7 @@ def main():
         if job.get("seed") is not None:
             random.seed(job["seed"])
         namespace = {"__builtins__": __builtins__}  # no __name__: as ok's console frame
+        PROMPTS.begin(case["id"], send)
         cap = case.get("output_cap", job.get("output_cap", 65536))
         setup = run_examples(case.get("setup", []), namespace, src, cap)
         failed = next((out for out in setup if out["raised"] is not None), None)
