@@ -65,3 +65,6 @@ def test_scheme_suites_are_named_and_the_python_is_graded(tmp_path):
     assert "All questions run passed" in done.stdout, done.stdout
     template = copy_bank("lab09", tmp_path / "t", src="template")
     assert run_grade(cwd=template).returncode == 1
+    scheme_file = run_grade("-q", "tests.scm", "--score", "--json", "-", cwd=folder)
+    record = json.loads(scheme_file.stdout)["questions"]["tests.scm"]
+    assert record["status"] == "unsupported" and record["max_score"] == 0, record

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from ..model import Question
+from ..model import Case, Question, Suite
 from . import casefile, doctests
 from .okconfig import OkConfig
 
@@ -77,6 +77,11 @@ class OkBank:
                     if path.suffix != ".py" or not path.is_file() or not self._is_case_file(path):
                         continue  # an empty __init__.py, a helper module beside the cases
                     index[path.stem] = ("ok_test", path, None)
+            elif source == "scheme_test":
+                for path in self._files(pattern):
+                    if path.suffix == ".scm" and path.is_file():
+                        index[path.relative_to(self.root).as_posix()] = ("scheme_test", path,
+                                                                         None)
             elif source == "doctest":
                 for path in self._files(pattern):
                     if path.suffix != ".py" or not path.is_file():
@@ -137,6 +142,8 @@ class OkBank:
             if source == "ok_test":
                 question = casefile.load_question(path)
                 question.key = key
+            elif source == "scheme_test":
+                question = self._scheme_test(key, path)
             else:
                 module = doctests.module_name(path.relative_to(self.root).as_posix())
                 if isinstance(target, str):
@@ -151,6 +158,14 @@ class OkBank:
             cache.save()
         return questions
 
+    @staticmethod
+    def _scheme_test(key: str, path: Path) -> Question:
+        """A Scheme file of tests (ok's scheme_test source): one scheme suite, which this
+        grader names and does not run."""
+        suite = Suite(number=1, type="scheme", path=path)
+        suite.cases.append(Case(number=1, suite=suite))
+        return Question(key=key, name=key, points=1, suites=[suite], path=path)
+
     def _missing(self, key: str, why: str = "", path: Optional[Path] = None) -> Question:
         question = Question(key=key, name=key, points=1, suites=[], path=path,
                             scoring="suites")
@@ -160,7 +175,7 @@ class OkBank:
 
     def points(self, key: str) -> float:
         source, path, _ = self.index().get(key, ("doctest", None, None))
-        if source == "doctest":
+        if source in ("doctest", "scheme_test"):
             return 1
         try:
             points = casefile.read_literal(path).get("points", 0)

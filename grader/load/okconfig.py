@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional, Tuple
 
-SOURCES = ("doctest", "ok_test")  # the test sources this grader reads (ok has scheme_test too)
+SOURCES = ("doctest", "ok_test", "scheme_test")  # the test sources ok reads (scheme_test's
+# files are named and not run)
 
 
 class OkConfigError(Exception):
