@@ -127,6 +127,20 @@ def load_workspace_questions(ws: Workspace, keys: Sequence[str]) -> List[Questio
     return questions
 
 
+def _fail_without_doctests(bank, questions: Sequence[Question]) -> None:
+    """A run without --score fails a doctest-protocol test with no examples, as ok's
+    does ("No doctests found"): nothing was checked. (Scored, ok gives it its point, and
+    so does `grade --score`.)"""
+    index = bank.index()
+    for question in questions:
+        if (index.get(question.key, ("",))[0] == "doctest" and not question.error
+                and not any(case.examples for case in question.cases)):
+            question.suites = []
+            question.error = (f"no doctests found for {question.name}: its docstring has "
+                              "no examples (ok fails it too; with --score it earns its point, "
+                              "as in ok)")
+
+
 def write_json(result: GradeResult, path: str, scope: Optional[dict] = None) -> None:
     """The record, with SCOPE (what was run of the whole) so that a reader can tell a
     partial run's total from a score."""
@@ -252,6 +266,8 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     except casefile.CaseFileError as error:
         raise UsageProblem(f"a case file is broken: {error}") from None
     bank = ws.bank
+    if ws.assignment.is_ok and not options.score:
+        _fail_without_doctests(bank, questions)
     everything = bank.default_keys()
     points_in_all = sum(q.points for q in questions) + sum(
         bank.points(key) for key in everything if key not in {q.key for q in questions})

@@ -246,9 +246,12 @@ def test_a_named_test_is_found_in_any_letter_case_or_suggested(homework):
 
 
 def test_a_test_outside_default_tests_runs_when_named(homework):
-    """`helper` has no docstring: ok scores it as passing (its --score path runs no example)."""
-    done = run_grade("-q", "helper", "--json", "-", cwd=homework)
-    assert json.loads(done.stdout)["questions"]["helper"]["status"] == "passed"
+    """`helper` has no docstring: ok scores it as passing (its --score path runs no
+    example) and fails it in a plain run ("No doctests found")."""
+    scored = run_grade("-q", "helper", "--score", "--json", "-", cwd=homework)
+    assert json.loads(scored.stdout)["questions"]["helper"]["status"] == "passed"
+    plain = run_grade("-q", "helper", "--json", "-", cwd=homework)
+    assert json.loads(plain.stdout)["questions"]["helper"]["status"] == "error"
 
 
 def test_the_default_run_is_default_tests_in_their_order(homework):

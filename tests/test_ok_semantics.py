@@ -4,9 +4,11 @@ one variant, graded by the real ok client and by `grade`, test by test."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 
 from conftest import run_grade
+from okcourse import run_ok
 from okfolders import grade_points, ok_points, write_folder
 
 CONFIG = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
@@ -318,3 +320,20 @@ def test_the_timeout_holds_for_each_prompt_as_in_ok(ok_command, tmp_path):
                   "one_prompt_over_the_limit": (0.0, 1.0)}
     mine = grade_points(folder, "--timeout", "1")
     assert {name: mine[name] for name in TIMED_VARIANTS} == ok
+
+
+def test_a_test_without_doctests_fails_a_plain_run_and_scores_its_point_as_in_ok(
+        ok_command, tmp_path):
+    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+              '"default_tests": ["documented", "bare"], "protocols": ["grading"]}\n')
+    source = ('def documented():\n    """\n    >>> documented()\n    1\n    """\n    return 1\n\n'
+              'def bare():\n    return 2\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
+    plain = run_ok(ok_command, folder)
+    assert "No doctests found for bare" in plain.stdout
+    done = run_grade("--json", "-", cwd=folder)
+    statuses = {key: q["status"] for key, q in json.loads(done.stdout)["questions"].items()}
+    assert done.returncode == 1 and statuses == {"documented": "passed", "bare": "error"}
+    assert "no doctests found for bare" in done.stderr + run_grade(cwd=folder).stdout
+    assert grade_points(folder) == ok_points(ok_command, folder) == {
+        "documented": (1.0, 1.0), "bare": (1.0, 1.0)}
