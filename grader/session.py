@@ -15,7 +15,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 from .assignment import Assignment
 from .assignment import load as load_assignment
 from . import hints
-from .judge import Room, judge_case
+from .judge import Room, check_example, judge_case
 from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
 from .load.casefile import FOREIGN_SUITE_TYPES
 from .run.runner import CaseJob, Runner, SubmissionError
@@ -35,9 +35,11 @@ class DoctestKind:
         pass
 
     def job(self, case: Case, job_id: int) -> CaseJob:
-        return CaseJob(id=job_id, examples=[e.source for e in case.examples],
+        examples = case.examples
+        return CaseJob(id=job_id, examples=[e.source for e in examples],
                        setup=[e.source for e in case.suite.setup_examples],
-                       teardown=[e.source for e in case.suite.teardown_examples])
+                       teardown=[e.source for e in case.suite.teardown_examples],
+                       gate=lambda index, output: check_example(examples[index], output))
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         return judge_case(case, run)

@@ -5,6 +5,7 @@ one variant, graded by the real ok client and by `grade`, test by test."""
 from __future__ import annotations
 
 import json
+import time
 import textwrap
 
 from conftest import run_grade
@@ -337,3 +338,22 @@ def test_a_test_without_doctests_fails_a_plain_run_and_scores_its_point_as_in_ok
     assert "no doctests found for bare" in done.stderr + run_grade(cwd=folder).stdout
     assert grade_points(folder) == ok_points(ok_command, folder) == {
         "documented": (1.0, 1.0), "bare": (1.0, 1.0)}
+
+
+def test_a_case_stops_at_its_first_failing_prompt_as_in_ok(ok_command, tmp_path):
+    """ok never runs the prompts after a failing one: a loop there costs no timeout, and
+    what they would change (a class attribute) stays as later tests see it."""
+    source = ('class Bank:\n    rate = 1\n\n'
+              'def spin(n):\n    """\n    >>> spin(1)\n    2\n    >>> spin(0)\n    0\n'
+              '    >>> Bank.rate = 5\n    """\n    while n == 0:\n        pass\n    return n\n\n'
+              'def later():\n    """\n    >>> Bank.rate\n    1\n    """\n')
+    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+              '"default_tests": ["spin", "later"], "protocols": ["grading"]}\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
+    ok = ok_points(ok_command, folder, "--timeout", "5")
+    assert ok == {"spin": (0.0, 1.0), "later": (1.0, 1.0)}
+    started = time.monotonic()
+    assert grade_points(folder, "--timeout", "5") == ok
+    assert time.monotonic() - started < 4  # spin(0) never ran
+    record = json.loads(run_grade("-q", "spin", "--json", "-", cwd=folder).stdout)
+    assert record["questions"]["spin"]["status"] == "failed"

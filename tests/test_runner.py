@@ -126,6 +126,49 @@ def test_forged_prompts_give_a_loop_no_more_than_the_cases_own_prompts(tmp_path)
     assert time.monotonic() - start < 4 * 0.5 + 2  # its four prompts (with the setup's)
 
 
+FORGE_EXAMPLE = ("import os as _os\n"
+                 "def forge_example(case, index):\n"
+                 "    line = b'{\"example\": [%d, %d], \"output\": {\"printed\": \"1\\\\n\"}}\\n'\n"
+                 "    for fd in map(int, _os.listdir('/proc/self/fd')):\n"
+                 "        try: _os.write(fd, line % (case, index))\n"
+                 "        except OSError: pass\n"
+                 "def steal_verdicts():\n"
+                 "    for fd in map(int, _os.listdir('/proc/self/fd')):\n"
+                 "        try:\n"
+                 "            _os.set_blocking(fd, False)\n"
+                 "            _os.read(fd, 1 << 16)\n"
+                 "        except OSError: pass\n")
+
+
+def gated(i, sources):
+    return CaseJob(i, sources, setup=["from hog import *\n"],
+                   gate=lambda index, output: output.printed == "1\n")
+
+
+@pytest.mark.parametrize("forged", ["forge_example(0, 1)", "forge_example(0, 0); 5",
+                                    "forge_example(1, 0)"])
+def test_a_forged_example_report_is_junk_not_a_verdict(tmp_path, forged):
+    """Only the worker reports a gated example, once, in order: a report out of turn (an
+    example not run yet, one again, another case's) crashes the case."""
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, FORGE_EXAMPLE), timeout=5)
+    runs = dict(runner.run([gated(0, ["1\n", forged + "\n", "1\n"]), gated(1, ["1\n", "1\n"])]))
+    assert runs[0].status == "crashed" and "report channel" in runs[0].message
+    assert runs[1].status == "ran" and len(runs[1].outputs) == 2
+
+
+def test_a_gate_stops_the_case_and_a_stolen_verdict_costs_only_a_timeout(tmp_path):
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, FORGE_EXAMPLE), timeout=1)
+    jobs = [gated(0, ["2\n", "while True: pass\n"]),  # fails at once: the loop never runs
+            gated(1, ["steal_verdicts(); 1\n", "1\n"]),
+            gated(2, ["1\n", "1\n", "1\n"])]
+    start = time.monotonic()
+    runs = dict(runner.run(jobs))
+    assert runs[0].status == "ran" and len(runs[0].outputs) == 1
+    assert runs[1].status in ("ran", "timeout")  # the verdict may come after the theft
+    assert runs[2].status == "ran" and len(runs[2].outputs) == 3
+    assert time.monotonic() - start < 5
+
+
 def test_children_left_behind_are_killed(tmp_path):
     pid_file = tmp_path / "child.pid"
     body = f"""

@@ -168,8 +168,8 @@ def stack(message: Dict[str, Any], examples: int,
 
 
 def kind(message: Dict[str, Any]) -> str:
-    """Which message this is: ready, preflight_error, prompt, case, stack, done."""
-    for name in ("ready", "preflight_error", "prompt", "stack", "done"):
+    """Which message this is: ready, preflight_error, prompt, example, case, stack, done."""
+    for name in ("ready", "preflight_error", "prompt", "example", "stack", "done"):
         if name in message:
             return name
     if "id" in message:
@@ -193,6 +193,15 @@ def prompt(message: Dict[str, Any]) -> Tuple[int, int]:
     return value[0], value[1]
 
 
+def example(message: Dict[str, Any], limit: int) -> Tuple[int, int, ExampleOutput]:
+    """(case id, example index, its output) of a gated example's report."""
+    where = message.get("example")
+    if (not isinstance(where, list) or len(where) != 2
+            or not all(_is_int(item) for item in where)):
+        raise Malformed("example is not a pair of integers")
+    return where[0], where[1], output(message.get("output"), limit)
+
+
 def case_id(message: Dict[str, Any]) -> int:
     value = message.get("id")
     if not _is_int(value):
@@ -200,5 +209,5 @@ def case_id(message: Dict[str, Any]) -> int:
     return value
 
 
-__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none", "prompt", "case_id",
+__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none", "prompt", "example", "case_id",
                           "raised", "lineno", "clean", "example_limit", "case_byte_limit")

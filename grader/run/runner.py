@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..model import CaseRun
+from ..model import CaseRun, ExampleOutput
 from . import messages
 from .messages import Malformed
 
@@ -55,12 +55,23 @@ class CaseJob:
     setup: List[str] = field(default_factory=list)
     teardown: List[str] = field(default_factory=list)
     output_cap: Optional[int] = None  # this case's own cap on what each example prints
+    # gate(index, output): whether the case goes on after its example INDEX printed
+    # OUTPUT, judged in the grader as it comes; ok stops a case at its first failing
+    # prompt, whose successors then never run (nor change what later tests see)
+    gate: Optional[Callable[[int, ExampleOutput], bool]] = field(default=None, repr=False,
+                                                                  compare=False)
+
+    @property
+    def gated(self) -> bool:
+        return self.gate is not None and len(self.examples) > 1
 
     def payload(self) -> Dict:
         payload = {"id": self.id, "examples": self.examples, "setup": self.setup,
                    "teardown": self.teardown}
         if self.output_cap is not None:
             payload["output_cap"] = self.output_cap
+        if self.gated:
+            payload["gate"] = True
         return payload
 
 
@@ -348,13 +359,22 @@ class Worker:
         while `next_message` waits, under the deadline of the wait. (The student's
         import may have forged "ready" and stopped reading: the job is then never all
         taken, and its first case times out.)"""
-        self.outbox = Outbox(self.process.stdin, json.dumps(job).encode())
+        self.outbox = Outbox(self.process.stdin, json.dumps(job).encode() + b"\n")
         self._feed()
 
     def _feed(self) -> None:
         if self.outbox is not None and self.outbox.push():
-            self.outbox.close()  # all of it: the worker reads to the end
-            self.outbox = None
+            self.outbox = None  # all of it; the pipe stays open for the verdicts
+
+    def verdict(self, go: bool) -> None:
+        """Tell the worker, waiting at a gated example, whether its case goes on. A byte
+        the pipe does not take now is dropped: the worker then waits out its limit."""
+        if self.outbox is not None:
+            return  # it has not read its job: it is at no gate
+        try:
+            os.write(self.process.stdin.fileno(), b"g" if go else b"s")
+        except (OSError, ValueError):
+            pass
 
     def next_message(self, timeout: float, limit: int = 1 << 20,
                      total: Optional[int] = None) -> Tuple[str, Any]:
@@ -586,7 +606,8 @@ class Runner:
                 cap = current.output_cap if current.output_cap is not None else self.output_cap
                 examples = len(current.examples) + len(current.setup) + len(current.teardown)
                 limit = messages.case_byte_limit(examples, cap, self.case_bytes)
-                kind, message, elapsed = self._await(worker, current.id, limit, examples)
+                kind, message, elapsed = self._await(worker, current.id, limit, examples,
+                                                     current, cap)
                 run = None
                 if kind == "message":
                     self.wasted += self.idle
@@ -626,7 +647,10 @@ class Runner:
             while True:
                 kind, message = self._next(worker, max(0.0, deadline - time.monotonic()),
                                            self.case_bytes)
-                if kind != "message" or messages.kind_or_none(message) != "prompt":
+                what = messages.kind_or_none(message) if kind == "message" else None
+                if what == "example":  # at a gate: it need not go on
+                    worker.verdict(False)
+                elif what != "prompt":
                     break
         finally:
             self.waited += time.monotonic() - started
@@ -638,7 +662,8 @@ class Runner:
             return False
 
     def _await(self, worker: Worker, job_id: Optional[int], limit: int,
-               prompts: int = 1) -> Tuple[str, Any, float]:
+               prompts: int = 1, job: Optional[CaseJob] = None,
+               cap: int = 0) -> Tuple[str, Any, float]:
         """(kind, message, seconds) of the worker's next message for job JOB_ID (None:
         the import), or ("timeout", "cpu", "wall" or "cap", seconds) when it ran out of
         time. As ok times each prompt, the limit holds for each of the case's PROMPTS:
@@ -646,7 +671,9 @@ class Runner:
         prompt, in order; any other is junk). `self.cost` is then what the wait costs the
         submission's budget: the CPU time its group used since the last prompt began
         when there is a clock (a timeout costs one limit), else the seconds waited;
-        `self.idle` is the wall time beyond CPU time (with a clock), of every prompt."""
+        `self.idle` is the wall time beyond CPU time (with a clock), of every prompt.
+        A gated JOB's examples are judged here as they come (each its output's
+        message, in order, all but the last), and the worker told whether to go on."""
         started = time.monotonic()
         since = started  # when the running prompt began
         used_before = self.clock() if self.clock is not None else 0.0
@@ -655,6 +682,7 @@ class Runner:
         shown = False
         self.idle = idle_before = 0.0
         prompt = 1
+        gated = 0  # the examples judged at the gate so far
 
         def charge(now: float) -> None:
             """What the running prompt has cost so far: self.cost, and with a clock
@@ -687,6 +715,18 @@ class Runner:
                             why = "cpu"  # it was looping: its CPU limit came due meanwhile
                     return "timeout", why, elapsed
                 kind, message = self._next(worker, min(left, TICK), limit)
+                if kind == "message" and messages.kind_or_none(message) == "example":
+                    try:
+                        case, index, output = messages.example(
+                            message, messages.example_limit(cap))
+                    except Malformed as error:
+                        return "garbage", str(error), time.monotonic() - started
+                    if (job is None or not job.gated or case != job.id or index != gated
+                            or index >= len(job.examples) - 1):
+                        return "garbage", "an example out of turn", time.monotonic() - started
+                    gated += 1
+                    worker.verdict(job.gate(index, output))
+                    continue
                 if kind == "message" and messages.kind_or_none(message) == "prompt":
                     try:
                         case, number = messages.prompt(message)

@@ -423,9 +423,10 @@ def evaluate(source, namespace, display):
     display(eval(code, namespace))
 
 
-def run_examples(sources, namespace, src, cap, track=False):
+def run_examples(sources, namespace, src, cap, track=False, gate=None):
     """Run each source; TRACK: these are the case's own examples (a stack report names
-    the one running)."""
+    the one running). GATE(index, output), after each example but the last: whether to
+    go on (the grader judges; ok stops a case at its first failing prompt)."""
     outputs = []
     for index, source in enumerate(sources):
         PROMPTS.next()
@@ -448,6 +449,8 @@ def run_examples(sources, namespace, src, cap, track=False):
             RUNNING.capture = None
         outputs.append(output_of(capture, raised))
         if raised is not None and raised["type"] == "SystemExit":
+            break
+        if gate is not None and index + 1 < len(sources) and not gate(index, outputs[-1]):
             break
     if track:
         RUNNING.sources = RUNNING.index = RUNNING.outputs = None
@@ -514,9 +517,18 @@ def main():
             send({"preflight_error": outputs[0]["raised"], "printed": outputs[0]["printed"]})
             return
     send({"ready": True})
-    job = json.loads(job_stream.read())
-    job_stream.close()
+    job = json.loads(job_stream.readline())  # one line; the verdicts of gates follow it
     cap = job.get("output_cap", 65536)
+
+    def gate_of(case):
+        def gate(index, output):
+            send({"example": [case["id"], index], "output": output})
+            try:
+                os.set_blocking(job_stream.fileno(), True)  # student code may have changed it
+                return job_stream.read(1) == b"g"
+            except (OSError, ValueError):  # closed by student code: the case stops there
+                return False
+        return gate if case.get("gate") else None
 
     for case in job["cases"]:
         if job.get("seed") is not None:
@@ -529,7 +541,8 @@ def main():
         if failed is not None:
             send({"id": case["id"], "setup_error": failed["raised"]})
             continue
-        outputs = run_examples(case["examples"], namespace, src, cap, track=True)
+        outputs = run_examples(case["examples"], namespace, src, cap, track=True,
+                               gate=gate_of(case))
         teardown = run_examples(case.get("teardown", []), namespace, src, cap)
         failed = next((out for out in teardown if out["raised"] is not None), None)
         report = {"id": case["id"], "outputs": outputs}
