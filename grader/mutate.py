@@ -612,7 +612,7 @@ def _grade_mutant(mutant: Mutant, patience: float = 1.0) -> Outcome:
             cases = [c for c in question.cases if c.suite.type in kinds]
             slowest = max(reached[(question.key, c.number)][1] for c in cases)
             runner = Runner(src=Path(folder), timeout=patience * (1.0 + 4 * slowest),
-                            preflight=(a.module,))
+                            preflight=(a.module,), show_wants=True)
             jobs = [kinds[c.suite.type].job(c, i) for i, c in enumerate(cases)]
             runs = runner.run(jobs)
             try:

@@ -15,7 +15,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 from .assignment import Assignment
 from .assignment import load as load_assignment
 from . import hints
-from .judge import Room, check_example, judge_case
+from .judge import Room, check_example, judge_case, plain_want
 from .model import Case, CaseResult, CaseRun, GradeResult, Question, QuestionResult
 from .load.casefile import FOREIGN_SUITE_TYPES
 from .run.runner import CaseJob, Runner, SubmissionError
@@ -39,7 +39,8 @@ class DoctestKind:
         return CaseJob(id=job_id, examples=[e.source for e in examples],
                        setup=[e.source for e in case.suite.setup_examples],
                        teardown=[e.source for e in case.suite.teardown_examples],
-                       gate=lambda index, output: check_example(examples[index], output))
+                       gate=lambda index, output: check_example(examples[index], output),
+                       plain_wants=None if case.hidden else [plain_want(e) for e in examples])
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         return judge_case(case, run)

@@ -218,7 +218,7 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
     here by closing the runner, and by each worker's guard when grade is killed."""
     progress = Progress()
     runner = Runner(src=ws.root, timeout=options.timeout, preflight=assignment.preflight,
-                    own_modules=assignment.modules)
+                    own_modules=assignment.modules, show_wants=True)
     try:
         with stop_signals():
             runner.start()

@@ -169,6 +169,24 @@ def test_a_gate_stops_the_case_and_a_stolen_verdict_costs_only_a_timeout(tmp_pat
     assert time.monotonic() - start < 5
 
 
+@pytest.mark.parametrize("show_wants", [False, True])
+def test_gates_judge_each_example_whether_the_worker_may_pass_some_itself(tmp_path, show_wants):
+    """In a student's own run the worker passes an example printing what it must (plain
+    wants) without asking; it asks the grader about the others, in order; a failure stops
+    the case either way."""
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=5,
+                    show_wants=show_wants)
+    wants = ["1\n", None, "1\n", "1\n"]
+    def job(i, sources):
+        return CaseJob(i, sources, setup=["from hog import *\n"], plain_wants=wants,
+                       gate=lambda index, output: output.printed == "1\n")
+    runs = dict(runner.run([job(0, ["1\n", "1\n", "1\n", "1\n"]),
+                            job(1, ["1\n", "1\n", "2\n", "while True: pass\n"]),
+                            job(2, ["1\n", "3\n", "while True: pass\n", "1\n"])]))
+    assert [len(runs[i].outputs) for i in range(3)] == [4, 3, 2]
+    assert all(run.status == "ran" for run in runs.values())
+
+
 def test_children_left_behind_are_killed(tmp_path):
     pid_file = tmp_path / "child.pid"
     body = f"""

@@ -15,6 +15,8 @@ for and then stopped reading costs a timeout, never a hung grader.
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import errno
 import json
 import os
@@ -60,18 +62,26 @@ class CaseJob:
     # prompt, whose successors then never run (nor change what later tests see)
     gate: Optional[Callable[[int, ExampleOutput], bool]] = field(default=None, repr=False,
                                                                   compare=False)
+    # per example, the lines printing which passes it by ok's rule, where that is all it
+    # takes (None elsewhere): where the student's code may read its expected outputs
+    # anyway (their own run, in their own folder), the worker then passes a gate
+    # without asking. Never sent to a sandbox, nor for hidden cases.
+    plain_wants: Optional[List[Optional[str]]] = field(default=None, repr=False,
+                                                       compare=False)
 
     @property
     def gated(self) -> bool:
         return self.gate is not None and len(self.examples) > 1
 
-    def payload(self) -> Dict:
+    def payload(self, show_wants: bool = False) -> Dict:
         payload = {"id": self.id, "examples": self.examples, "setup": self.setup,
                    "teardown": self.teardown}
         if self.output_cap is not None:
             payload["output_cap"] = self.output_cap
         if self.gated:
             payload["gate"] = True
+            if show_wants and self.plain_wants is not None:
+                payload["wants"] = self.plain_wants[:-1]
         return payload
 
 
@@ -347,6 +357,8 @@ class Worker:
             os.close(write_fd)
         self.channel = os.fdopen(read_fd, "rb", buffering=0)
         self.outbox: Optional[Outbox] = None  # the job, while the worker has not taken it all
+        # messages read for the runner while it was away (see Runner._serving_gates)
+        self.stash: "collections.deque[Tuple[str, Any]]" = collections.deque()
         self.buffer = bytearray()
         self.newline = -1  # where the first line of BUFFER ends, if it does
         self.received = 0
@@ -377,11 +389,12 @@ class Worker:
             pass
 
     def next_message(self, timeout: float, limit: int = 1 << 20,
-                     total: Optional[int] = None) -> Tuple[str, Any]:
+                     total: Optional[int] = None, wake: Optional[int] = None) -> Tuple[str, Any]:
         """The next line of the report channel, read under limits:
         ("message", dict), ("timeout", None), ("eof", None), ("garbage", why),
         ("overflow", None) when the line grows past LIMIT bytes, or ("flood", None) when
-        this worker's reports pass TOTAL bytes in all. Reading stops at either."""
+        this worker's reports pass TOTAL bytes in all. Reading stops at either. A byte on
+        the descriptor WAKE ends the wait early, as a timeout."""
         deadline = time.monotonic() + timeout
         while self.newline < 0:
             if len(self.buffer) > limit:
@@ -392,9 +405,12 @@ class Worker:
             if remaining <= 0:
                 return "timeout", None
             writing = [self.outbox.fd] if self.outbox is not None else []
-            ready, writable, _ = select.select([self.channel], writing, [], remaining)
+            reading = [self.channel] if wake is None else [self.channel, wake]
+            ready, writable, _ = select.select(reading, writing, [], remaining)
             if writable:
                 self._feed()
+            if wake is not None and wake in ready:
+                return "timeout", None
             if not ready:
                 continue
             chunk = self.channel.read(65536)
@@ -492,6 +508,10 @@ class Runner:
     wall_cap: Optional[float] = None  # seconds of wall time for all the cases together
     diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
     own_modules: Sequence[str] = ()  # the student's module names (see worker.py's --own)
+    # whether the worker may be told what passes an example (CaseJob.plain_wants): only
+    # where the code run can read the case files itself (a student's own folder) or is
+    # staff's own (a reference, its mutants)
+    show_wants: bool = False
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
@@ -502,6 +522,7 @@ class Runner:
         self.cpu_used = 0.0  # CPU seconds the last case used, with a clock
         self.idle = 0.0  # wall seconds the last wait took beyond its CPU time, with a clock
         self.waited = 0.0  # wall seconds spent waiting on this submission's workers
+        self._gated: Dict[int, int] = {}  # job id -> its next example to reach a gate
 
     @property
     def spent(self) -> bool:
@@ -587,8 +608,10 @@ class Runner:
                 for job_ in pending:
                     yield job_.id, CaseRun(status="crashed", message=note)
                 return
+            for job in pending:
+                self._gated[job.id] = 0
             worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
-                             "cases": [j.payload() for j in pending]})
+                             "cases": [j.payload(self.show_wants) for j in pending]})
             first = False
             grace_until: Optional[float] = None
             while pending:
@@ -598,7 +621,8 @@ class Runner:
                         grace_until = time.monotonic() + SKIP_GRACE
                     if self._read_past(worker, current, grace_until):
                         pending.pop(0)
-                        yield current.id, CaseRun(status="skipped")
+                        with self._serving_gates(worker, pending):
+                            yield current.id, CaseRun(status="skipped")
                         continue
                     worker.close()  # busy on an unwanted case: a new worker takes the rest
                     break
@@ -614,7 +638,8 @@ class Runner:
                     run = self._case_run(worker, current, message, cap, elapsed)
                     if run is not None and run.status in ("ran", "setup-error"):
                         pending.pop(0)
-                        yield current.id, run
+                        with self._serving_gates(worker, pending):
+                            yield current.id, run
                         continue
                 if kind == "timeout":
                     run = self._timed_out(worker, current, cap, limit, elapsed, message)
@@ -682,7 +707,6 @@ class Runner:
         shown = False
         self.idle = idle_before = 0.0
         prompt = 1
-        gated = 0  # the examples judged at the gate so far
 
         def charge(now: float) -> None:
             """What the running prompt has cost so far: self.cost, and with a clock
@@ -716,16 +740,9 @@ class Runner:
                     return "timeout", why, elapsed
                 kind, message = self._next(worker, min(left, TICK), limit)
                 if kind == "message" and messages.kind_or_none(message) == "example":
-                    try:
-                        case, index, output = messages.example(
-                            message, messages.example_limit(cap))
-                    except Malformed as error:
-                        return "garbage", str(error), time.monotonic() - started
-                    if (job is None or not job.gated or case != job.id or index != gated
-                            or index >= len(job.examples) - 1):
-                        return "garbage", "an example out of turn", time.monotonic() - started
-                    gated += 1
-                    worker.verdict(job.gate(index, output))
+                    wrong = self._pass_gate(worker, message, [job] if job is not None else [])
+                    if wrong:
+                        return "garbage", wrong, time.monotonic() - started
                     continue
                 if kind == "message" and messages.kind_or_none(message) == "prompt":
                     try:
@@ -753,6 +770,75 @@ class Runner:
             self.waited += time.monotonic() - started
             if shown:
                 self.progress(None, 0.0)
+
+    def _pass_gate(self, worker: Worker, message: Dict[str, Any],
+                   jobs: Sequence[CaseJob]) -> str:
+        """Judge the gated example MESSAGE reports and tell WORKER whether its case goes
+        on; "" when done, else why the message is junk (not one of JOBS' next examples)."""
+        by_id = {job.id: job for job in jobs if job.gated}
+        try:
+            case, index, _ = messages.example(message, 0)
+        except Malformed as error:
+            return str(error)
+        job = by_id.get(case)
+        if job is None or index < self._gated.get(case, 0) or index >= len(job.examples) - 1:
+            return "an example out of turn"  # once each, in order (some pass in the worker)
+        cap = job.output_cap if job.output_cap is not None else self.output_cap
+        try:
+            _, _, output = messages.example(message, messages.example_limit(cap))
+        except Malformed as error:
+            return str(error)
+        self._gated[case] = index + 1
+        worker.verdict(job.gate(index, output))
+        return ""
+
+    @contextlib.contextmanager
+    def _serving_gates(self, worker: Worker, jobs: Sequence[CaseJob]) -> Iterator[None]:
+        """While the caller judges a case (the run is away, at a yield), answer WORKER's
+        gates of JOBS from a thread, so that a worker running ahead on the next case does
+        not wait for the grader's slow verdicts (a game replayed, a question printed).
+        Whatever else it reads waits in the worker's stash, in order, for the run; a
+        report too long for it is left unread."""
+        if (self.show_wants or worker.process.returncode is not None
+                or not any(job.gated for job in jobs)):
+            yield  # passing examples pass their gates in the worker (show_wants)
+            return
+        stop = threading.Event()
+        wake_read, wake_write = os.pipe()
+        limit = messages.case_byte_limit(1, max(
+            [j.output_cap for j in jobs if j.output_cap is not None] + [self.output_cap]),
+            self.case_bytes)
+
+        def serve() -> None:
+            try:
+                answer()
+            except (OSError, ValueError):  # the worker was closed meanwhile
+                pass
+
+        def answer() -> None:
+            while not stop.is_set():
+                kind, message = self._read(worker, 1.0, limit, wake=wake_read)
+                if kind == "timeout":
+                    continue
+                if kind == "overflow":
+                    return  # unread: the run reads it under the case's own limit
+                if (kind == "message" and messages.kind_or_none(message) == "example"
+                        and not self._pass_gate(worker, message, jobs)):
+                    continue
+                worker.stash.append((kind, message))
+                if kind != "message":
+                    return
+
+        server = threading.Thread(target=serve, daemon=True)
+        server.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            os.write(wake_write, b"x")
+            server.join()
+            os.close(wake_read)
+            os.close(wake_write)
 
     def _timed_out(self, worker: Worker, job: CaseJob, cap: int, limit: int, elapsed: float,
                    why: str) -> CaseRun:
@@ -804,10 +890,17 @@ class Runner:
                     return None, "", []
 
     def _next(self, worker: Worker, timeout: float, limit: int) -> Tuple[str, Any]:
+        if worker.stash:
+            return worker.stash.popleft()
+        return self._read(worker, timeout, limit)
+
+    def _read(self, worker: Worker, timeout: float, limit: int,
+              wake: Optional[int] = None) -> Tuple[str, Any]:
         before = worker.received
         try:
             return worker.next_message(timeout, limit,
-                                       total=self.total_bytes - self.received + before)
+                                       total=self.total_bytes - self.received + before,
+                                       wake=wake)
         finally:
             self.received += worker.received - before
 

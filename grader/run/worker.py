@@ -521,7 +521,13 @@ def main():
     cap = job.get("output_cap", 65536)
 
     def gate_of(case):
+        wants = case.get("wants") or []
+
         def gate(index, output):
+            want = wants[index] if index < len(wants) else None
+            if (isinstance(want, str) and output["raised"] is None and not output["truncated"]
+                    and output["printed"].splitlines() == want.splitlines()):
+                return True  # it passes: no need to ask (the grader judges it again)
             send({"example": [case["id"], index], "output": output})
             try:
                 os.set_blocking(job_stream.fileno(), True)  # student code may have changed it
