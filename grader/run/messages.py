@@ -193,13 +193,18 @@ def prompt(message: Dict[str, Any]) -> Tuple[int, int]:
     return value[0], value[1]
 
 
-def example(message: Dict[str, Any], limit: int) -> Tuple[int, int, ExampleOutput]:
-    """(case id, example index, its output) of a gated example's report."""
+def example_place(message: Dict[str, Any]) -> Tuple[int, int]:
+    """(case id, example index) of a gated example's report."""
     where = message.get("example")
     if (not isinstance(where, list) or len(where) != 2
             or not all(_is_int(item) for item in where)):
         raise Malformed("example is not a pair of integers")
-    return where[0], where[1], output(message.get("output"), limit)
+    return where[0], where[1]
+
+
+def example_output(message: Dict[str, Any], limit: int) -> ExampleOutput:
+    """The output a gated example's report holds."""
+    return output(message.get("output"), limit)
 
 
 def case_id(message: Dict[str, Any]) -> int:
@@ -209,5 +214,6 @@ def case_id(message: Dict[str, Any]) -> int:
     return value
 
 
-__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none", "prompt", "example", "case_id",
+__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none", "prompt", "example_place", "example_output",
+                          "case_id",
                           "raised", "lineno", "clean", "example_limit", "case_byte_limit")

@@ -775,17 +775,16 @@ class Runner:
                    jobs: Sequence[CaseJob]) -> str:
         """Judge the gated example MESSAGE reports and tell WORKER whether its case goes
         on; "" when done, else why the message is junk (not one of JOBS' next examples)."""
-        by_id = {job.id: job for job in jobs if job.gated}
         try:
-            case, index, _ = messages.example(message, 0)
+            case, index = messages.example_place(message)
         except Malformed as error:
             return str(error)
-        job = by_id.get(case)
+        job = next((job for job in jobs if job.id == case and job.gated), None)
         if job is None or index < self._gated.get(case, 0) or index >= len(job.examples) - 1:
             return "an example out of turn"  # once each, in order (some pass in the worker)
         cap = job.output_cap if job.output_cap is not None else self.output_cap
         try:
-            _, _, output = messages.example(message, messages.example_limit(cap))
+            output = messages.example_output(message, messages.example_limit(cap))
         except Malformed as error:
             return str(error)
         self._gated[case] = index + 1
