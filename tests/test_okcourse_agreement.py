@@ -17,8 +17,8 @@ from grader import mutate
 from okcourse import BANKS, copy_bank
 from okfolders import grade_points, ok_points
 
-COMPARABLE = ["hw02", "lab03", "lab05", "proj02b"]
-PER_BANK = 8
+COMPARABLE = ["hw02", "hw03", "lab03", "lab05", "proj02b"]
+PER_BANK = 6
 
 
 def sampled_mutants(bank: str):

@@ -20,6 +20,9 @@ from okcourse import BANKS, copy_bank, ok_breakdown, run_ok
 
 HW02_DEFAULT = ["product", "accumulate", "count_digit", "make_repeater", "announce_digits",
                 "nth_digit", "Tally", "Tally.add", "Tally.total"]
+HW03_DEFAULT = ["count_sevens", "zigzag", "next_bigger_coin", "count_ways", "hanoi_moves",
+                "nameless_factorial", "Account", "Account.withdraw", "make_tracker",
+                "digit_stream"]
 LAB03_SCORED = ["wwpp-scored", "digit_sum", "skip_mul", "skip-mul-more", "is_prime",
                 "grid_paths", "paths-and-primes"]
 
@@ -35,6 +38,11 @@ EXPECTED = {
         # compose is given, so compose_repeat's first suite passes: partial credit
         {**{n: (0.0, 1.0) for n in HW02_DEFAULT}, "compose_repeat": (1.0, 2.0),
          "tally_more": (0.0, 1.0)},
+    ),
+    "hw03": (
+        {**full(HW03_DEFAULT), "reverse-order": (0.0, 0.0)},
+        {**{n: (1.0 if n == "next_bigger_coin" else 0.0, 1.0) for n in HW03_DEFAULT},
+         "reverse-order": (0.0, 0.0)},
     ),
     "lab03": (
         {"wwpp-recursion": (0.0, 0.0), "concepts": (0.0, 0.0),
@@ -67,7 +75,7 @@ def test_ok_gives_the_solution_full_marks_and_the_template_none(tmp_path, ok_com
 
 
 def test_every_bank_has_the_course_shape():
-    for name in ["hw02", "lab03", "lab05", "proj02", "proj02b", "lab09"]:
+    for name in ["hw02", "hw03", "lab03", "lab05", "proj02", "proj02b", "lab09"]:
         bank = BANKS / name
         config = json.loads(next(bank.glob("*.ok")).read_text())
         assert (bank / "README.md").exists(), name
