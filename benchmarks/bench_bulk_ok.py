@@ -123,7 +123,7 @@ def in_process(folder: Path, questions) -> None:
             for suite in question.suites:
                 for case in suite.cases:
                     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-                    examples = [doctest.Example(e.source, e.want, e.exc_msg)
+                    examples = [doctest.Example(e.source, e.want)
                                 for e in suite.setup_examples + case.examples]
                     test = doctest.DocTest(examples, {"__name__": "__bench__"}, "case", None,
                                            0, None)

@@ -71,13 +71,16 @@ def turns(trace: Sequence) -> Tuple[List[Turn], List[int]]:
     early: List[int] = []
     last = len(trace) - 1
     moved = False  # a die rolled or the commentary called since the last strategy call
+    first_key = None  # the scores the running turn's first strategy call saw
     for index, event in enumerate(trace[:last]):
         kind = compare.kind(event)
         if kind == "s":
-            if not found or moved or _key(event) != _key(found[-1].first):
+            key = _key(event)
+            if not found or moved or key != first_key:
                 if found:
                     found[-1].end = index
                 found.append(Turn(len(found) + 1, index, last, event))
+                first_key = key
             moved = False
         elif kind == "d" and found:
             found[-1].dice += 1
@@ -117,8 +120,12 @@ def scores_after(trace: Sequence, returns_scores: bool = True, rules: Any = None
     """The student's turns, each with the scores its own play reached after it (and,
     given the edition's RULES and the game's SPEC, the rules that fired in it, where
     the rules give the same scores)."""
+    return _with_scores(trace, turns(trace)[0], returns_scores, rules, spec)
+
+
+def _with_scores(trace: Sequence, found: List[Turn], returns_scores: bool, rules: Any,
+                 spec: Optional[Dict[str, Any]]) -> List[Turn]:
     from .explain import parse_scores
-    found, _ = turns(trace)
     flips = _flips(trace, found)
     for turn, following in zip(found, found[1:]):
         turn.after = _oriented(following.first, flips[following.first[1]])
@@ -157,9 +164,21 @@ def _name_rules(found: List[Turn], rules: Any, spec: Dict[str, Any],
 def fault(trace: Sequence, returns_scores: bool = True, rules: Any = None,
           spec: Optional[Dict[str, Any]] = None) -> Optional[str]:
     """What is wrong with the commentary of the well-formed TRACE, judged on the game
-    it records, or None. The earliest problem in the trace is named."""
-    found = scores_after(trace, returns_scores, rules, spec)
-    _, early = turns(trace)
+    it records, or None. The earliest problem in the trace is named. Whether there is
+    one does not depend on the RULES, which only name what fired in each turn: they are
+    replayed only for the words of a fault (most games have none)."""
+    found, early = turns(trace)
+    why = _fault(trace, _with_scores(trace, found, returns_scores, None, None), early,
+                 rules, spec)
+    if why is None or rules is None or spec is None:
+        return why
+    found, early = turns(trace)
+    return _fault(trace, _with_scores(trace, found, returns_scores, rules, spec), early,
+                  rules, spec)
+
+
+def _fault(trace: Sequence, found: List[Turn], early: List[int], rules: Any,
+           spec: Optional[Dict[str, Any]]) -> Optional[str]:
     if not found and spec is not None:
         goal = spec.get("goal", getattr(rules, "GOAL", 100))
         start = (spec.get("score0", 0), spec.get("score1", 0))
@@ -178,7 +197,7 @@ def fault(trace: Sequence, returns_scores: bool = True, rules: Any = None,
     problems: List[Tuple[int, str]] = []
     count = 0
     for turn in found:
-        where = _header(turn)
+        where = _Header(turn)
         for order, index in enumerate(turn.said):
             event = trace[index]
             if event[1] != count:
@@ -207,6 +226,16 @@ def fault(trace: Sequence, returns_scores: bool = True, rules: Any = None,
     if not problems:
         return None
     return min(problems, key=lambda problem: problem[0])[1]
+
+
+class _Header:
+    """A turn's header, written only when a problem names it (most turns have none)."""
+
+    def __init__(self, turn: Turn):
+        self.turn = turn
+
+    def __format__(self, spec: str) -> str:
+        return format(_header(self.turn), spec)
 
 
 def _header(turn: Turn) -> str:
