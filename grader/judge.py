@@ -121,16 +121,20 @@ def ok_answer(want: str) -> Tuple[bool, List[str]]:
     return exception, lines
 
 
-def _lines_match(want: List[str], got: List[str]) -> bool:
-    return want == got or (len(want) == len(got) and _as_written(want, got) == want)
+def _lines_match(want: List[str], got: List[str], exact: bool) -> bool:
+    return want == got or (not exact and len(want) == len(got)
+                           and _as_written(want, got) == want)
 
 
-def check_example(example: Example, output: ExampleOutput) -> bool:
+def check_example(example: Example, output: ExampleOutput, exact: bool = False) -> bool:
     """ok's verdict (`Console._compare`): the lines printed (a value's repr after them)
     equal the expected lines, exactly (no doctest leniency: `True` is not `1`,
     `<BLANKLINE>` is text); an exception matches an expected traceback whose lines
     after the stack are `Type: str(exception)` (the bare class name, `ValueError: ` for
-    an empty message), or an expected output that is the type's name alone."""
+    an empty message), or an expected output that is the type's name alone. Unless
+    EXACT (an ok assignment, judged as ok judges it), a function's repr also matches the
+    answer word `Function` and a memory address the case's own (what a student typed
+    to unlock a case of a Hog workspace, which then runs)."""
     if output.truncated:
         return False
     exception, want = ok_answer(example.want)
@@ -139,7 +143,7 @@ def check_example(example: Example, output: ExampleOutput) -> bool:
         if exception:
             return want == raised.line.splitlines()
         return want == [raised.type]
-    return not exception and _lines_match(want, output.printed.splitlines())
+    return not exception and _lines_match(want, output.printed.splitlines(), exact)
 
 
 def plain_want(example: Example) -> Optional[str]:
@@ -156,7 +160,7 @@ def plain_want(example: Example) -> Optional[str]:
     return example.want
 
 
-def judge_case(case: Case, run: CaseRun) -> CaseResult:
+def judge_case(case: Case, run: CaseRun, exact: bool = False) -> CaseResult:
     examples = case.examples
     if run.status == "timeout":
         if run.running is not None and run.running < len(examples):
@@ -180,7 +184,7 @@ def judge_case(case: Case, run: CaseRun) -> CaseResult:
             return CaseResult(case, "error", failed_example=index,
                               message="the code stopped the case before this line ran",
                               transcript=transcript(examples, run.outputs, index - 1))
-        if not check_example(example, output):
+        if not check_example(example, output, exact):
             got, printed = bounded(output)
             if output.raised is not None:
                 got += output.raised.line

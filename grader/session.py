@@ -32,18 +32,20 @@ class SuiteKind(Protocol):
 
 class DoctestKind:
     def __init__(self, assignment: Optional[Assignment] = None):
-        pass
+        # an ok assignment's examples are judged exactly as ok judges them
+        self.exact = assignment is not None and assignment.is_ok
 
     def job(self, case: Case, job_id: int) -> CaseJob:
         examples = case.examples
         return CaseJob(id=job_id, examples=[e.source for e in examples],
                        setup=[e.source for e in case.suite.setup_examples],
                        teardown=[e.source for e in case.suite.teardown_examples],
-                       gate=lambda index, output: check_example(examples[index], output),
+                       gate=lambda index, output: check_example(examples[index], output,
+                                                                self.exact),
                        plain_wants=None if case.hidden else [plain_want(e) for e in examples])
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
-        return judge_case(case, run)
+        return judge_case(case, run, self.exact)
 
 
 SUITE_KINDS: Dict[str, Callable[[Optional[Assignment]], SuiteKind]] = {"doctest": DoctestKind}

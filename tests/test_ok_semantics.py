@@ -62,6 +62,10 @@ DOCTEST_VARIANTS = {
     "tab_printed": (">>> tab_printed()\na\tb", "print('a\\tb')"),
     "ellipsis_line_skipped": (">>> ellipsis_line_skipped()\nloading...\n5", "print('x')\nreturn 5"),
     "prompt_without_space": (">>> prompt_without_space()\n5\n>>>prompt_without_space()", "return 5"),
+    "function_answer_word": (">>> function_answer_word()\nFunction", "return len"),
+    "lambda_answer_word": (">>> (lambda: 1)\nFunction", "pass"),
+    "other_address": (">>> other_address()\n<object object at 0x7f0000000000>",
+                      "return object()"),
 }
 
 
