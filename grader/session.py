@@ -30,6 +30,10 @@ class SuiteKind(Protocol):
         failing game that way); most kinds ignore it."""
 
 
+DEFAULT_CAP = Runner.output_cap  # characters an example may print by default
+LONGEST_CAP = 8 << 20  # ... at most, however long the output a case expects
+
+
 class DoctestKind:
     def __init__(self, assignment: Optional[Assignment] = None):
         # an ok assignment's examples are judged exactly as ok judges them
@@ -37,7 +41,10 @@ class DoctestKind:
 
     def job(self, case: Case, job_id: int) -> CaseJob:
         examples = case.examples
+        longest = max((len(e.want) for e in examples), default=0)
+        room = 2 * longest + 4096  # a case expecting a long output is given room for it
         return CaseJob(id=job_id, examples=[e.source for e in examples],
+                       output_cap=min(room, LONGEST_CAP) if room > DEFAULT_CAP else None,
                        setup=[e.source for e in case.suite.setup_examples],
                        teardown=[e.source for e in case.suite.teardown_examples],
                        gate=lambda index, output: check_example(examples[index], output,

@@ -361,3 +361,15 @@ def test_a_case_stops_at_its_first_failing_prompt_as_in_ok(ok_command, tmp_path)
     assert time.monotonic() - started < 4  # spin(0) never ran
     record = json.loads(run_grade("-q", "spin", "--json", "-", cwd=folder).stdout)
     assert record["questions"]["spin"]["status"] == "failed"
+
+
+def test_a_case_expecting_a_very_long_output_is_compared_whole_as_in_ok(ok_command, tmp_path):
+    lines = "\n".join(f"    line {i}" for i in range(20000))
+    source = (f'def long_output():\n    """\n    >>> long_output()\n{lines}\n    """\n'
+              '    for i in range(20000):\n        print("line", i)\n\n'
+              f'def one_line_short():\n    """\n    >>> one_line_short()\n{lines}\n    """\n'
+              '    for i in range(19999):\n        print("line", i)\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": CONFIG, "hw.py": source})
+    ok = ok_points(ok_command, folder)
+    assert ok == {"long_output": (1.0, 1.0), "one_line_short": (0.0, 1.0)}
+    assert grade_points(folder) == ok
