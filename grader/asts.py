@@ -10,7 +10,10 @@ read literals), so every parse in the grader's own process goes through one lock
 from __future__ import annotations
 
 import ast
+import io
 import threading
+import tokenize
+from pathlib import Path
 from typing import Any
 
 _LOCK = threading.RLock()
@@ -27,3 +30,18 @@ def literal_eval(text: Any) -> Any:
         return ast.literal_eval(text)
     with _LOCK:
         return ast.literal_eval(text)
+
+
+def read_source(path: Path) -> str:
+    """The text of the Python file at PATH as Python itself reads it: a UTF-8 byte-order
+    mark (an editor's "UTF-8 with BOM") dropped, a `# -*- coding: latin-1 -*-` line
+    obeyed; bytes its encoding cannot read become U+FFFD. Raises OSError."""
+    data = Path(path).read_bytes()
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except (SyntaxError, LookupError):  # a cookie naming no codec: Python refuses the file
+        encoding = "utf-8"
+    try:
+        return data.decode(encoding, errors="replace")
+    except LookupError:
+        return data.decode("utf-8", errors="replace")

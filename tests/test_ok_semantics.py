@@ -8,6 +8,8 @@ import json
 import time
 import textwrap
 
+import pytest
+
 from conftest import run_grade
 from okcourse import run_ok
 from okfolders import grade_points, ok_points, write_folder
@@ -373,3 +375,22 @@ def test_a_case_expecting_a_very_long_output_is_compared_whole_as_in_ok(ok_comma
     ok = ok_points(ok_command, folder)
     assert ok == {"long_output": (1.0, 1.0), "one_line_short": (0.0, 1.0)}
     assert grade_points(folder) == ok
+
+
+@pytest.mark.parametrize("encoding,header", [
+    ("utf-8-sig", ""),  # Windows editors' "UTF-8 with BOM"
+    ("latin-1", "# -*- coding: latin-1 -*-\n"),
+])
+def test_a_source_file_is_read_in_the_encoding_python_reads_it_in(ok_command, tmp_path,
+                                                                  encoding, header):
+    source = (header + 'def accent():\n    """\n    >>> accent()\n    café\n    >>> len("é")\n'
+              '    1\n    """\n    print("café")\n\ndef plain():\n    """\n    >>> plain()\n'
+              '    2\n    """\n    return 2\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": CONFIG})
+    (folder / "hw.py").write_bytes(source.encode(encoding))
+    full = {"accent": (1.0, 1.0), "plain": (1.0, 1.0)}
+    assert grade_points(folder) == full
+    if encoding == "utf-8-sig":
+        assert ok_points(ok_command, folder) == full
+    else:  # ok itself reads the source as UTF-8 to back it up, and crashes
+        assert "UnicodeDecodeError" in run_ok(ok_command, folder, "--score").stderr

@@ -42,8 +42,8 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
     """Return the dict assigned to `test` in the case file at PATH."""
     if source is None:
         try:
-            source = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
+            source = asts.read_source(path)
+        except OSError as error:
             raise CaseFileError(f"{path}: cannot read: {error}") from None
     try:
         tree = asts.parse(source, str(path))

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
+from .. import asts
 from ..model import Case, Question, Suite
 from . import casefile, doctests
 from .okconfig import OkConfig
@@ -105,8 +106,7 @@ class OkBank:
         the configuration expects, each failing with the reason."""
         path = self.docstrings / relative
         try:
-            targets = doctests.discover(path.read_text(encoding="utf-8", errors="replace"),
-                                        relative)
+            targets = doctests.discover(asts.read_source(path), relative)
         except (OSError, doctests.DiscoveryError) as error:
             why = (f"{relative} cannot be read: {error.strerror or error}"
                    if isinstance(error, OSError) else str(error))
