@@ -2,11 +2,17 @@
 
 This file is executed as a script (`python -I worker.py FD`), never imported by the
 grader, and uses the standard library only, so it can run inside a sandbox that sees
-nothing but itself and the submission. It reads one job (JSON) from stdin, points
-stdin at /dev/null, and for each case reports what the examples printed and raised,
-one JSON line per case on file descriptor FD. It never sees expected outputs: the
-verdict is made outside, by the grader, so nothing the student code does here can
-turn a wrong answer into a right one.
+nothing but itself and the submission. It reads one job (a JSON line) from stdin,
+points stdin at /dev/null, and for each case reports what the examples printed and
+raised, one JSON line per case on file descriptor FD. The verdict is made outside, by
+the grader, from that report, so nothing the student code does here can turn a wrong
+answer into a right one. A case stops at its first failing prompt, as in ok: before
+each next prompt the worker reports the last one's output and reads the grader's "go"
+or "stop" from its job stream (the gate). In bulk and on Gradescope it never sees an
+expected output; in a student's own run (and staff's runs of references and mutants)
+it is told, for the visible cases, the text that passes a prompt where that is all ok's
+rule asks, so that a passing prompt needs no answer from the grader: the student's
+folder holds those cases anyway.
 """
 
 import codecs
