@@ -38,7 +38,7 @@ from ...run.sandbox import Limits, Sandbox, bwrap_problem
 
 SCRIPT = Path(strategy_table.__file__).resolve()
 HELLO_CAP = 4096  # bytes of the child's hello line (its team name, or why there is none)
-BATCH = 100  # questions written at once: one round trip per row keeps reading cheap
+BATCH = 10000  # questions written at once: a whole round (20 KB, within a pipe) per round trip
 SIBLING_CAP = 1 << 20  # helper modules beside a student's hog.py, bytes each
 START_SECONDS = 5.0  # interpreter start and the file's import, on top of the budget
 
