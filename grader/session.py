@@ -121,6 +121,11 @@ def grade(questions: Iterable[Question], runner: Runner, *,
             else:
                 results[p_index][case.number] = CaseResult(
                     case, "error", message=f"this grader cannot run {case.suite.type!r} suites")
+    for job in jobs:  # a kind may start work its verdict needs beside the worker's
+        case = owner[job.id][1]
+        start = getattr(kinds[case.suite.type], "start", None)
+        if start is not None:
+            start(case, runner)
     stopped: Set[int] = set()  # questions whose remaining cases are not run
     stopped_suites: Set[tuple] = set()  # (question, suite) pairs, for ok's scoring
     question_results: List[Optional[QuestionResult]] = [None] * len(plans)

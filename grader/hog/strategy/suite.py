@@ -51,8 +51,47 @@ def _number(value, key: str, integer: bool = False):
     return value
 
 
+class _Early:
+    """An interview of a strategy begun in a thread (WinrateKind.start)."""
+
+    def __init__(self, read) -> None:
+        import threading
+        self.verdict: Optional[dict] = None
+        self.thread = threading.Thread(target=self._run, args=(read,), daemon=True)
+        self.thread.start()
+
+    def _run(self, read) -> None:
+        try:
+            self.verdict = read()
+        except Exception:  # read again when judged, where it is reported
+            self.verdict = None
+
+    def result(self) -> Optional[dict]:
+        self.thread.join()
+        return self.verdict
+
+
 class WinrateKind(assignments.AssignmentBound):
     """The 'winrate' suite kind (see `grader.session.SUITE_KINDS`)."""
+
+    def start(self, case: Case, runner: Optional[Runner]) -> None:
+        """In a run with no control group (a student's own), begin the grader's interview
+        of the strategy now, beside the worker running the cases, on another core: the
+        judge then takes its answers instead of waiting for them. Under a control group
+        (bulk) the interview would share the submission's CPU time with its cases, so it
+        waits for its turn, as does any verdict read early but not a valid table (read
+        again then, alone: an early one competed with the worker for the machine)."""
+        if runner is None or runner.clock is not None:
+            return
+        try:
+            p = self.settings(case)
+        except WinrateSetupError:
+            return
+        from .reader import read_in
+        if not hasattr(self, "_early"):
+            self._early: Dict[int, _Early] = {}
+        self._early[id(case)] = _Early(
+            lambda: read_in(runner, self.assignment.module, p["strategy"], float(p["budget"])))
 
     def settings(self, case: Case) -> Dict[str, Any]:
         """DEFAULTS, then the assignment config's section, then the suite's own keys."""
@@ -144,7 +183,10 @@ class WinrateKind(assignments.AssignmentBound):
                               traceback=output.raised.traceback if output else "",
                               message=f"reading {name} at every score pair raised an error")
         if runner is not None:  # a submission: only the answers to the grader's questions count
-            verdict = read_in(runner, self.assignment.module, name, float(p["budget"]))
+            early = getattr(self, "_early", {}).pop(id(case), None)
+            verdict = early.result() if early is not None else None
+            if not is_table((verdict or {}).get("table")):
+                verdict = read_in(runner, self.assignment.module, name, float(p["budget"]))
         else:  # staff code (`grade mutate`): the worker's own reading
             verdict = last_json_line(output.printed.encode("utf-8", "replace"))
         table = verdict.get("table") if verdict else None
