@@ -57,12 +57,20 @@ def check_adapter(rules: Any) -> None:
                            f"to fuzz its play (no {', '.join(missing)}; see grader.hog.editions)")
 
 
+_SOURCES: Dict[tuple, str] = {}
+
+
 def edition_source(rules: Any) -> str:
     """The rules module's source, sent to the worker beside the tracer: from its loader,
-    so a module inside the zip of a workspace's self-contained runner has one too."""
-    loader = getattr(rules, "__loader__", None)
-    text = loader.get_source(rules.__name__) if hasattr(loader, "get_source") else None
-    return text if text is not None else Path(rules.__file__).read_text(encoding="utf-8")
+    so a module inside the zip of a workspace's self-contained runner has one too; read
+    once per module and process (every fuzz case of a run sends it)."""
+    key = (rules.__name__, getattr(rules, "__file__", None))
+    if key not in _SOURCES:
+        loader = getattr(rules, "__loader__", None)
+        text = loader.get_source(rules.__name__) if hasattr(loader, "get_source") else None
+        _SOURCES[key] = (text if text is not None
+                         else Path(rules.__file__).read_text(encoding="utf-8"))
+    return _SOURCES[key]
 
 
 def game_options(rules: Any, given: Dict[str, Any]) -> Dict[str, bool]:
