@@ -256,11 +256,8 @@ def interrupted(progress: Progress, stop: KeyboardInterrupt) -> int:
 
 def _run(ws: Workspace, options: Options, runner: Runner,
          progress: Optional[Progress] = None) -> int:
-    from . import interactive
-    from . import report  # after the worker has started
     from .session import grade
 
-    console = report.make_console(stderr=options.json_path == "-")
     try:
         questions = load_workspace_questions(ws, options.questions)
     except casefile.CaseFileError as error:
@@ -271,9 +268,24 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     everything = bank.default_keys()
     points_in_all = sum(q.points for q in questions) + sum(
         bank.points(key) for key in everything if key not in {q.key for q in questions})
+    consoles: List[Any] = []
+
+    def console_now():
+        """The report's console, made when first needed or while the runner waits for
+        its first worker (runner.meanwhile): the report (rich, ~30 ms to import) loads
+        while the worker starts, or, when it is already waiting, while it runs the first
+        cases it was sent."""
+        if not consoles:
+            from . import report
+            consoles.append(report.make_console(stderr=options.json_path == "-"))
+            if progress is not None:
+                progress.console = consoles[0]
+        return consoles[0]
+
+    runner.meanwhile = console_now
     if progress is not None:
         progress.planned = list(questions)
-        progress.console, progress.score = console, options.score
+        progress.score = options.score
         progress.questions_in_all, progress.points_in_all = len(everything), points_in_all
     if options.seed is not None:
         from .hog.fuzz import suite as fuzz_suite
@@ -291,17 +303,27 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     def show(result):
         if progress is not None:
             progress.results.append(result)
+        from . import report
         block = report.question_block(result, options.verbose, extra=options.rerun)
         if block is not None:
-            console.print(block)
+            console_now().print(block)
 
-    ticker = Ticker(console) if console.is_terminal else None
+    tickers: List[Ticker] = []
+
+    def running(question: Optional[Question], case, seconds: float) -> None:
+        """On a terminal, which case runs past a second."""
+        if not tickers and question is not None and console_now().is_terminal:
+            tickers.append(Ticker(console_now()))
+        if tickers:
+            tickers[0](question, case, seconds)
+
     try:
         result = grade(questions, runner, assignment=ws.assignment, verbose=options.verbose,
-                       case_numbers=options.cases, on_question=show, on_running=ticker)
+                       case_numbers=options.cases, on_question=show, on_running=running)
     finally:
-        if ticker is not None:
-            ticker(None, None, 0.0)
+        running(None, None, 0.0)
+    from . import interactive, report
+    console = console_now()
     if result.error:
         report.print_error(console, result.error)
     console.print()

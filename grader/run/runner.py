@@ -378,6 +378,15 @@ class Worker:
         if self.outbox is not None and self.outbox.push():
             self.outbox = None  # all of it; the pipe stays open for the verdicts
 
+    def has_message(self) -> bool:
+        """Whether a report line is waiting to be read (it may not be whole yet)."""
+        if self.newline >= 0:
+            return True
+        try:
+            return bool(select.select([self.channel], [], [], 0)[0])
+        except (OSError, ValueError):
+            return True
+
     def verdict(self, go: bool) -> None:
         """Tell the worker, waiting at a gated example, whether its case goes on. A byte
         the pipe does not take now is dropped: the worker then waits out its limit."""
@@ -512,6 +521,9 @@ class Runner:
     # where the code run can read the case files itself (a student's own folder) or is
     # staff's own (a reference, its mutants)
     show_wants: bool = False
+    # grader work that needs no worker (importing the report), done once, at the first
+    # wait: while the first worker starts, or else while it runs the first cases
+    meanwhile: Optional[Callable[[], None]] = None
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
@@ -598,6 +610,8 @@ class Runner:
                     yield job.id, CaseRun(status="crashed", message=self._flood_note("not run: "))
                 return
             worker = self._spawn()
+            if not worker.has_message():
+                self._meanwhile()  # the worker is still starting: use the wait
             kind, message, _ = self._await(worker, None, 1 << 20)
             self.wasted += self.idle
             ready = kind == "message" and messages.kind_or_none(message) == "ready"
@@ -612,6 +626,7 @@ class Runner:
                 self._gated[job.id] = 0
             worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
                              "cases": [j.payload(self.show_wants) for j in pending]})
+            self._meanwhile()  # or the time it runs the cases
             first = False
             grace_until: Optional[float] = None
             while pending:
@@ -664,6 +679,11 @@ class Runner:
                 break
             else:
                 worker.close()
+
+    def _meanwhile(self) -> None:
+        if self.meanwhile is not None:
+            work, self.meanwhile = self.meanwhile, None
+            work()
 
     def _read_past(self, worker: Worker, job: CaseJob, deadline: float) -> bool:
         """Whether WORKER reported JOB, which is not wanted any more, by DEADLINE."""
