@@ -184,22 +184,22 @@ def kind_or_none(message: Any) -> Optional[str]:
         return None
 
 
-def prompt(message: Dict[str, Any]) -> Tuple[int, int]:
-    """(case id, prompt number) of a message saying that a case's next prompt starts."""
-    value = message.get("prompt")
+def _pair(message: Dict[str, Any], key: str) -> Tuple[int, int]:
+    value = message.get(key)
     if (not isinstance(value, list) or len(value) != 2
             or not all(_is_int(item) for item in value)):
-        raise Malformed("prompt is not a pair of integers")
+        raise Malformed(f"{key} is not a pair of integers")
     return value[0], value[1]
+
+
+def prompt(message: Dict[str, Any]) -> Tuple[int, int]:
+    """(case id, prompt number) of a message saying that a case's next prompt starts."""
+    return _pair(message, "prompt")
 
 
 def example_place(message: Dict[str, Any]) -> Tuple[int, int]:
     """(case id, example index) of a gated example's report."""
-    where = message.get("example")
-    if (not isinstance(where, list) or len(where) != 2
-            or not all(_is_int(item) for item in where)):
-        raise Malformed("example is not a pair of integers")
-    return where[0], where[1]
+    return _pair(message, "example")
 
 
 def example_output(message: Dict[str, Any], limit: int) -> ExampleOutput:
