@@ -214,6 +214,6 @@ def case_id(message: Dict[str, Any]) -> int:
     return value
 
 
-__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none", "prompt", "example_place", "example_output",
-                          "case_id",
-                          "raised", "lineno", "clean", "example_limit", "case_byte_limit")
+__all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none",
+                          "prompt", "example_place", "example_output", "case_id", "raised",
+                          "lineno", "clean", "example_limit", "case_byte_limit")

@@ -70,6 +70,11 @@ class CaseJob:
                                                        compare=False)
 
     @property
+    def prompts(self) -> int:
+        """The prompts the case runs: its suite's setup, its examples, the teardown."""
+        return len(self.setup) + len(self.examples) + len(self.teardown)
+
+    @property
     def gated(self) -> bool:
         return self.gate is not None and len(self.examples) > 1
 
@@ -643,10 +648,8 @@ class Runner:
                     break
                 grace_until = None
                 cap = current.output_cap if current.output_cap is not None else self.output_cap
-                examples = len(current.examples) + len(current.setup) + len(current.teardown)
-                limit = messages.case_byte_limit(examples, cap, self.case_bytes)
-                kind, message, elapsed = self._await(worker, current.id, limit, examples,
-                                                     current, cap)
+                limit = messages.case_byte_limit(current.prompts, cap, self.case_bytes)
+                kind, message, elapsed = self._await(worker, current, limit)
                 run = None
                 if kind == "message":
                     self.wasted += self.idle
@@ -699,19 +702,18 @@ class Runner:
                     break
         finally:
             self.waited += time.monotonic() - started
-        if kind != "message" or messages.kind_or_none(message) != "case":
+        if what != "case":
             return False
         try:
             return messages.case_id(message) == job.id
         except Malformed:
             return False
 
-    def _await(self, worker: Worker, job_id: Optional[int], limit: int,
-               prompts: int = 1, job: Optional[CaseJob] = None,
-               cap: int = 0) -> Tuple[str, Any, float]:
-        """(kind, message, seconds) of the worker's next message for job JOB_ID (None:
-        the import), or ("timeout", "cpu", "wall" or "cap", seconds) when it ran out of
-        time. As ok times each prompt, the limit holds for each of the case's PROMPTS:
+    def _await(self, worker: Worker, job: Optional[CaseJob],
+               limit: int) -> Tuple[str, Any, float]:
+        """(kind, message, seconds) of the worker's next message for JOB (None: the
+        import), or ("timeout", "cpu", "wall" or "cap", seconds) when it ran out of
+        time. As ok times each prompt, the limit holds for each of the case's prompts:
         the worker says when the next one starts (a "prompt" message, at most once per
         prompt, in order; any other is junk). `self.cost` is then what the wait costs the
         submission's budget: the CPU time its group used since the last prompt began
@@ -722,7 +724,9 @@ class Runner:
         started = time.monotonic()
         since = started  # when the running prompt began
         used_before = self.clock() if self.clock is not None else 0.0
-        timeout = self.limit if job_id is not None else self.timeout
+        job_id = job.id if job is not None else None
+        prompts = job.prompts if job is not None else 1
+        timeout = self.limit if job is not None else self.timeout
         cap_left = self.wall_cap - self.waited if self.wall_cap is not None else float("inf")
         shown = False
         self.idle = idle_before = 0.0
@@ -759,12 +763,13 @@ class Runner:
                             why = "cpu"  # it was looping: its CPU limit came due meanwhile
                     return "timeout", why, elapsed
                 kind, message = self._next(worker, min(left, TICK), limit)
-                if kind == "message" and messages.kind_or_none(message) == "example":
+                what = messages.kind_or_none(message) if kind == "message" else None
+                if what == "example":
                     wrong = self._pass_gate(worker, message, [job] if job is not None else [])
                     if wrong:
                         return "garbage", wrong, time.monotonic() - started
                     continue
-                if kind == "message" and messages.kind_or_none(message) == "prompt":
+                if what == "prompt":
                     try:
                         case, number = messages.prompt(message)
                     except Malformed as error:
@@ -779,9 +784,9 @@ class Runner:
                     used_before = self.clock() if self.clock is not None else 0.0
                     continue
                 if kind != "timeout":
-                    elapsed = time.monotonic() - started
-                    charge(started + elapsed)
-                    return kind, message, elapsed
+                    now = time.monotonic()
+                    charge(now)
+                    return kind, message, now - started
                 if (self.progress is not None and job_id is not None
                         and time.monotonic() - since >= 1.0):
                     self.progress(job_id, time.monotonic() - since)
@@ -830,23 +835,20 @@ class Runner:
 
         def serve() -> None:
             try:
-                answer()
+                while not stop.is_set():
+                    kind, message = self._read(worker, 1.0, limit, wake=wake_read)
+                    if kind == "timeout":
+                        continue
+                    if kind == "overflow":
+                        return  # unread: the run reads it under the case's own limit
+                    if (kind == "message" and messages.kind_or_none(message) == "example"
+                            and not self._pass_gate(worker, message, jobs)):
+                        continue
+                    worker.stash.append((kind, message))
+                    if kind != "message":
+                        return
             except (OSError, ValueError):  # the worker was closed meanwhile
                 pass
-
-        def answer() -> None:
-            while not stop.is_set():
-                kind, message = self._read(worker, 1.0, limit, wake=wake_read)
-                if kind == "timeout":
-                    continue
-                if kind == "overflow":
-                    return  # unread: the run reads it under the case's own limit
-                if (kind == "message" and messages.kind_or_none(message) == "example"
-                        and not self._pass_gate(worker, message, jobs)):
-                    continue
-                worker.stash.append((kind, message))
-                if kind != "message":
-                    return
 
         server = threading.Thread(target=serve, daemon=True)
         server.start()
