@@ -194,48 +194,38 @@ def _fault(trace: Sequence, found: List[Turn], early: List[int], rules: Any,
         event = trace[early[0]]
         return (f"the commentary was called before the first turn, with {_words(event[2:])}: "
                 "it is called after each turn")
-    problems: List[Tuple[int, str]] = []
+    problems: List[Tuple[int, Turn, str]] = []  # (trace index, turn, what is wrong)
     count = 0
     for turn in found:
-        where = _Header(turn)
         for order, index in enumerate(turn.said):
             event = trace[index]
             if event[1] != count:
-                problems.append((index, f"{where}; expected commentary #{count} (the "
-                                 "function the previous commentary returned) to be called, "
+                problems.append((index, turn, f"expected commentary #{count} (the function "
+                                 "the previous commentary returned) to be called, "
                                  f"got #{event[1]}: play must call what say returned"))
             count += 1
             if order > 0:
-                problems.append((index, f"{where}; the commentary was called again after "
-                                 "this turn: it is called once after each turn"))
+                problems.append((index, turn, "the commentary was called again after this "
+                                 "turn: it is called once after each turn"))
             elif index < turn.last_die:
-                problems.append((index, f"{where}; the commentary was called before the "
-                                 "turn's dice were all rolled: it is called after the turn"))
+                problems.append((index, turn, "the commentary was called before the turn's "
+                                 "dice were all rolled: it is called after the turn"))
             elif len(event) != 4:
-                problems.append((index, f"{where}; the commentary was called with "
+                problems.append((index, turn, "the commentary was called with "
                                  f"{_words(event[2:])}: it takes the two scores, "
                                  "(score0, score1)"))
             elif turn.after is not None and tuple(event[2:]) != tuple(turn.after):
-                problems.append((index, f"{where}; {_wrong_scores(event[2:], turn)}"))
+                problems.append((index, turn, _wrong_scores(event[2:], turn)))
         if not turn.said and not (turn is found[-1] and compare.kind(trace[-1]) == "e"):
-            what = ("play returned" if turn is found[-1] else
-                    f"turn {turn.number + 1} started")
-            problems.append((turn.end, f"{where}; the commentary was not called at the end "
-                             f"of the turn ({what} without it): it is called after every "
+            ended = ("play returned" if turn is found[-1] else
+                     f"turn {turn.number + 1} started")
+            problems.append((turn.end, turn, "the commentary was not called at the end of "
+                             f"the turn ({ended} without it): it is called after every "
                              "turn, the last one too"))
     if not problems:
         return None
-    return min(problems, key=lambda problem: problem[0])[1]
-
-
-class _Header:
-    """A turn's header, written only when a problem names it (most turns have none)."""
-
-    def __init__(self, turn: Turn):
-        self.turn = turn
-
-    def __format__(self, spec: str) -> str:
-        return format(_header(self.turn), spec)
+    _, turn, wrong = min(problems, key=lambda problem: problem[0])
+    return f"{_header(turn)}; {wrong}"  # only the reported turn's header is written
 
 
 def _header(turn: Turn) -> str:
