@@ -74,6 +74,10 @@ class _Early:
 class WinrateKind(assignments.AssignmentBound):
     """The 'winrate' suite kind (see `grader.session.SUITE_KINDS`)."""
 
+    def __init__(self, assignment: Optional[assignments.Assignment] = None):
+        super().__init__(assignment)
+        self._early: Dict[int, _Early] = {}  # id of a case -> its interview begun early
+
     def start(self, case: Case, runner: Optional[Runner]) -> None:
         """In a run with no control group (a student's own), begin the grader's interview
         of the strategy now, beside the worker running the cases, on another core: the
@@ -88,8 +92,6 @@ class WinrateKind(assignments.AssignmentBound):
         except WinrateSetupError:
             return
         from .reader import read_in
-        if not hasattr(self, "_early"):
-            self._early: Dict[int, _Early] = {}
         self._early[id(case)] = _Early(
             lambda: read_in(runner, self.assignment.module, p["strategy"], float(p["budget"])))
 
@@ -183,7 +185,7 @@ class WinrateKind(assignments.AssignmentBound):
                               traceback=output.raised.traceback if output else "",
                               message=f"reading {name} at every score pair raised an error")
         if runner is not None:  # a submission: only the answers to the grader's questions count
-            early = getattr(self, "_early", {}).pop(id(case), None)
+            early = self._early.pop(id(case), None)
             verdict = early.result() if early is not None else None
             if not is_table((verdict or {}).get("table")):
                 verdict = read_in(runner, self.assignment.module, name, float(p["budget"]))
