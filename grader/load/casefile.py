@@ -307,7 +307,9 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
     return case
 
 
-_TEST_ASSIGNMENT = re.compile(rb"^test\s*=", re.M)
+# `test = ...` at the start of a line (of the file's first line after a UTF-8 byte-order
+# mark too: an editor's "UTF-8 with BOM", which Python, and so ok, reads past)
+_TEST_ASSIGNMENT = re.compile(rb"^(?:\xef\xbb\xbf)?test\s*=", re.M)
 
 
 def ok_config(folder: Path) -> Optional[Path]:
