@@ -243,6 +243,10 @@ OK_TEST_VARIANTS = {
     "no_suites": [],
     "wwpp_scored": [{"type": "wwpp", "scored": True,
                      "cases": [{"code": ">>> 1 + 1\n2", "locked": False}]}],
+    "function_answer_word": [_suite(IMPORT, ">>> double\nFunction")],
+    # the prompt after a failing one never runs: the flag it would set stays unset
+    "state_after_failure": [_suite(IMPORT, ">>> double(1)\n3\n>>> import lab; lab.flag = 1"),
+                            _suite(IMPORT, ">>> import lab\n>>> getattr(lab, 'flag', 0)\n0")],
 }
 
 
@@ -394,3 +398,28 @@ def test_a_source_file_is_read_in_the_encoding_python_reads_it_in(ok_command, tm
         assert ok_points(ok_command, folder) == full
     else:  # ok itself reads the source as UTF-8 to back it up, and crashes
         assert "UnicodeDecodeError" in run_ok(ok_command, folder, "--score").stderr
+
+
+def test_a_suites_setup_and_teardown_prompts_are_timed_each_as_in_ok(ok_command, tmp_path):
+    """ok times every prompt of a case, its suite's setup and teardown too, on its own."""
+    files = _lab({"slow_suite": [_suite(IMPORT + "\n>>> slow(0.6)", ">>> slow(0.6)\n0.6\n"
+                                        ">>> slow(0.6)\n0.6", ">>> slow(0.6)")],
+                  "too_slow_setup": [_suite(IMPORT + "\n>>> slow(2.5)", ">>> double(1)\n2")]})
+    files["lab.py"] += ("import time\n\ndef slow(seconds):\n    end = time.time() + seconds\n"
+                        "    while time.time() < end:\n        pass\n    return seconds\n")
+    ok = ok_points(ok_command, write_folder(tmp_path / "ok" / "lab", files), "--timeout", "1")
+    assert ok == {"slow_suite": (1.0, 1.0), "too_slow_setup": (0.0, 1.0)}
+    assert grade_points(write_folder(tmp_path / "grade" / "lab", files), "--timeout", "1") == ok
+
+
+def test_a_case_file_saved_with_a_byte_order_mark_loads_as_in_ok(ok_command, tmp_path):
+    """Each tool gets its own copy: ok rewrites the case files it ran (without the mark)."""
+    case = "test = " + repr({"name": "bom", "points": 1,
+                             "suites": [_suite(IMPORT, ">>> double(2)\n4")]}) + "\n"
+    folders = []
+    for tool in ("ok", "grade"):
+        folder = write_folder(tmp_path / tool / "lab", _lab({}))
+        (folder / "tests" / "bom.py").write_bytes(case.encode("utf-8-sig"))
+        folders.append(folder)
+    assert ok_points(ok_command, folders[0]) == {"bom": (1.0, 1.0)}
+    assert grade_points(folders[1]) == {"bom": (1.0, 1.0)}
