@@ -128,17 +128,18 @@ def load_workspace_questions(ws: Workspace, keys: Sequence[str]) -> List[Questio
 
 
 def _fail_without_doctests(bank, questions: Sequence[Question]) -> None:
-    """A run without --score fails a doctest-protocol test with no examples, as ok's
+    """A run without --score fails a doctest-protocol test with no docstring, as ok's
     does ("No doctests found"): nothing was checked. (Scored, ok gives it its point, and
-    so does `grade --score`.)"""
+    so does `grade --score`; a docstring of text alone passes in either, as in ok.)"""
+    import textwrap
     index = bank.index()
     for question in questions:
-        if (index.get(question.key, ("",))[0] == "doctest" and not question.error
-                and not any(case.examples for case in question.cases)):
+        source, _, target = index.get(question.key, ("", None, None))
+        if (source == "doctest" and not question.error and not isinstance(target, str)
+                and not textwrap.dedent(getattr(target, "docstring", None) or "")):
             question.suites = []
-            question.error = (f"no doctests found for {question.name}: its docstring has "
-                              "no examples (ok fails it too; with --score it earns its point, "
-                              "as in ok)")
+            question.error = (f"no doctests found for {question.name}: it has no docstring "
+                              "(ok fails it too; with --score it earns its point, as in ok)")
 
 
 def write_json(result: GradeResult, path: str, scope: Optional[dict] = None) -> None:

@@ -423,3 +423,17 @@ def test_a_case_file_saved_with_a_byte_order_mark_loads_as_in_ok(ok_command, tmp
         folders.append(folder)
     assert ok_points(ok_command, folders[0]) == {"bom": (1.0, 1.0)}
     assert grade_points(folders[1]) == {"bom": (1.0, 1.0)}
+
+
+def test_a_docstring_of_text_alone_passes_a_plain_run_as_in_ok(ok_command, tmp_path):
+    """ok fails a plain run's test only when the callable has no docstring at all."""
+    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+              '"default_tests": ["texty", "blank"], "protocols": ["grading"]}\n')
+    source = ('def texty():\n    """Return 2, always."""\n    return 2\n\n'
+              'def blank():\n    """   """\n    return 1\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
+    plain = run_ok(ok_command, folder).stdout
+    assert "No doctests found for blank" in plain and "for texty" not in plain
+    done = run_grade("--json", "-", cwd=folder)
+    statuses = {key: q["status"] for key, q in json.loads(done.stdout)["questions"].items()}
+    assert statuses == {"texty": "passed", "blank": "error"}
