@@ -7,6 +7,7 @@ import textwrap
 import time
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from grader.run.runner import CaseJob, Runner, SubmissionError
 
@@ -354,3 +355,25 @@ def test_a_spawn_that_fails_for_now_is_tried_again(monkeypatch, code):
     monkeypatch.setattr(runner_module.subprocess, "Popen", flaky)
     process = runner_module.spawn([sys.executable, "-c", "pass"])
     assert process.wait(timeout=30) == 0 and not failures
+
+
+LINES = ["5", "", "a b", "Traceback (most recent call last):", "  ...", "ValueError",
+         "ValueError: x", "# locked", "# note: x", "Function", "<function f at 0x7f1>",
+         "<function f at 0x7f2>", "<BLANKLINE>", "True", "1"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(want=st.lists(st.sampled_from(LINES), max_size=4),
+       printed=st.lists(st.sampled_from(LINES), max_size=4), newline=st.booleans())
+def test_what_the_worker_may_pass_itself_the_grader_passes_too(want, printed, newline):
+    """A gate the worker passes without asking (its printed lines are the plain want's)
+    is one the grader's judge passes, exactly or not: it never runs on past a failure."""
+    from grader.judge import check_example, plain_want
+    from grader.model import Example, ExampleOutput
+    example = Example("f()\n", "\n".join(want) + ("\n" if newline else ""))
+    text = "\n".join(printed) + "\n"
+    passes_in_worker = (plain_want(example) is not None
+                        and text.splitlines() == plain_want(example).splitlines())
+    if passes_in_worker:
+        for exact in (True, False):
+            assert check_example(example, ExampleOutput(printed=text), exact)
