@@ -318,7 +318,9 @@ BROKEN_ROLL_DICE = {
         "import sys as _sys\n"
         "def roll_dice(num_rolls, dice=six_sided):\n"
         "    _sys.setrecursionlimit(10 ** 7)\n"
-        "    deeper = lambda n: deeper(n + 1) + 1\n"
+        # each call goes through C (map, sum): Python 3.11 runs a pure-Python recursion
+        # without the C stack, where it grows for seconds instead of crashing
+        "    deeper = lambda n: sum(map(deeper, [n + 1])) + 1\n"
         "    return deeper(0)\n"),
 }
 

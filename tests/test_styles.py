@@ -129,28 +129,45 @@ def _sources(assignments) -> Dict[Tuple[str, str, str], Tuple[str, float]]:
     return items
 
 
+class _Grades(dict):
+    """Futures of GradeResults by (kind, edition, name), each submitted when a test first
+    asks for it, or all at once by `prefetch`: under pytest-xdist every worker sets this
+    module up, and grading every variant on each of them did the whole pool twice."""
+
+    def __init__(self, pool, assignments, root):
+        super().__init__()
+        self.pool, self.assignments, self.root = pool, assignments, root
+        self.sources = _sources(assignments)
+
+    def __missing__(self, key):
+        kind, edition, name = key
+        text, timeout = self.sources[key]
+        self[key] = self.pool.submit(checks.grade_source, self.assignments[edition], text,
+                                     self.root / kind / edition / name, timeout=timeout)
+        return self[key]
+
+    def prefetch(self, keys):
+        for key in sorted(keys):
+            self[key]  # noqa: B018 (submits it)
+
+
 @pytest.fixture(scope="module")
 def graded(request, assignments, tmp_path_factory) -> Dict[Tuple[str, str, str], Future]:
-    """Futures of the GradeResults of the variants this pytest run selected."""
-    wanted = set()
-    for item in request.session.items:
-        if item.module.__name__ != __name__ or not hasattr(item, "callspec"):
-            continue
-        kind = {"test_combination_gets_full_marks": "combo",
-                "test_whole_file_gets_full_marks": "whole",
-                "test_bug_costs_only_its_owner": "bug"}.get(item.originalname)
-        if kind:
-            wanted.add((kind, *item.callspec.params["which"]))
-    sources = _sources(assignments)
+    """Futures of the GradeResults of the variants this pytest run selected: in a run of
+    one process, all of them on a small thread pool; on an xdist worker, each when its
+    test runs (the other workers run the others)."""
     root = tmp_path_factory.mktemp("styles")
     pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
-    futures = {}
-    for key in sorted(wanted):
-        kind, edition, name = key
-        text, timeout = sources[key]
-        futures[key] = pool.submit(checks.grade_source, assignments[edition], text,
-                                   root / kind / edition / name, timeout=timeout)
-    yield futures
+    grades = _Grades(pool, assignments, root)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        kinds = {"test_combination_gets_full_marks": "combo",
+                 "test_whole_file_gets_full_marks": "whole",
+                 "test_bug_costs_only_its_owner": "bug"}
+        grades.prefetch((kinds[item.originalname], *item.callspec.params["which"])
+                        for item in request.session.items
+                        if item.module.__name__ == __name__ and hasattr(item, "callspec")
+                        and item.originalname in kinds)
+    yield grades
     pool.shutdown(wait=True, cancel_futures=True)
 
 
