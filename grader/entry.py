@@ -97,9 +97,19 @@ def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = F
                                   cases=set(cases) if cases else None, timeout=timeout,
                                   json_path=json_path, interact=interactive, seed=seed,
                                   rerun=rerun)
-        sys.exit(student.run(ws, assignment, options))
+        leave(student.run(ws, assignment, options))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         fail(str(error))
+
+
+def leave(status: int) -> None:
+    """Exit with STATUS as soon as what the run printed is out. A student's run has
+    nothing left to do by then (its worker and guard are reaped, its files closed), and
+    the interpreter's own shutdown, freeing every module and object, took 15-20 ms a
+    student waited for. A flush that fails raises, as sys.exit's would."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
 
 
 def _as_click_ends(run) -> None:
