@@ -225,8 +225,10 @@ def question_list(questions) -> Table:
 
 def make_console(stderr: bool = False) -> Console:
     # The stream is bound now: code that swaps sys.stdout later (tracing the reference
-    # captures its prints) must not swallow the report.
-    return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=True)
+    # captures its prints) must not swallow the report. No emoji codes: the report has
+    # none, and their table is a module a run imported while a student waited.
+    return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=True,
+                   emoji=False)
 
 
 def print_error(console: Console, message: str) -> None:
