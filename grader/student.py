@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import re
 import signal
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Iterator, List, Optional, Sequence, Set
 
@@ -270,20 +272,29 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     points_in_all = sum(q.points for q in questions) + sum(
         bank.points(key) for key in everything if key not in {q.key for q in questions})
     consoles: List[Any] = []
+    loading: List[threading.Thread] = []
+
+    def load_report() -> None:
+        """Import the report (rich, ~25 ms) in a thread, started when the runner first
+        waits for its worker (runner.meanwhile): it loads while the runner waits in
+        select, which holds no lock Python code needs, and the job goes to the worker
+        the moment it is ready instead of after the import."""
+        loading.append(threading.Thread(target=importlib.import_module,
+                                        args=(f"{__package__}.report",), daemon=True))
+        loading[0].start()
 
     def console_now():
-        """The report's console, made when first needed or while the runner waits for
-        its first worker (runner.meanwhile): the report (rich, ~30 ms to import) loads
-        while the worker starts, or, when it is already waiting, while it runs the first
-        cases it was sent."""
+        """The report's console, made when first needed."""
         if not consoles:
+            for thread in loading:
+                thread.join()
             from . import report
             consoles.append(report.make_console(stderr=options.json_path == "-"))
             if progress is not None:
                 progress.console = consoles[0]
         return consoles[0]
 
-    runner.meanwhile = console_now
+    runner.meanwhile = load_report
     if progress is not None:
         progress.planned = list(questions)
         progress.score = options.score
