@@ -1,0 +1,96 @@
+"""The student's frames of a traceback, as the worker and the fuzz driver show them:
+the text the standard library gives for those frames, whatever the stack (recursions of
+any depth and shape, other files' frames in between), though only the frames shown are
+read and formatted."""
+
+import importlib.util
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from hypothesis import given, settings, strategies as st
+
+from grader.hog.fuzz import driver
+from grader.run import runner
+
+_spec = importlib.util.spec_from_file_location("worker_under_test", runner.WORKER)
+worker = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(worker)
+
+# A step of the stack: None (through a file of the grader's), (function, which of its
+# two lines) in the student's file, or a recursion N deep (frames alike: one function,
+# one line)
+CALLS = st.lists(st.one_of(st.none(), st.tuples(st.integers(0, 2), st.integers(0, 1)),
+                           st.integers(1, 40)), max_size=10)
+
+
+def _student_module(folder: Path):
+    lines = ["def step(plan, helper):\n",
+             "    if not plan:\n",
+             "        raise ValueError('bottom')\n",
+             "    call = plan[0]\n",
+             "    if call is None:\n",
+             "        return helper(lambda: step(plan[1:], helper))\n",
+             "    if type(call) is int:\n",
+             "        return deeper(call, plan[1:], helper)\n",
+             "    return FUNCTIONS[call[0]](plan, helper)\n",
+             "def deeper(n, plan, helper):\n",
+             "    if n > 1:\n",
+             "        return deeper(n - 1, plan, helper)\n",
+             "    return step(plan, helper)\n"]
+    for k in range(3):
+        lines += [f"def f{k}(plan, helper):\n",
+                  "    if plan[0][1]:\n",
+                  "        return step(plan[1:], helper)\n",
+                  "    return step(plan[1:], helper)  # the other line\n"]
+    lines.append("FUNCTIONS = [f0, f1, f2]\n")
+    path = folder / "student.py"
+    path.write_text("".join(lines))
+    spec = importlib.util.spec_from_file_location("student_for_tracebacks", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _through(callback):  # a frame outside the student's folder
+    return callback()
+
+
+def _raised(module, plan):
+    try:
+        module.step(plan, _through)
+    except ValueError as error:
+        return error
+    raise AssertionError("the plan did not raise")
+
+
+def _expected(error, keep):
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if keep(f.filename)]
+    return "".join(traceback.StackSummary.from_list(frames).format())
+
+
+@settings(max_examples=150, deadline=None)
+@given(plan=CALLS)
+def test_the_student_frames_read_as_the_standard_library_formats_them(tmp_path_factory, plan):
+    folder = tmp_path_factory.mktemp("src")
+    module = _student_module(folder)
+    error = _raised(module, plan)
+    keep = lambda name: name.startswith(str(folder) + "/")  # noqa: E731
+    expected = _expected(error, keep)
+    assert worker.format_frames(error.__traceback__, keep) == expected
+    assert driver.format_frames(error.__traceback__, keep) == expected
+
+
+def test_a_deep_recursion_is_shown_in_a_few_lines_and_fast(tmp_path):
+    module = _student_module(tmp_path)
+    limit = sys.getrecursionlimit()
+    started = time.perf_counter()
+    error = _raised(module, [limit - 50])
+    keep = lambda name: name.startswith(str(tmp_path) + "/")  # noqa: E731
+    text = worker.describe(error, str(tmp_path))["traceback"]
+    took = time.perf_counter() - started
+    assert text == ("Traceback (most recent call last):\n" + _expected(error, keep)
+                    + "ValueError: bottom\n")
+    assert "more times]" in text and len(text.splitlines()) < 30
+    assert took < 0.01, f"{took * 1000:.1f} ms: every frame was formatted"
