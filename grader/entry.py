@@ -36,7 +36,11 @@ _FLAGS = {"-v": "verbose", "--verbose": "verbose", "--score": "score"}
 
 
 def fail(message: str, code: int = 2) -> None:
-    from . import report
+    student = sys.modules.get(f"{__package__}.student")  # its thread may be importing rich
+    if student is not None:
+        report = student.report_module()
+    else:
+        from . import report
     report.print_error(report.make_console(stderr=True), message)
     sys.exit(code)
 

@@ -215,6 +215,28 @@ class Ticker:
             self.status.update(text)
 
 
+_LOADING: List[threading.Thread] = []  # the report's import, when a thread runs it
+
+
+def load_report_meanwhile() -> None:
+    """Import the report (rich, ~25 ms) in a thread, started when the runner first waits
+    for its worker (runner.meanwhile): it loads while the runner waits in select, and
+    the job goes to the worker the moment it is ready instead of after the import."""
+    if not _LOADING:
+        _LOADING.append(threading.Thread(target=importlib.import_module,
+                                         args=(f"{__package__}.report",), daemon=True))
+        _LOADING[0].start()
+
+
+def report_module():
+    """grader.report, once the thread importing it (if any) is done: a module that another
+    thread is still executing can be seen half made (under Python 3.9, `from . import
+    report` then gave one without its functions)."""
+    for thread in _LOADING:
+        thread.join()
+    from . import report
+    return report
+
 def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
     """Grade the workspace; return the exit status (0 all passed, 1 otherwise, 130
     after Ctrl-C). However `grade` ends, the student code it started ends with it:
@@ -236,7 +258,7 @@ def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
 def interrupted(progress: Progress, stop: KeyboardInterrupt) -> int:
     """The summary of the questions that finished (passed or not), then which were not
     run; exit status 128 + the signal (130 for Ctrl-C)."""
-    from . import report
+    report = report_module()
     signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
     how = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
     missing = progress.not_run()
@@ -272,29 +294,17 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     points_in_all = sum(q.points for q in questions) + sum(
         bank.points(key) for key in everything if key not in {q.key for q in questions})
     consoles: List[Any] = []
-    loading: List[threading.Thread] = []
-
-    def load_report() -> None:
-        """Import the report (rich, ~25 ms) in a thread, started when the runner first
-        waits for its worker (runner.meanwhile): it loads while the runner waits in
-        select, which holds no lock Python code needs, and the job goes to the worker
-        the moment it is ready instead of after the import."""
-        loading.append(threading.Thread(target=importlib.import_module,
-                                        args=(f"{__package__}.report",), daemon=True))
-        loading[0].start()
 
     def console_now():
         """The report's console, made when first needed."""
         if not consoles:
-            for thread in loading:
-                thread.join()
-            from . import report
+            report = report_module()
             consoles.append(report.make_console(stderr=options.json_path == "-"))
             if progress is not None:
                 progress.console = consoles[0]
         return consoles[0]
 
-    runner.meanwhile = load_report
+    runner.meanwhile = load_report_meanwhile
     if progress is not None:
         progress.planned = list(questions)
         progress.score = options.score
@@ -315,8 +325,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     def show(result):
         if progress is not None:
             progress.results.append(result)
-        from . import report
-        block = report.question_block(result, options.verbose, extra=options.rerun)
+        block = report_module().question_block(result, options.verbose, extra=options.rerun)
         if block is not None:
             console_now().print(block)
 
@@ -364,7 +373,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
 def list_questions(ws: Workspace, keys: Sequence[str] = ()) -> int:
     """`grade --list`: each question with the name `-q` takes, its points, its cases and
     how many of them are still locked."""
-    from . import report
+    report = report_module()
     try:
         questions = load_workspace_questions(ws, keys)
     except casefile.CaseFileError as error:
