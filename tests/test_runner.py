@@ -260,7 +260,7 @@ def test_a_submission_that_waits_in_every_case_is_stopped_at_its_wall_cap(tmp_pa
 def test_a_transient_spawn_failure_is_tried_again(tmp_path, monkeypatch):
     import errno
     import subprocess as real
-    from grader.run import runner as runner_module
+    from grader.run import process as runner_module
     calls = []
     original = real.Popen
 
@@ -345,7 +345,7 @@ def test_a_spawn_that_fails_for_now_is_tried_again(monkeypatch, code):
     """fork/exec errors that say "not now" (EFAULT from a vfork'd exec beside the
     grader's threads, seen in a CI run) cost a case nothing: the next try runs."""
     import subprocess
-    from grader.run import runner as runner_module
+    from grader.run import process as runner_module
     real, failures = subprocess.Popen, [code]
 
     def flaky(*args, **options):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from conftest import run_grade
-from grader.run import runner
+from grader.run import process as processes, runner
 
 
 def _with_bytecode(tmp_path: Path, source: str, cached: str) -> Path:
@@ -33,7 +33,7 @@ def _with_bytecode(tmp_path: Path, source: str, cached: str) -> Path:
 def _guarded(script: Path, *args: str) -> str:
     read_fd, write_fd = os.pipe()  # the lifeline: held open by us while it runs
     try:
-        done = subprocess.run([sys.executable, "-I", "-S", "-B", str(runner.GUARD), str(read_fd),
+        done = subprocess.run([sys.executable, "-I", "-S", "-B", str(processes.GUARD), str(read_fd),
                                str(script), *args], pass_fds=(read_fd,), capture_output=True,
                               text=True, timeout=30)
     finally:
@@ -140,17 +140,17 @@ def test_a_finished_worker_is_seen_ending_at_once(monkeypatch):
     short run ~5 ms)."""
     def no_polling(seconds):
         raise AssertionError(f"wait_exit slept {seconds} s instead of being woken")
-    monkeypatch.setattr(runner.time, "sleep", no_polling)
+    monkeypatch.setattr(processes.time, "sleep", no_polling)
     for _ in range(5):
         child = subprocess.Popen([sys.executable, "-I", "-S", "-c",
                                   "import time; time.sleep(0.05)"])
         started = time.monotonic()
-        assert runner.wait_exit(child, timeout=10)
+        assert processes.wait_exit(child, timeout=10)
         assert time.monotonic() - started < 5
         child.wait()
     quick = subprocess.Popen([sys.executable, "-I", "-S", "-c", "import time; time.sleep(30)"])
     try:
-        assert not runner.wait_exit(quick, timeout=0.1)
+        assert not processes.wait_exit(quick, timeout=0.1)
     finally:
         quick.kill()
         quick.wait()
@@ -164,13 +164,13 @@ def test_a_sandboxed_guard_runs_the_bytecode_compiled_beside_a_script(tmp_path):
     folder.mkdir()
     script = _with_bytecode(tmp_path, "print('source')\n", "print('cached')\n")
     with Sandbox(folder, slot=41) as box:
-        process, lifeline = runner.guarded(box.wrap(runner.guard_argv(box.python, script)),
-                                           stdout=subprocess.PIPE)
+        process, lifeline = processes.guarded(
+            box.wrap(processes.guard_argv(box.python, script)), stdout=subprocess.PIPE)
         try:
             out = process.stdout.read()
         finally:
             lifeline.cut()
-            runner.end_group(process, timeout=runner.GUARD_GRACE)
+            processes.end_group(process, timeout=processes.GUARD_GRACE)
             process.stdout.close()
     assert out == b"cached\n"
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from grader.hog.fuzz import driver
-from grader.run import runner
+from grader.run import process
 
-_spec = importlib.util.spec_from_file_location("worker_under_test", runner.WORKER)
+_spec = importlib.util.spec_from_file_location("worker_under_test", process.WORKER)
 worker = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(worker)
 

@@ -33,7 +33,8 @@ from ..load import casefile
 from ..assignment import Assignment
 from ..judge import prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
-from ..run.runner import Halted, Runner, halt, halted, unhalt, wall_cap
+from ..run.process import Halted, halt, halted, unhalt
+from ..run.runner import Runner, wall_cap
 from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,

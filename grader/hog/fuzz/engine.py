@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from . import compare
 from . import explain as fuzz_explain
 from . import driver as fuzz_driver
-from ...run.runner import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
+from ...run.process import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
 
 DRIVER = Path(fuzz_driver.__file__)
 

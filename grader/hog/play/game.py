@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any, Dict, List, Optional
 
 from .. import editions
-from ...run.runner import Outbox, end_group, feed, script_argv, spawn
+from ...run.process import Outbox, end_group, feed, script_argv, spawn
 
 DRIVER = Path(__file__).with_name("driver.py")
 STUCK_SECONDS = 10.0  # the child computing this long without a word is looping

@@ -32,7 +32,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from . import table as strategy_table
 from ... import safe_files
 from ...assignment import Assignment
-from ...run.runner import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
+from ...run.process import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
 from ...untrusted import CallInfo, one_line
 from ...run.sandbox import Limits, Sandbox, bwrap_problem
 
