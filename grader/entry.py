@@ -75,9 +75,17 @@ def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = F
                     score: bool = False, cases: Sequence[int] = (), timeout: float = TIMEOUT,
                     json_path: Optional[str] = None, interactive: bool = False,
                     unlock: bool = False, seed: Optional[int] = None, list_only: bool = False,
-                    rerun: str = "") -> None:
+                    rerun: str = "", start_early: bool = False) -> None:
     """`grade` with no command: grade (or list, or unlock) the workspace at ROOT, and exit.
-    RERUN: the options a printed rerun command repeats."""
+    RERUN: the options a printed rerun command repeats. START_EARLY: start the worker
+    before the grader's own modules load (~20 ms of them), told its folder once found."""
+    early = None
+    if start_early:
+        from .run import process
+        try:
+            early = process.start_early()
+        except OSError:  # (the runner starts one later, or says why it cannot)
+            pass
     from . import student, workspace
     from .load.casefile import CaseFileError
     try:
@@ -101,7 +109,7 @@ def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = F
                                   cases=set(cases) if cases else None, timeout=timeout,
                                   json_path=json_path, interact=interactive, seed=seed,
                                   rerun=rerun)
-        leave(student.run(ws, assignment, options))
+        leave(student.run(ws, assignment, options, early=early))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         fail(str(error))
 
@@ -149,4 +157,5 @@ def main(args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None) 
         commands(args=args, prog_name=prog_name)
         return
     questions, verbose, score = plain
-    _as_click_ends(lambda: grade_workspace(Path("."), questions, verbose=verbose, score=score))
+    _as_click_ends(lambda: grade_workspace(Path("."), questions, verbose=verbose, score=score,
+                                           start_early=True))

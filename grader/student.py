@@ -237,16 +237,17 @@ def report_module():
     from . import report
     return report
 
-def run(ws: Workspace, assignment: Assignment, options: Options) -> int:
+def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> int:
     """Grade the workspace; return the exit status (0 all passed, 1 otherwise, 130
     after Ctrl-C). However `grade` ends, the student code it started ends with it:
-    here by closing the runner, and by each worker's guard when grade is killed."""
+    here by closing the runner, and by each worker's guard when grade is killed.
+    EARLY: a worker `process.start_early` started, which the runner takes."""
     progress = Progress()
     runner = Runner(src=ws.root, timeout=options.timeout, preflight=assignment.preflight,
                     own_modules=assignment.modules, show_wants=True)
     try:
         with stop_signals():
-            runner.start()
+            runner.start(early)
             return _run(ws, options, runner, progress)
     except KeyboardInterrupt as stop:
         runner.close()

@@ -141,3 +141,30 @@ def test_student_code_dies_with_grade(student_ws, variant, how):
             grade.wait()
         elif how != "hangup" and grade.isalive():
             grade.close(force=True)
+
+
+@pytest.mark.parametrize("args, folder", [([], "empty"), (["-q", "nothing"], "workspace")])
+def test_the_worker_started_first_dies_when_grade_stops_before_using_it(student_ws, tmp_path,
+                                                                         args, folder):
+    """A student's run starts its worker before it has found the workspace: when there is
+    none, or the question asked for is not one, grade says so and nothing it started is
+    left (the worker's guard sees its lifeline close)."""
+    where = tmp_path / "empty" if folder == "empty" else student_ws
+    where.mkdir(exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "grader.cli", *args], cwd=where, env=env(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    pattern = f"{os.sep}grader{os.sep}run{os.sep}guard.py"
+
+    def workers_left():
+        left = []
+        for entry in Path("/proc").iterdir():
+            try:
+                command = (entry / "cmdline").read_bytes().split(b"\0")
+                if entry.name.isdigit() and any(pattern.encode() in part for part in command) \
+                        and Path(f"/proc/{entry.name}/cwd").resolve() == where.resolve():
+                    left.append(int(entry.name))
+            except OSError:
+                continue
+        return [pid for pid in left if alive(pid)]
+    wait_for(lambda: not workers_left(), 10, "the early worker to end")

@@ -377,3 +377,36 @@ def test_what_the_worker_may_pass_itself_the_grader_passes_too(want, printed, ne
     if passes_in_worker:
         for exact in (True, False):
             assert check_example(example, ExampleOutput(printed=text), exact)
+
+
+# --- a worker started before the grader knew its folder (a student's own run) --------------
+
+def test_a_worker_started_early_is_told_its_folder_and_modules_and_grades(tmp_path):
+    from grader.run import process
+    folder = submission(tmp_path, "import os\nWHERE = os.getcwd()\ndef f():\n    return 7\n")
+    early = process.start_early()
+    runner = Runner(preflight=("hog",), own_modules=("hog",), src=folder).start(early)
+    try:
+        assert runner._early is early  # taken, not a second worker
+        (first,) = run_all(runner, "print(f(), WHERE)\n")
+        assert first.status == "ran"
+        assert first.outputs[0].printed == f"7 {folder}\n"  # imported in its folder
+    finally:
+        runner.close()
+    assert early.process.poll() is not None
+
+
+@pytest.mark.parametrize("how", ["sandboxed", "another environment"])
+def test_a_worker_started_early_is_ended_where_the_runner_would_start_another(tmp_path, how):
+    from grader.run import process
+    early = process.start_early()
+    options = ({"wrap": lambda argv: ["env", *argv]} if how == "sandboxed"
+               else {"env": {**os.environ, "EXTRA": "1"}})
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), **options).start(early)
+    try:
+        assert runner._early is not early
+        assert early.process.wait(timeout=10) is not None
+        (first,) = run_all(runner, "print(f())\n")
+        assert first.outputs[0].printed == "1\n"
+    finally:
+        runner.close()

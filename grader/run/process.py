@@ -15,6 +15,7 @@ import os
 import select
 import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
@@ -282,6 +283,7 @@ class Worker:
     """One worker process (under its guard) and the pipe it reports on."""
 
     def __init__(self, command: Sequence[str], env: Optional[Dict[str, str]]):
+        self.command = list(command)
         read_fd, write_fd = os.pipe()
         self.stderr = bytearray()
         argv = [str(write_fd) if part == "{fd}" else part for part in command]
@@ -411,3 +413,14 @@ class Worker:
             how = f"exited with status {code}"
         note = f"the process running your code {how}"
         return note + (": " + " / ".join(tail) if tail else "")
+
+
+LATER = "-"  # a worker's folder and modules, when it is started before they are known
+
+
+def start_early() -> Worker:
+    """A worker started before the grader has found the folder it grades, with this
+    interpreter and no sandbox: what a student's own run starts first, so that the
+    interpreter's start and the worker's imports overlap the grader's own. A Runner that
+    takes it (`Runner.start`) tells it its folder and modules."""
+    return Worker(guard_argv(sys.executable, WORKER, "{fd}", LATER), None)

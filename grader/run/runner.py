@@ -16,6 +16,7 @@ for and then stopped reading costs a timeout, never a hung grader.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import signal
@@ -29,7 +30,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 from ..model import CaseRun, ExampleOutput
 from . import messages
 from .messages import Malformed
-from .process import TICK, WORKER, Worker, guard_argv
+from .process import LATER, TICK, WORKER, Outbox, Worker, guard_argv
 
 # A case stopped by its wall limit having had this share of its CPU time ran out of CPU
 # time between two looks at the clock: it is told it did, as on an idle machine.
@@ -158,14 +159,28 @@ class Runner:
         """The time limit of the next case."""
         return min(self.timeout, self.spent_timeout) if self.spent else self.timeout
 
-    def command(self) -> List[str]:
+    def worker_args(self) -> List[str]:
+        """What a worker is told after its report fd: its folder and modules."""
         own = [f"--own={','.join(self.own_modules)}"] if self.own_modules else []
-        return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", str(self.src),
-                                    *own, *self.preflight))
+        return [str(self.src), *own, *self.preflight]
 
-    def start(self) -> "Runner":
+    def command(self) -> List[str]:
+        return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", *self.worker_args()))
+
+    def start(self, early: Optional[Worker] = None) -> "Runner":
         """Start the first worker now (interpreter and student import) so that it gets
-        ready while the grader loads its cases; `run` uses it."""
+        ready while the grader loads its cases; `run` uses it. EARLY: one already started
+        by `process.start_early`, which it takes if it was started as this runner would
+        start it, telling it its folder and modules (else it is ended)."""
+        if early is not None and self._early is None:
+            if early.command == self.wrap(guard_argv(self.python, self.worker_path, "{fd}",
+                                                     LATER)) and self.env is None:
+                line = json.dumps({"args": self.worker_args()}).encode() + b"\n"
+                if Outbox(early.process.stdin, line).flush(self.timeout):
+                    self._live.append(early)
+                    self._early = early
+                    return self
+            early.close()
         if self._early is None:
             self._early = self._new_worker()
         return self

@@ -506,17 +506,21 @@ def unshadow(modules, src):
 
 
 def main():
-    """argv: FD SRC [MODULE ...]. The modules are imported before the job is read, so
-    the interpreter's start and the student's import overlap the grader's own."""
-    channel, src, preflight = int(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
-    own = []
-    if preflight and preflight[0].startswith("--own="):
-        own, preflight = preflight[0][len("--own="):].split(","), preflight[1:]
+    """argv: FD SRC [--own=MODULE,...] [MODULE ...]. The modules are imported before the
+    job is read, so the interpreter's start and the student's import overlap the
+    grader's own. FD - : the rest of the arguments come as the job stream's first line
+    ({"args": [SRC, ...]}), for a worker started before the grader knew its folder."""
+    channel, args = int(sys.argv[1]), sys.argv[2:]
     job_stream = os.fdopen(os.dup(0), "rb")
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     os.close(devnull)
     sys.stdin = open(0, closefd=False)
+    if args == ["-"]:
+        args = json.loads(job_stream.readline())["args"]
+    src, preflight, own = os.path.abspath(args[0]), args[1:], []
+    if preflight and preflight[0].startswith("--own="):
+        own, preflight = preflight[0][len("--own="):].split(","), preflight[1:]
     os.chdir(src)
     sys.path.insert(0, src)
     unshadow(own, src)
