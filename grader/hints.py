@@ -33,7 +33,6 @@ their first failure (grader/hint_mutants.py).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -108,6 +107,7 @@ def _order(key: str) -> Tuple[int, int]:
 def _short(text: str) -> str:
     if len(text) <= _LONG:
         return text
+    import hashlib  # here, not at the top: it loads OpenSSL (~2 ms), which most runs never use
     digest = hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:12]
     return f"{text[:60]}... #{digest}"
 

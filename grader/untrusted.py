@@ -8,7 +8,6 @@ outside OUT, formulas, escape sequences), and each has one function here.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import traceback
 import unicodedata
@@ -82,6 +81,7 @@ def safe_name(name: str, taken: Iterable[str] = ()) -> str:
     if is_safe_name(name) and name not in taken:
         return name
     raw = name.encode("utf-8", "surrogateescape")
+    import hashlib  # here, not at the top: it loads OpenSSL (~2 ms), which most runs never use
     digest = hashlib.sha256(raw).hexdigest()
     stem = "".join(c if not (c in "/\\\0" or _unprintable(c) or c.isspace()) else "_"
                    for c in shown_name(name)).lstrip(".-~_") or "submission"
