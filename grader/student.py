@@ -237,6 +237,7 @@ def report_module():
     from . import report
     return report
 
+
 def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> int:
     """Grade the workspace; return the exit status (0 all passed, 1 otherwise, 130
     after Ctrl-C). However `grade` ends, the student code it started ends with it:
