@@ -128,3 +128,18 @@ def ok_command():
                            check=True, timeout=600)
             built.touch()
     return ok
+
+
+# Files holding the suite's longest tests (single tests of 10-85 s, or a module fixture
+# that grades a whole pool), run first: under pytest-xdist a long test that starts last
+# keeps one core busy while the other has nothing left, and the run waits for it.
+# Whole files move, in their own order, so module fixtures are still set up once.
+LONGEST_FIRST = ("test_hostile_class.py", "test_examples.py", "test_cgroups.py",
+                 "test_mutation.py", "test_hints.py", "test_gradescope.py", "test_styles.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        name = item.path.name
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+    items.sort(key=rank)
