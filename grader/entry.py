@@ -75,12 +75,13 @@ def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = F
                     score: bool = False, cases: Sequence[int] = (), timeout: float = TIMEOUT,
                     json_path: Optional[str] = None, interactive: bool = False,
                     unlock: bool = False, seed: Optional[int] = None, list_only: bool = False,
-                    rerun: str = "", start_early: bool = False) -> None:
+                    rerun: str = "") -> None:
     """`grade` with no command: grade (or list, or unlock) the workspace at ROOT, and exit.
-    RERUN: the options a printed rerun command repeats. START_EARLY: start the worker
-    before the grader's own modules load (~20 ms of them), told its folder once found."""
+    RERUN: the options a printed rerun command repeats. A run that grades starts its
+    worker before the grader's own modules load (~20 ms of them): it is told its folder
+    once the grader has found it."""
     early = None
-    if start_early:
+    if not (list_only or unlock):
         from .run import process
         try:
             early = process.start_early()
@@ -157,5 +158,4 @@ def main(args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None) 
         commands(args=args, prog_name=prog_name)
         return
     questions, verbose, score = plain
-    _as_click_ends(lambda: grade_workspace(Path("."), questions, verbose=verbose, score=score,
-                                           start_early=True))
+    _as_click_ends(lambda: grade_workspace(Path("."), questions, verbose=verbose, score=score))
