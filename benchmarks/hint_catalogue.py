@@ -83,10 +83,12 @@ def generalise(data, generated):
     return data
 
 
-def figures(data, generated, real):
+def figures(data, killed, moved, real):
     catalogue = hints.parse(data)
+    generated = killed + moved
     rows = {"real bug classes": hint_mutants.measure(catalogue, real),
-            "killed mutants": hint_mutants.measure(catalogue, generated),
+            "killed mutants": hint_mutants.measure(catalogue, killed),
+            "statement-order mutants": hint_mutants.measure(catalogue, moved),
             "real bug classes, held out": hint_mutants.measure(
                 hint_mutants.held_out(catalogue, generated), real, named=catalogue)}
     return rows
@@ -108,7 +110,10 @@ def main(argv=None) -> int:
     data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else \
         {"version": hints.VERSION, "hints": []}
     run = mutate.run(assignment, jobs=args.jobs, use_cache=not args.no_cache)
-    generated = hint_mutants.observe(run, jobs=args.jobs, use_cache=not args.no_cache)
+    killed = hint_mutants.observe(run, jobs=args.jobs, use_cache=not args.no_cache)
+    moved = hint_mutants.observe_reordered(assignment, jobs=args.jobs,
+                                           use_cache=not args.no_cache)
+    generated = killed + moved
     real = observe_real(assignment, args.jobs, not args.no_cache) \
         if args.edition == "fa19" else []
     if args.merge:
@@ -126,7 +131,7 @@ def main(argv=None) -> int:
                                              indent=1, ensure_ascii=False) + "\n",
                                   encoding="utf-8")
     print(f"{path}: {len(data['hints'])} entries")
-    for name, row in figures(data, generated, real).items():
+    for name, row in figures(data, killed, moved, real).items():
         total = row["total"] or 1
         print(f"{name}: {row['total']} failing questions, right {row['right'] / total:.1%}, "
               f"wrong {row['wrong'] / total:.1%}, none {row['none'] / total:.1%}")

@@ -9,6 +9,12 @@ shows in. Each is graded twice: a fingerprint that differs between the two (the 
 rolls real random dice) is kept as its behaviour class only, and a mutant whose first
 failure moves is no evidence. Cached like `grade mutate`'s results.
 
+Mistakes of order (the swap checked before the points are added, the strategy asked
+twice, the commentary called inside one player's branch) are none of `grade mutate`'s
+operators: `reordered` makes them from the reference's statements, for hints only (a
+bank need not tell every order apart, so the mutation tables never grade them), and
+`observe_reordered` observes them as the killed mutants are.
+
 Staff rebuild a catalogue with `rebuild` (every entry's "mutants": the labels whose
 evidence it matches, for review), name the groups `proposals` lists and `merge` them in
 (benchmarks/hint_catalogue.py does the three for an edition, with the real bug classes
@@ -173,14 +179,74 @@ def observe(run, jobs: Optional[int] = None, use_cache: bool = True,
               reaching[o.mutant.id]) for o in killed]
     observed = observe_sources(assignment, items, jobs=jobs, repeat=repeat)
     if cache is not None:
-        _store(cache, killed, observed)
+        _store(cache, [o.mutant.id for o in killed], observed)
     return observed
 
 
-def _store(cache: Path, killed, observed: List[Observed]) -> None:
-    """Add OBSERVED (of the KILLED outcomes) to the observations CACHE holds: a run of a
-    few mutants (`grade mutate -q 10 --hints`) must not replace a whole edition's."""
-    ids = {o.mutant.id for o in killed}
+def reordered(assignment: Assignment, owners: Optional[Iterable[str]] = None):
+    """The statement-order mutants of ASSIGNMENT's reference (`mutate.generate`'s
+    STATEMENTS; of the ones OWNERS own, when given): mistakes of order that the mutation
+    tables never see, since a bank need not tell every order apart."""
+    from . import mutate
+    if assignment.is_ok:
+        files = [n for n in assignment.sources if n.endswith(".py")
+                 and (Path(assignment.reference) / n).is_file()]
+        mutants = []
+        for name in files:
+            for mutant in mutate.generate(
+                    (Path(assignment.reference) / name).read_text(encoding="utf-8"),
+                    assignment.questions, mutate.Config(), whole_functions=True,
+                    statements=True):
+                mutant.file = name
+                mutant.id = f"{name}: {mutant.id}" if len(files) > 1 else mutant.id
+                mutants.append(mutant)
+    else:
+        source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+        mutants = mutate.generate(source, assignment.questions, mutate.load_config(assignment),
+                                  statements=True)
+    wanted = None if owners is None else set(owners)
+    return [m for m in mutants if wanted is None or m.owner in wanted]
+
+
+def observe_reordered(assignment: Assignment, owners: Optional[Iterable[str]] = None,
+                      jobs: Optional[int] = None, use_cache: bool = True,
+                      repeat: int = REPEAT) -> List[Observed]:
+    """(mutant id, question, evidence) for every question a statement-order mutant
+    (`reordered`) fails among those its function reaches (in an ok assignment, every
+    question: its tests call each other's functions). Cached as `observe` is."""
+    from . import mutate
+    mutants = reordered(assignment, owners)
+    cache = None
+    if not assignment.is_ok:
+        cache = mutate.cache_dir() / (f"{assignment.edition}-{mutate.digest(assignment)}"
+                                      f"-moves{_VERSION}x{repeat}.json")
+        if use_cache and cache.is_file():
+            try:
+                stored = json.loads(cache.read_text(encoding="utf-8"))
+                wanted = {m.id for m in mutants}
+                if set(stored["mutants"]) >= wanted:
+                    return [(m, q, dict(e)) for m, q, e in stored["observed"] if m in wanted]
+            except (OSError, ValueError, TypeError, KeyError):
+                pass
+    if assignment.is_ok:
+        reaching = {m.id: list(assignment.questions) for m in mutants}
+    else:
+        from .load import casefile
+        reached = mutate.reach(assignment, casefile.load_questions(assignment.cases))
+        reaching = {m.id: sorted({key for (key, _), (names, _) in reached.items()
+                                  if m.function in names}) for m in mutants}
+    items = [(m.id, {m.file or assignment.source: m.source.encode()}, reaching[m.id])
+             for m in mutants]
+    observed = observe_sources(assignment, items, jobs=jobs, repeat=repeat)
+    if cache is not None:
+        _store(cache, [m.id for m in mutants], observed)
+    return observed
+
+
+def _store(cache: Path, graded: Iterable[str], observed: List[Observed]) -> None:
+    """Add OBSERVED (of the GRADED mutant ids) to the observations CACHE holds: a run of
+    a few mutants (`grade mutate -q 10 --hints`) must not replace a whole edition's."""
+    ids = set(graded)
     mutants, kept = sorted(ids), list(observed)
     try:
         stored = json.loads(cache.read_text(encoding="utf-8"))
@@ -204,6 +270,8 @@ def proposals(run, jobs: Optional[int] = None, use_cache: bool = True) -> dict:
     path = hints.path_for(assignment)
     catalogue = hints.load(path) if path is not None else None
     observed = observe(run, jobs=jobs, use_cache=use_cache)
+    observed += observe_reordered(assignment, {o.mutant.owner for o in run.outcomes},
+                                  jobs=jobs, use_cache=use_cache)
     groups = hints.propose(observed, catalogue)
     named = sum(len(g["mutants"]) for g in groups if "known" in g)
     return {"catalogue": str(path) if path else None, "failing_questions": len(observed),

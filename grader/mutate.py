@@ -247,11 +247,12 @@ def _functions(tree: ast.Module) -> List[Tuple[str, ast.FunctionDef]]:
 
 
 def generate(source: str, questions: Sequence[str], config: Config,
-             whole_functions: bool = False) -> List[Mutant]:
+             whole_functions: bool = False, statements: bool = False) -> List[Mutant]:
     """Every mutant of the graded lines of SOURCE: those between problem markers, or,
     with WHOLE_FUNCTIONS, every function's body, owned by the test named like the
     function (ok's doctest protocol) or, when there is none, by no test in particular
-    (owner "*": any failing test kills it)."""
+    (owner "*": any failing test kills it). With STATEMENTS, the statement-order
+    mutants instead (`_reorder`: hints only, the mutation tables never see them)."""
     tree = asts.parse(source)
     graded = body_lines(source) if whole_functions else graded_lines(source)
     offsets = _Offsets(source)
@@ -292,10 +293,16 @@ def generate(source: str, questions: Sequence[str], config: Config,
 
     def add(node: ast.AST, operator: str, start: int, end: int, text: str,
             above: bool = False) -> None:
-        function = top.get(node)
-        if function is None or function in config.free:
-            return
         mutated = source[:start] + text + source[end:]
+        line_start = offsets.starts[node.lineno - 1]
+        add_source(node, operator, mutated, f"{_lines(source, line_start, end)} -> "
+                   f"{_lines(mutated, line_start, start + len(text))}", above)
+
+    def add_source(node: ast.AST, operator: str, mutated: str, change: str,
+                   above: bool = False) -> None:
+        function = top.get(node)
+        if function is None or function in config.free or mutated in sources:
+            return
         try:
             compile(mutated, "hog.py", "exec")
         except SyntaxError:
@@ -303,11 +310,7 @@ def generate(source: str, questions: Sequence[str], config: Config,
         unit, owner = unit_and_owner(node, function, above)
         if owner is None:
             return
-        line_start = offsets.starts[node.lineno - 1]
-        label = f"{function}: {_lines(source, line_start, end)} -> " \
-                f"{_lines(mutated, line_start, start + len(text))}"
-        if mutated in sources:
-            return
+        label = f"{function}: {change}"
         sources.add(mutated)
         count = seen.get(label, 0)
         seen[label] = count + 1
@@ -319,6 +322,14 @@ def generate(source: str, questions: Sequence[str], config: Config,
         start, end = offsets.span(node)
         add(node, operator, start, end, "(" + ast.unparse(new) + ")")
 
+    if statements:
+        sources.add(source)  # a move past an identical statement changes nothing
+        for node in ast.walk(tree):
+            if node in top:
+                for block in _blocks(node):
+                    _reorder([s for s in block if s.lineno in graded
+                              and not _is_docstring(s, parents)], offsets, add_source)
+        return mutants
     for node in ast.walk(tree):
         if getattr(node, "lineno", None) not in graded or node not in top:
             continue
@@ -379,6 +390,111 @@ def generate(source: str, questions: Sequence[str], config: Config,
             add(node, "remove", start, end, "pass")
             _early_return(node, parents, offsets, source, add)
     return mutants
+
+
+def _blocks(node: ast.AST) -> List[List[ast.stmt]]:
+    """The statement lists directly under NODE (a function's body, a branch, a loop's)."""
+    blocks = [getattr(node, name, None) for name in ("body", "orelse", "finalbody")]
+    blocks += [handler.body for handler in getattr(node, "handlers", ())]
+    return [b for b in blocks if isinstance(b, list) and b and isinstance(b[0], ast.stmt)]
+
+
+_MOVABLE_LIMIT = 12  # statements of a block: moves grow as its square
+
+
+def _reorder(block: List[ast.stmt], offsets: _Offsets, add_source) -> None:
+    """Statements in the wrong order, as students write them (hints only): one moved to
+    every other place in its block (the swap checked before the points are added), a
+    simple one done twice (the strategy asked twice), one moved into the end of an
+    earlier branch or loop of its block (the swap checked after player 0's turns only)
+    or out of the end of one. Each statement must own its lines (no `a; b`, no `if x: y`)."""
+    source = offsets.source
+
+    def first(statement: ast.stmt) -> str:
+        return offsets.lines[statement.lineno - 1].strip()
+
+    def lines_of(statement: ast.stmt) -> Tuple[int, int]:
+        return offsets.starts[statement.lineno - 1], offsets.starts[statement.end_lineno]
+
+    def indent(statement: ast.stmt) -> str:
+        return offsets.lines[statement.lineno - 1][:statement.col_offset]
+
+    def text_of(statement: ast.stmt, like: Optional[ast.stmt] = None) -> str:
+        """STATEMENT's lines, indented as LIKE's (its own by default)."""
+        start, end = lines_of(statement)
+        text = source[start:end]
+        text += "" if text.endswith("\n") else "\n"
+        if like is not None:
+            old, new = indent(statement), indent(like)
+            text = "".join(new + line[len(old):] if line.startswith(old) else line
+                           for line in text.splitlines(True))
+        return text
+
+    def movable(index: int) -> bool:
+        statement = block[index]
+        before = block[index - 1].end_lineno if index else 0
+        after = block[index + 1].lineno if index + 1 < len(block) else statement.end_lineno + 1
+        return not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                          ast.ClassDef)) \
+            and not offsets.lines[statement.lineno - 1][:statement.col_offset].strip() \
+            and before < statement.lineno and statement.end_lineno < after
+
+    runs, current = [], []
+    for index, statement in enumerate(block):
+        if movable(index):
+            current.append(statement)
+            continue
+        runs.append(current)
+        current = []
+    runs = [run for run in runs + [current] if len(run) > 1]
+    for run in runs:
+        if len(run) > _MOVABLE_LIMIT:
+            continue
+        start, end = lines_of(run[0])[0], lines_of(run[-1])[1]
+        chunks = [source[lines_of(a)[0]:lines_of(b)[0]] for a, b in zip(run, run[1:])]
+        chunks.append(source[lines_of(run[-1])[0]:end])
+        if not chunks[-1].endswith("\n"):
+            chunks[-1] += "\n"
+        for i, statement in enumerate(run):
+            for j, target in enumerate(run):
+                if i == j:
+                    continue
+                order = [k for k in range(len(run)) if k != i]
+                order.insert(order.index(j) + (j > i), i)
+                text = "".join(chunks[k] for k in order)
+                where = "before" if j < i else "after"
+                add_source(statement, "move", source[:start] + text + source[end:],
+                           f"{first(statement)} -> moved {where}: {first(target)}")
+            if isinstance(statement, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                a, b = lines_of(statement)
+                add_source(statement, "duplicate", source[:b] + text_of(statement) + source[b:],
+                           f"{first(statement)} -> done twice")
+            for k, branch in enumerate(run[:i]):
+                if not isinstance(branch, (ast.If, ast.For, ast.While)):
+                    continue
+                a, b = lines_of(statement)
+                for body in (branch.body, branch.orelse):
+                    if not body or body[0].lineno == branch.lineno or \
+                            (body is branch.orelse and isinstance(body[0], ast.If)
+                             and body[0].col_offset == branch.col_offset):
+                        continue
+                    at = lines_of(body[-1])[1]
+                    moved = text_of(statement, like=body[0])
+                    part = "the else of" if body is branch.orelse else "the end of"
+                    add_source(statement, "into-branch",
+                               source[:at] + moved + source[at:a] + source[b:],
+                               f"{first(statement)} -> moved into {part}: {first(branch)}")
+            if isinstance(statement, (ast.If, ast.For, ast.While)):
+                for body in (statement.body, statement.orelse):
+                    if len(body) < 2 or body[-1].lineno == statement.lineno:
+                        continue
+                    last = body[-1]
+                    a, b = lines_of(last)
+                    after = lines_of(statement)[1]
+                    moved = text_of(last, like=statement)
+                    add_source(last, "out-of-branch",
+                               source[:a] + source[b:after] + moved + source[after:],
+                               f"{first(last)} -> moved after: {first(statement)}")
 
 
 def _call_mutants(node: ast.Call, replace_expr) -> None:
