@@ -322,73 +322,102 @@ def generate(source: str, questions: Sequence[str], config: Config,
         start, end = offsets.span(node)
         add(node, operator, start, end, "(" + ast.unparse(new) + ")")
 
-    if statements:
-        sources.add(source)  # a move past an identical statement changes nothing
+    def expressions(replace_expr, add) -> None:
+        """The expression and statement operators, each edit made through REPLACE_EXPR
+        (an expression by another) or ADD (a span of text by another)."""
         for node in ast.walk(tree):
-            if node in top:
-                for block in _blocks(node):
-                    _reorder([s for s in block if s.lineno in graded
-                              and not _is_docstring(s, parents)], offsets, add_source)
-        return mutants
-    for node in ast.walk(tree):
-        if getattr(node, "lineno", None) not in graded or node not in top:
-            continue
-        if isinstance(node, ast.Compare):
-            for index, op in enumerate(node.ops):
-                for other in COMPARE.get(type(op), ()):
+            if getattr(node, "lineno", None) not in graded or node not in top:
+                continue
+            if isinstance(node, ast.Compare):
+                for index, op in enumerate(node.ops):
+                    for other in COMPARE.get(type(op), ()):
+                        new = copy.deepcopy(node)
+                        new.ops[index] = other()
+                        replace_expr(node, "compare", new)
+                for index in range(len(node.ops)):
+                    for other, constant in _boundary_moves(node, index):
+                        new = copy.deepcopy(node)
+                        new.ops[index] = other()
+                        new.comparators[index] = ast.Constant(constant)
+                        replace_expr(node, "boundary", new)
+            elif isinstance(node, ast.BinOp):
+                for other in ARITH.get(type(node.op), ()):
                     new = copy.deepcopy(node)
-                    new.ops[index] = other()
-                    replace_expr(node, "compare", new)
-            for index in range(len(node.ops)):
-                for other, constant in _boundary_moves(node, index):
+                    new.op = other()
+                    replace_expr(node, "arithmetic", new)
+            elif isinstance(node, ast.AugAssign):
+                for other in ARITH.get(type(node.op), ()):
                     new = copy.deepcopy(node)
-                    new.ops[index] = other()
-                    new.comparators[index] = ast.Constant(constant)
-                    replace_expr(node, "boundary", new)
-        elif isinstance(node, ast.BinOp):
-            for other in ARITH.get(type(node.op), ()):
+                    new.op = other()
+                    start, end = offsets.span(node)
+                    add(node, "arithmetic", start, end, ast.unparse(new))
+            elif isinstance(node, ast.Constant) and type(node.value) is int:
+                for delta in (1, -1):
+                    replace_expr(node, "constant", ast.Constant(node.value + delta))
+            elif isinstance(node, ast.Constant) and type(node.value) is bool:
+                replace_expr(node, "constant", ast.Constant(not node.value))
+            elif isinstance(node, ast.BoolOp):
                 new = copy.deepcopy(node)
-                new.op = other()
-                replace_expr(node, "arithmetic", new)
-        elif isinstance(node, ast.AugAssign):
-            for other in ARITH.get(type(node.op), ()):
-                new = copy.deepcopy(node)
-                new.op = other()
+                new.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+                replace_expr(node, "negate", new)
+                for index in range(len(node.values)):
+                    new = copy.deepcopy(node)
+                    del new.values[index]
+                    replace_expr(node, "drop-operand",
+                                 new if len(new.values) > 1 else new.values[0])
+            elif isinstance(node, ast.Call):
+                _call_mutants(node, replace_expr)
+            if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+                new = ast.UnaryOp(ast.Not(), copy.deepcopy(node.test))
+                replace_expr(node.test, "negate", new)
+            if isinstance(node, ast.Return) and node.value is not None and any(
+                    isinstance(part, ast.Call) for part in ast.walk(node.value)):
                 start, end = offsets.span(node)
-                add(node, "arithmetic", start, end, ast.unparse(new))
-        elif isinstance(node, ast.Constant) and type(node.value) is int:
-            for delta in (1, -1):
-                replace_expr(node, "constant", ast.Constant(node.value + delta))
-        elif isinstance(node, ast.Constant) and type(node.value) is bool:
-            replace_expr(node, "constant", ast.Constant(not node.value))
-        elif isinstance(node, ast.BoolOp):
-            new = copy.deepcopy(node)
-            new.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
-            replace_expr(node, "negate", new)
-            for index in range(len(node.values)):
-                new = copy.deepcopy(node)
-                del new.values[index]
-                replace_expr(node, "drop-operand",
-                             new if len(new.values) > 1 else new.values[0])
-        elif isinstance(node, ast.Call):
-            _call_mutants(node, replace_expr)
-        if isinstance(node, (ast.If, ast.While, ast.IfExp)):
-            new = ast.UnaryOp(ast.Not(), copy.deepcopy(node.test))
-            replace_expr(node.test, "negate", new)
-        if isinstance(node, ast.Return) and node.value is not None and any(
-                isinstance(part, ast.Call) for part in ast.walk(node.value)):
-            start, end = offsets.span(node)
-            add(node, "no-return", start, end, source[offsets.span(node.value)[0]:end])
-        if isinstance(node, ast.If):
-            for body in (node.body, node.orelse):
-                if len(body) > 1:  # a one-statement body is the "remove" operator's
-                    start, end = offsets.span(body[0])[0], offsets.span(body[-1])[1]
-                    add(body[0], "remove-branch", start, end, "pass", above=True)
-        if isinstance(node, ast.stmt) and not isinstance(node, ast.FunctionDef) \
-                and not _is_docstring(node, parents):
-            start, end = offsets.span(node)
-            add(node, "remove", start, end, "pass")
-            _early_return(node, parents, offsets, source, add)
+                add(node, "no-return", start, end, source[offsets.span(node.value)[0]:end])
+            if isinstance(node, ast.If):
+                for body in (node.body, node.orelse):
+                    if len(body) > 1:  # a one-statement body is the "remove" operator's
+                        start, end = offsets.span(body[0])[0], offsets.span(body[-1])[1]
+                        add(body[0], "remove-branch", start, end, "pass", above=True)
+            if isinstance(node, ast.stmt) and not isinstance(node, ast.FunctionDef) \
+                    and not _is_docstring(node, parents):
+                start, end = offsets.span(node)
+                add(node, "remove", start, end, "pass")
+                _early_return(node, parents, offsets, source, add)
+
+    if not statements:
+        expressions(replace_expr, add)
+        return mutants
+    sources.add(source)  # a move past an identical statement changes nothing
+    alike = _alike(tree, top, graded)
+    runs = [run for node in ast.walk(tree) if node in top for block in _blocks(node)
+            for run in _runs([s for s in block if s.lineno in graded
+                              and not _is_docstring(s, parents)], offsets)]
+    for run in runs:
+        _reorder(run, runs, offsets, add_source, alike)
+
+    def consistently(node: ast.expr, operator: str, new: ast.expr) -> None:
+        """NEW for NODE, and the same edit in every place alike NODE (`_alike`)."""
+        edits = [(node, new)]
+        for other in alike.get(node, ()):
+            renamed = _renamed(new, node, other)
+            if renamed is None:
+                return
+            edits.append((other, renamed))
+        if len(edits) < 2:
+            return
+        mutated = source
+        for target, replacement in sorted(edits, key=lambda e: offsets.span(e[0]),
+                                          reverse=True):
+            start, end = offsets.span(target)
+            mutated = mutated[:start] + "(" + ast.unparse(replacement) + ")" + mutated[end:]
+        start, end = offsets.span(node)
+        line_start = offsets.starts[node.lineno - 1]
+        add_source(node, operator + "-alike", mutated,
+                   f"{_lines(source, line_start, end)} -> {ast.unparse(new)}, and the same "
+                   f"in {len(edits) - 1} alike place{'s' if len(edits) > 2 else ''}")
+
+    expressions(consistently, lambda *args, **kwargs: None)
     return mutants
 
 
@@ -402,12 +431,92 @@ def _blocks(node: ast.AST) -> List[List[ast.stmt]]:
 _MOVABLE_LIMIT = 12  # statements of a block: moves grow as its square
 
 
-def _reorder(block: List[ast.stmt], offsets: _Offsets, add_source) -> None:
+def _runs(block: List[ast.stmt], offsets: _Offsets) -> List[List[ast.stmt]]:
+    """The runs of BLOCK's statements that can be moved about: each owns its lines (no
+    `a; b`) and is not a nested function or class."""
+    def movable(index: int) -> bool:
+        statement = block[index]
+        before = block[index - 1].end_lineno if index else 0
+        after = block[index + 1].lineno if index + 1 < len(block) else statement.end_lineno + 1
+        return not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                          ast.ClassDef)) \
+            and not offsets.lines[statement.lineno - 1][:statement.col_offset].strip() \
+            and before < statement.lineno and statement.end_lineno < after
+
+    runs, current = [], []
+    for index, statement in enumerate(block):
+        if movable(index):
+            current.append(statement)
+            continue
+        runs.append(current)
+        current = []
+    return [run for run in runs + [current] if 1 < len(run) <= _MOVABLE_LIMIT]
+
+
+_ALIKE = (ast.Compare, ast.BinOp, ast.BoolOp, ast.Call, ast.UnaryOp, ast.IfExp, ast.Assign,
+          ast.AugAssign, ast.Expr, ast.If, ast.While)
+
+
+def _shape(node: ast.AST) -> str:
+    """NODE's structure with its names' digits left out: code written once per player
+    (`score0 < goal`, `score1 < goal`; `strategy0(score0, score1)`, `strategy1(score1,
+    score0)`) has one shape."""
+    node = copy.deepcopy(node)
+    for part in ast.walk(node):
+        if isinstance(part, ast.Name):
+            part.id = part.id.rstrip("0123456789") or "_"
+    return ast.dump(node)
+
+
+def _alike(tree: ast.AST, top: Dict[ast.AST, str], graded) -> Dict[ast.AST, List[ast.AST]]:
+    """Node -> the other nodes of its function shaped like it (`_shape`), none inside
+    another: the places where a student who makes a mistake once (`<=` for `<` against
+    the goal, the strategy asked twice) makes it again, in code written twice (one
+    player's branch and the other's)."""
+    groups: Dict[Tuple[str, str], List[ast.AST]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, _ALIKE) and node in top and node.lineno in graded:
+            groups.setdefault((top[node], _shape(node)), []).append(node)
+
+    def span(node: ast.AST) -> Tuple[Tuple[int, int], Tuple[int, int]]:
+        return (node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)
+
+    def apart(a: ast.AST, b: ast.AST) -> bool:
+        (a0, a1), (b0, b1) = span(a), span(b)
+        return a1 <= b0 or b1 <= a0
+
+    alike: Dict[ast.AST, List[ast.AST]] = {}
+    for nodes in groups.values():
+        for node in nodes:
+            others = [o for o in nodes if o is not node and apart(node, o)]
+            if others:
+                alike[node] = others
+    return alike
+
+
+def _renamed(new: ast.AST, node: ast.AST, other: ast.AST) -> Optional[ast.AST]:
+    """NEW (an edit of NODE) made of OTHER's names where NODE has its own, or None when
+    one name of NODE stands for two of OTHER."""
+    names: Dict[str, str] = {}
+    for mine, theirs in zip(ast.walk(node), ast.walk(other)):
+        if isinstance(mine, ast.Name) and names.setdefault(mine.id, theirs.id) != theirs.id:
+            return None
+    new = copy.deepcopy(new)
+    for part in ast.walk(new):
+        if isinstance(part, ast.Name) and part.id in names:
+            part.id = names[part.id]
+    return new
+
+
+def _reorder(run: List[ast.stmt], runs: List[List[ast.stmt]], offsets: _Offsets, add_source,
+             alike: Dict[ast.AST, List[ast.AST]]) -> None:
     """Statements in the wrong order, as students write them (hints only): one moved to
-    every other place in its block (the swap checked before the points are added), a
+    every other place in its run (the swap checked before the points are added), a
     simple one done twice (the strategy asked twice), one moved into the end of an
     earlier branch or loop of its block (the swap checked after player 0's turns only)
-    or out of the end of one. Each statement must own its lines (no `a; b`, no `if x: y`)."""
+    or out of the end of one, or done there as well (the turn passed again after a
+    swap). A move or a repeat is made in the alike runs and
+    statements of the same function too (`_alike`: both players' branches)."""
     source = offsets.source
 
     def first(statement: ast.stmt) -> str:
@@ -430,71 +539,73 @@ def _reorder(block: List[ast.stmt], offsets: _Offsets, add_source) -> None:
                            for line in text.splitlines(True))
         return text
 
-    def movable(index: int) -> bool:
-        statement = block[index]
-        before = block[index - 1].end_lineno if index else 0
-        after = block[index + 1].lineno if index + 1 < len(block) else statement.end_lineno + 1
-        return not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                          ast.ClassDef)) \
-            and not offsets.lines[statement.lineno - 1][:statement.col_offset].strip() \
-            and before < statement.lineno and statement.end_lineno < after
+    def edited(edits: List[Tuple[int, int, str]]) -> str:
+        out = source
+        for start, end, text in sorted(edits, reverse=True):
+            out = out[:start] + text + out[end:]
+        return out
 
-    runs, current = [], []
-    for index, statement in enumerate(block):
-        if movable(index):
-            current.append(statement)
-            continue
-        runs.append(current)
-        current = []
-    runs = [run for run in runs + [current] if len(run) > 1]
-    for run in runs:
-        if len(run) > _MOVABLE_LIMIT:
-            continue
-        start, end = lines_of(run[0])[0], lines_of(run[-1])[1]
-        chunks = [source[lines_of(a)[0]:lines_of(b)[0]] for a, b in zip(run, run[1:])]
-        chunks.append(source[lines_of(run[-1])[0]:end])
-        if not chunks[-1].endswith("\n"):
-            chunks[-1] += "\n"
-        for i, statement in enumerate(run):
-            for j, target in enumerate(run):
-                if i == j:
+    def chunks(of: List[ast.stmt]) -> List[str]:
+        parts = [source[lines_of(a)[0]:lines_of(b)[0]] for a, b in zip(of, of[1:])]
+        last = source[lines_of(of[-1])[0]:lines_of(of[-1])[1]]
+        return parts + [last if last.endswith("\n") else last + "\n"]
+
+    def moved(of: List[ast.stmt], order: List[int]) -> Tuple[int, int, str]:
+        parts = chunks(of)
+        return lines_of(of[0])[0], lines_of(of[-1])[1], "".join(parts[k] for k in order)
+
+    parallel = [other for other in runs if other is not run and len(other) == len(run)
+                and all(b in alike.get(a, ()) for a, b in zip(run, other))]
+    for i, statement in enumerate(run):
+        for j, target in enumerate(run):
+            if i == j:
+                continue
+            order = [k for k in range(len(run)) if k != i]
+            order.insert(order.index(j) + (j > i), i)
+            where = "before" if j < i else "after"
+            change = f"{first(statement)} -> moved {where}: {first(target)}"
+            add_source(statement, "move", edited([moved(run, order)]), change)
+            if parallel:
+                add_source(statement, "move-alike",
+                           edited([moved(other, order) for other in [run] + parallel]),
+                           f"{change}, and the same in {len(parallel)} alike place"
+                           f"{'s' if len(parallel) > 1 else ''}")
+        if isinstance(statement, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            change = f"{first(statement)} -> done twice"
+            add_source(statement, "duplicate",
+                       edited([(lines_of(statement)[1],) * 2 + (text_of(statement),)]), change)
+            others = [o for o in alike.get(statement, ()) if isinstance(o, ast.stmt)]
+            if others:
+                add_source(statement, "duplicate-alike", edited(
+                    [(lines_of(o)[1],) * 2 + (text_of(o),) for o in [statement] + others]),
+                    f"{change}, and the same in {len(others)} alike place"
+                    f"{'s' if len(others) > 1 else ''}")
+        a, b = lines_of(statement)
+        for branch in run[:i]:
+            if not isinstance(branch, (ast.If, ast.For, ast.While)):
+                continue
+            for body in (branch.body, branch.orelse):
+                if not body or body[0].lineno == branch.lineno or \
+                        (body is branch.orelse and isinstance(body[0], ast.If)
+                         and body[0].col_offset == branch.col_offset):
                     continue
-                order = [k for k in range(len(run)) if k != i]
-                order.insert(order.index(j) + (j > i), i)
-                text = "".join(chunks[k] for k in order)
-                where = "before" if j < i else "after"
-                add_source(statement, "move", source[:start] + text + source[end:],
-                           f"{first(statement)} -> moved {where}: {first(target)}")
-            if isinstance(statement, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)):
-                a, b = lines_of(statement)
-                add_source(statement, "duplicate", source[:b] + text_of(statement) + source[b:],
-                           f"{first(statement)} -> done twice")
-            for k, branch in enumerate(run[:i]):
-                if not isinstance(branch, (ast.If, ast.For, ast.While)):
+                at = lines_of(body[-1])[1]
+                part = "the else of" if body is branch.orelse else "the end of"
+                copied = text_of(statement, like=body[0])
+                add_source(statement, "into-branch", edited([(at, at, copied), (a, b, "")]),
+                           f"{first(statement)} -> moved into {part}: {first(branch)}")
+                add_source(statement, "copy-into-branch", edited([(at, at, copied)]),
+                           f"{first(statement)} -> also done at {part}: {first(branch)}")
+        if isinstance(statement, (ast.If, ast.For, ast.While)):
+            for body in (statement.body, statement.orelse):
+                if len(body) < 2 or body[-1].lineno == statement.lineno:
                     continue
-                a, b = lines_of(statement)
-                for body in (branch.body, branch.orelse):
-                    if not body or body[0].lineno == branch.lineno or \
-                            (body is branch.orelse and isinstance(body[0], ast.If)
-                             and body[0].col_offset == branch.col_offset):
-                        continue
-                    at = lines_of(body[-1])[1]
-                    moved = text_of(statement, like=body[0])
-                    part = "the else of" if body is branch.orelse else "the end of"
-                    add_source(statement, "into-branch",
-                               source[:at] + moved + source[at:a] + source[b:],
-                               f"{first(statement)} -> moved into {part}: {first(branch)}")
-            if isinstance(statement, (ast.If, ast.For, ast.While)):
-                for body in (statement.body, statement.orelse):
-                    if len(body) < 2 or body[-1].lineno == statement.lineno:
-                        continue
-                    last = body[-1]
-                    a, b = lines_of(last)
-                    after = lines_of(statement)[1]
-                    moved = text_of(last, like=statement)
-                    add_source(last, "out-of-branch",
-                               source[:a] + source[b:after] + moved + source[after:],
-                               f"{first(last)} -> moved after: {first(statement)}")
+                last = body[-1]
+                after = lines_of(statement)[1]
+                add_source(last, "out-of-branch",
+                           edited([lines_of(last) + ("",),
+                                   (after, after, text_of(last, like=statement))]),
+                           f"{first(last)} -> moved after: {first(statement)}")
 
 
 def _call_mutants(node: ast.Call, replace_expr) -> None:

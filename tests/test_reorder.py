@@ -64,15 +64,30 @@ def test_the_ordering_mistakes_students_make_in_play_are_generated():
                for _, body in loops)
 
 
+def test_a_mistake_made_once_is_also_made_in_the_code_written_twice():
+    """Code written once per player (the goal checked for both scores, the strategy
+    asked in both branches) gets the same mistake in every such place at once."""
+    _, mutants = _fa19()
+    whiles = [next(n for n in ast.walk(ast.parse(m.source)) if isinstance(n, ast.While)
+                   and _mentions(n.test, "goal")) for m in mutants if m.function == "play"]
+    both = ast.dump(ast.parse("score0 <= goal and score1 <= goal", mode="eval").body)
+    assert any(ast.dump(w.test) == both for w in whiles)
+    twice = [m for m in mutants if m.function == "play" and all(
+        sum(isinstance(s, ast.Assign) and _mentions(s, f"strategy{who}")
+            for s in ast.walk(ast.parse(m.source))) == 2 for who in (0, 1))]
+    assert twice
+
+
 def test_statement_order_mutants_are_hints_only():
     """`grade mutate` (and so every edition's mutation table) never grades them."""
     a = assignments.load("fa19")
     source = (Path(a.reference) / a.source).read_text(encoding="utf-8")
     operators = {m.operator for m in mutate.generate(source, a.questions,
                                                      mutate.load_config(a))}
-    assert not operators & {"move", "duplicate", "into-branch", "out-of-branch"}
-    assert {m.operator for m in hint_mutants.reordered(a)} == \
-        {"move", "duplicate", "into-branch", "out-of-branch"}
+    family = {m.operator for m in hint_mutants.reordered(a)}
+    assert {"move", "duplicate", "into-branch", "out-of-branch", "move-alike",
+            "duplicate-alike", "compare-alike"} <= family
+    assert not operators & family
     assert {m.owner for m in hint_mutants.reordered(a, owners={"06"})} == {"06"}
 
 
@@ -131,5 +146,10 @@ def test_statement_order_mutants_compile_and_only_move_or_repeat(body, unit, com
         if mutant.operator == "duplicate":
             extra = leaves - reference
             assert sum(extra.values()) == 1 and not reference - leaves, mutant.id
-        else:
+        elif mutant.operator in ("duplicate-alike", "copy-into-branch"):
+            extra = leaves - reference
+            assert sum(extra.values()) >= 1 and not reference - leaves, mutant.id
+        elif mutant.operator in ("move", "move-alike", "into-branch", "out-of-branch"):
             assert leaves == reference, mutant.id
+        else:  # one expression edited the same way in alike places
+            assert mutant.operator.endswith("-alike"), mutant.id
