@@ -53,7 +53,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from . import asts
 from .assignment import Assignment
@@ -389,12 +389,23 @@ def generate(source: str, questions: Sequence[str], config: Config,
         expressions(replace_expr, add)
         return mutants
     sources.add(source)  # a move past an identical statement changes nothing
+    for _, function in _functions(tree):  # a wrong order involves the lines given too
+        problems = [graded[n] for n in range(function.lineno, function.end_lineno + 1)
+                    if n in graded]
+        for number in range(function.body[0].lineno, function.end_lineno + 1):
+            if problems:
+                graded.setdefault(number, problems[0])
     alike = _alike(tree, top, graded)
+    tests: Dict[str, Dict[str, ast.expr]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.If, ast.While)) and node in top:
+            tests.setdefault(top[node], {})[ast.dump(node.test)] = node.test
     runs = [run for node in ast.walk(tree) if node in top for block in _blocks(node)
             for run in _runs([s for s in block if s.lineno in graded
                               and not _is_docstring(s, parents)], offsets)]
     for run in runs:
-        _reorder(run, runs, offsets, add_source, alike)
+        _reorder(run, runs, offsets, add_source, alike,
+                 lambda statement: list(tests.get(top.get(statement), {}).values()))
 
     def consistently(node: ast.expr, operator: str, new: ast.expr) -> None:
         """NEW for NODE, and the same edit in every place alike NODE (`_alike`)."""
@@ -509,13 +520,16 @@ def _renamed(new: ast.AST, node: ast.AST, other: ast.AST) -> Optional[ast.AST]:
 
 
 def _reorder(run: List[ast.stmt], runs: List[List[ast.stmt]], offsets: _Offsets, add_source,
-             alike: Dict[ast.AST, List[ast.AST]]) -> None:
+             alike: Dict[ast.AST, List[ast.AST]],
+             conditions: Callable[[ast.stmt], List[ast.expr]] = lambda statement: []) -> None:
     """Statements in the wrong order, as students write them (hints only): one moved to
     every other place in its run (the swap checked before the points are added), a
     simple one done twice (the strategy asked twice), one moved into the end of an
     earlier branch or loop of its block (the swap checked after player 0's turns only)
     or out of the end of one, or done there as well (the turn passed again after a
-    swap). A move or a repeat is made in the alike runs and
+    swap), or done only under one of its function's CONDITIONS or their negation (the
+    commentary only while the game goes on), or a call's result not kept (the commentary
+    function the last one returned). A move or a repeat is made in the alike runs and
     statements of the same function too (`_alike`: both players' branches)."""
     source = offsets.source
 
@@ -581,6 +595,20 @@ def _reorder(run: List[ast.stmt], runs: List[List[ast.stmt]], offsets: _Offsets,
                     f"{change}, and the same in {len(others)} alike place"
                     f"{'s' if len(others) > 1 else ''}")
         a, b = lines_of(statement)
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) \
+                and statement.lineno == statement.value.lineno:
+            start = offsets.at(statement.lineno, statement.col_offset)
+            value = offsets.at(statement.value.lineno, statement.value.col_offset)
+            add_source(statement, "result-dropped", source[:start] + source[value:],
+                       f"{first(statement)} -> its result not kept")
+        step = "\t" if "\t" in indent(statement) else "    "
+        for condition in conditions(statement):
+            for test in (condition, ast.UnaryOp(ast.Not(), condition)):
+                guarded = indent(statement) + f"if {ast.unparse(test)}:\n" + "".join(
+                    step + line if line.strip() else line
+                    for line in text_of(statement).splitlines(True))
+                add_source(statement, "guard", edited([(a, b, guarded)]),
+                           f"{first(statement)} -> done only if {ast.unparse(test)}")
         for branch in run[:i]:
             if not isinstance(branch, (ast.If, ast.For, ast.While)):
                 continue

@@ -28,7 +28,8 @@ def _leaves(tree: ast.AST) -> Counter:
 def _play_loop(source: str) -> list:
     play = next(n for n in ast.parse(source).body
                 if isinstance(n, ast.FunctionDef) and n.name == "play")
-    return next(n for n in play.body if isinstance(n, ast.While)).body
+    loop = next((n for n in ast.walk(play) if isinstance(n, ast.While)), None)
+    return [] if loop is None else loop.body
 
 
 def _mentions(statement: ast.stmt, name: str) -> bool:
@@ -46,6 +47,7 @@ def test_the_ordering_mistakes_students_make_in_play_are_generated():
     the strategy asked twice, the swap checked inside player 0's branch only."""
     _, mutants = _fa19()
     loops = [(m, _play_loop(m.source)) for m in mutants if m.function == "play"]
+    loops = [(m, body) for m, body in loops if body]
 
     def index(body, name):
         return next((i for i, s in enumerate(body) if _mentions(s, name)), len(body))
@@ -151,5 +153,11 @@ def test_statement_order_mutants_compile_and_only_move_or_repeat(body, unit, com
             assert sum(extra.values()) >= 1 and not reference - leaves, mutant.id
         elif mutant.operator in ("move", "move-alike", "into-branch", "out-of-branch"):
             assert leaves == reference, mutant.id
+        elif mutant.operator == "guard":
+            assert leaves == reference and len(list(ast.walk(tree))) > \
+                len(list(ast.walk(ast.parse(source)))), mutant.id
+        elif mutant.operator == "result-dropped":
+            assert sum((reference - leaves).values()) == 1, mutant.id
+            assert sum((leaves - reference).values()) == 1, mutant.id
         else:  # one expression edited the same way in alike places
             assert mutant.operator.endswith("-alike"), mutant.id
