@@ -33,7 +33,7 @@ catalogue = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(catalogue)
 
 TIES = next(m for m in catalogue.MUTANTS if m.name == "max_rolls_ties_to_larger")
-HELD_OUT_RIGHT = 0.25  # measured with the sample's signatures (28%; all of them: README)
+HELD_OUT_RIGHT = 0.35  # measured with the samples' signatures (38%; all of them: README)
 SAMPLE = 5  # one mutant in SAMPLE of each question's is measured here
 SOLUTIONS = sorted((Path(__file__).parent / "solutions").glob("*.py"))
 
@@ -147,8 +147,9 @@ def test_unseen_real_bug_classes_get_the_right_hint(generated, moved, real_bugs,
     """Held out: with the catalogue cut to the signatures generated mutants show (as if
     no real bug had been seen), a real bug class's failing question gets an entry staff
     listed it under (its sentence is true of it) or none; rarely another one. The issue
-    asks for 80% right: this is what the catalogue reaches so far, cut to what the
-    sample shows (all the killed mutants' signatures keep more: README)."""
+    asks for 80% right, which the catalogue cut to every killed and statement-order
+    mutant's signatures reaches (81.5%: README, benchmarks/hint_catalogue.py, minutes);
+    here it is cut to what a fifth of each shows."""
     measured = hint_mutants.measure(hint_mutants.held_out(fa19_hints, generated + moved),
                                     real_bugs, named=fa19_hints)
     assert measured["total"] >= len(catalogue.MUTANTS)
