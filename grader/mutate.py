@@ -11,6 +11,11 @@ whole branch bodies removed, a loop left early through the function's next `retu
 are recorded. A good bank fails every mutant in the question that owns the broken
 code, and in no question that could have avoided it.
 
+`generate(..., statements=True)` makes another family, for hints only (grader/
+hint_mutants.py): statements in the wrong order, done twice or under the wrong
+condition, and one edit made in every place the code is written alike once per player.
+A bank need not tell every order apart, so `grade mutate`'s verdict never counts them.
+
 Why the standard `ast` module and not mutmut or cosmic-ray: neither has statement
 removal, argument swaps or early returns; both run one test command per mutant on a
 copy of the project mutated in place (mutmut's trampolines must also import mutmut
