@@ -636,15 +636,18 @@ def mutate(jobs, questions, json_path, no_cache, every_question, hints_path, edi
         _check(outputs.file_target, hints_path, "--hints")
     if hints_path == "-" and json_path == "-":
         _fail("--json - and --hints - would both write to standard output: give one a file")
-    result = mutation.run(assignment, jobs=jobs, use_cache=not no_cache,
-                          only=questions or None, every_question=every_question)
+    try:
+        result = mutation.run(assignment, jobs=jobs, use_cache=not no_cache,
+                              only=questions or None, every_question=every_question)
+    except assignments.AssignmentError as error:
+        _fail(str(error))
     if json_path:
         _write_text(json.dumps(result.record(), indent=1) + "\n", json_path, "--json")
     if hints_path:
         from . import hint_mutants
         try:
             proposed = hint_mutants.proposals(result, jobs=jobs, use_cache=not no_cache)
-        except CaseFileError as error:
+        except (CaseFileError, assignments.AssignmentError) as error:
             _fail(str(error))
         _write_text(json.dumps(proposed, indent=1) + "\n", hints_path, "--hints")
     sys.exit(mutation.show(result, "-" in (json_path, hints_path)))

@@ -194,14 +194,14 @@ def reordered(assignment: Assignment, owners: Optional[Iterable[str]] = None):
         mutants = []
         for name in files:
             for mutant in mutate.generate(
-                    (Path(assignment.reference) / name).read_text(encoding="utf-8"),
+                    mutate.solution_source(Path(assignment.reference) / name),
                     assignment.questions, mutate.Config(), whole_functions=True,
                     statements=True):
                 mutant.file = name
                 mutant.id = f"{name}: {mutant.id}" if len(files) > 1 else mutant.id
                 mutants.append(mutant)
     else:
-        source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+        source = mutate.solution_source(Path(assignment.reference) / assignment.source)
         mutants = mutate.generate(source, assignment.questions, mutate.load_config(assignment),
                                   statements=True)
     wanted = None if owners is None else set(owners)

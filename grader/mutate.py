@@ -122,6 +122,23 @@ class Mutant:
     file: str = ""  # the source file it breaks, where an assignment has several
 
 
+def solution_source(path: Path) -> str:
+    """The text of a solution file mutants are made from, or an AssignmentError saying
+    why it cannot be: mutants of a solution that does not compile tell nothing."""
+    from .assignment import AssignmentError
+    try:
+        source = path.read_text(encoding="utf-8")
+        asts.parse(source, str(path))
+    except (OSError, UnicodeDecodeError) as error:
+        raise AssignmentError(f"{path}: cannot read the solution: {error}") from None
+    except (SyntaxError, ValueError) as error:
+        where = f" (line {error.lineno})" if getattr(error, "lineno", None) else ""
+        raise AssignmentError(f"{path}: the solution does not compile{where}: "
+                              f"{getattr(error, 'msg', error)}; mutants are made from a "
+                              "solution that passes its tests") from None
+    return source
+
+
 def graded_lines(source: str) -> Dict[int, str]:
     """Line number -> problem name, for every line between BEGIN/END PROBLEM markers."""
     lines, problem = {}, None
@@ -996,7 +1013,7 @@ def ok_mutants(assignment: Assignment) -> List[Mutant]:
         path = Path(assignment.reference) / name
         if path.suffix != ".py" or not path.is_file():
             continue
-        for mutant in generate(path.read_text(encoding="utf-8"), keys, Config(),
+        for mutant in generate(solution_source(path), keys, Config(),
                                whole_functions=True):
             mutant.file = name
             if len(assignment.sources) > 1:
@@ -1055,7 +1072,7 @@ def run(assignment: Assignment, jobs: Optional[int] = None, use_cache: bool = Tr
     if assignment.is_ok:
         return run_ok(assignment, jobs=jobs, only=only)
     config = load_config(assignment)
-    source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+    source = solution_source(Path(assignment.reference) / assignment.source)
     mutants = generate(source, assignment.questions, config)
     generated = {m.id for m in mutants}
     if only is not None:

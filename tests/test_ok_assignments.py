@@ -357,6 +357,17 @@ def test_a_second_source_that_does_not_compile_fails_the_tests_that_import_it(pr
     assert record["03"]["status"] == "passed"
 
 
+@pytest.mark.parametrize("args", [["--json", "-"], ["--hints", "-"]])
+def test_mutating_a_solution_that_does_not_compile_is_a_clear_error(project, args):
+    """Mutants are made in the grader's own process from the solution's text: a second
+    source file with a syntax error once crashed `grade mutate` with a traceback."""
+    (project / "utils.py").write_text("def lower(s)\n    return s\n", encoding="utf-8")
+    done = run_grade("mutate", "--assignment", str(project), *args, timeout=300)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and not done.stdout
+    assert "utils.py: the solution does not compile (line 1)" in done.stderr
+
+
 def test_mutate_measures_a_homework_bank(homework):
     """A mutant is killed by any test the solution passes; the table groups mutants by
     the test named like their function; what survives names a gap in the bank."""
