@@ -370,3 +370,31 @@ def test_observing_a_few_mutants_keeps_what_the_cache_holds(fa19, reference_sour
                 for run in runs for o in run.outcomes]
     both = mutate.Run(fa19, runs[0].config, outcomes, 0.0)
     assert sorted(map(repr, hint_mutants.observe(both))) == sorted(map(repr, seen))
+
+
+HOMEWORK = REPO / "examples" / "ok" / "hw02"
+
+
+def test_an_ok_homework_names_the_likely_mistake_from_its_own_catalogue(tmp_path):
+    """An ok assignment's hints.json (examples/ok/hw02, named from `grade mutate
+    --assignment DIR --hints`) works as an edition's: the solution gets no hint, a
+    student whose recursion has no reachable base case gets that one."""
+    folder = tmp_path / "hw02"
+    shutil.copytree(HOMEWORK, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    solved = json.loads(run_grade("--json", "-", cwd=folder).stdout)
+    assert all("hint" not in q for q in solved["questions"].values())
+    source = (folder / "hw02.py").read_text(encoding="utf-8")
+    start = source.index("if n < 10:", source.index("def count_digit"))
+    (folder / "hw02.py").write_text(source[:start] + "if n == 10:" +
+                                    source[start + len("if n < 10:"):], encoding="utf-8")
+    done = run_grade("-q", "count_digit", cwd=folder)
+    assert done.returncode == 1
+    assert "Looks like count_digit recurses without end" in done.stdout
+    record = json.loads(run_grade("-q", "count_digit", "--json", "-", cwd=folder).stdout)
+    assert record["questions"]["count_digit"]["hint"] == "count_digit-no-base-case"
+
+
+def test_every_entry_of_the_homework_catalogue_names_mutants_it_matches():
+    data = json.loads((HOMEWORK / hints.CATALOGUE).read_text(encoding="utf-8"))
+    catalogue = hints.parse(data)
+    assert catalogue.hints and all(h.mutants for h in catalogue.hints)
