@@ -169,7 +169,7 @@ def test_correct_solutions_never_get_a_hint(path, fa19, grade_hog):
 def test_generated_styles_never_get_a_hint(fa19, grade_hog):
     import siblings
     template = (Path(fa19.template) / fa19.source).read_text(encoding="utf-8")
-    for solution in siblings.covering()[:3]:
+    for solution in siblings.covering():
         result = grade_hog(siblings.compose(template, solution))
         assert result.score == result.max_score, siblings.describe(solution)
         assert all(q.hint is None for q in result.questions)
