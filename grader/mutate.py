@@ -414,8 +414,8 @@ def generate(source: str, questions: Sequence[str], config: Config,
     for _, function in _functions(tree):  # a wrong order involves the lines given too
         problems = [graded[n] for n in range(function.lineno, function.end_lineno + 1)
                     if n in graded]
-        for number in range(function.body[0].lineno, function.end_lineno + 1):
-            if problems:
+        if problems:
+            for number in range(function.body[0].lineno, function.end_lineno + 1):
                 graded.setdefault(number, problems[0])
     alike = _alike(tree, top, graded)
     tests: Dict[str, Dict[str, ast.expr]] = {}
