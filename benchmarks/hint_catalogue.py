@@ -1,8 +1,13 @@
 """Rebuild an edition's catalogue of likely mistakes (cases/<edition>/hints.json) and
 measure it: the staff tool behind the README's hint figures (issue 20).
 
-    python benchmarks/hint_catalogue.py [--edition fa19] [--merge NAMED.json]
-                                        [--proposals OUT.json] [--write] [--jobs N]
+    python benchmarks/hint_catalogue.py [--edition fa19 | --assignment DIR]
+                                        [--merge NAMED.json] [--proposals OUT.json]
+                                        [--write] [--jobs N]
+
+With --assignment DIR (a folder of your own: an ok assignment, whose catalogue is
+DIR/hints.json unless one is beside its tests, or a Hog edition) it does the same
+without real bug classes.
 
 It grades every mutant `grade mutate` kills, and the real students' bug classes of
 tests/mutants/catalogue.py (Fall 2019's), on every question they reach as a student's
@@ -96,7 +101,9 @@ def figures(data, killed, moved, real):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--edition", default="fa19")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--edition")
+    where.add_argument("--assignment", type=Path, help="an assignment folder of your own")
     parser.add_argument("--merge", type=Path, help="named proposals to merge in")
     parser.add_argument("--proposals", type=Path, help="where to write the unnamed groups")
     parser.add_argument("--write", action="store_true", help="save the rebuilt catalogue")
@@ -105,8 +112,10 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int)
     parser.add_argument("--no-cache", action="store_true")
     args = parser.parse_args(argv)
-    assignment = assignments.load(args.edition)
-    path = Path(assignment.cases) / hints.CATALOGUE
+    assignment = assignments.load(None if args.assignment else args.edition or "fa19",
+                                  args.assignment)
+    home = Path(assignment.folder) if assignment.is_ok else Path(assignment.cases)
+    path = hints.path_for(assignment) or home / hints.CATALOGUE
     data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else \
         {"version": hints.VERSION, "hints": []}
     run = mutate.run(assignment, jobs=args.jobs, use_cache=not args.no_cache)
@@ -115,7 +124,7 @@ def main(argv=None) -> int:
                                            use_cache=not args.no_cache)
     generated = killed + moved
     real = observe_real(assignment, args.jobs, not args.no_cache) \
-        if args.edition == "fa19" else []
+        if not args.assignment and assignment.edition == "fa19" else []
     if args.merge:
         data = hint_mutants.merge(data, json.loads(args.merge.read_text(encoding="utf-8")))
     reviewed = {o[0] for o in real}
@@ -132,6 +141,8 @@ def main(argv=None) -> int:
                                   encoding="utf-8")
     print(f"{path}: {len(data['hints'])} entries")
     for name, row in figures(data, killed, moved, real).items():
+        if not row["total"] and not real:  # no real bug classes: an ok assignment's, say
+            continue
         total = row["total"] or 1
         print(f"{name}: {row['total']} failing questions, right {row['right'] / total:.1%}, "
               f"wrong {row['wrong'] / total:.1%}, none {row['none'] / total:.1%}")
