@@ -30,7 +30,7 @@ import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from . import hints
 from .assignment import Assignment
@@ -141,39 +141,60 @@ def observe_sources(assignment: Assignment, items: Sequence[Tuple[str, Dict[str,
         return [o for items_ in pool.map(one, items) for o in items_]
 
 
+def questions_calling(assignment: Assignment) -> Dict[str, Set[str]]:
+    """Function -> the questions with a case that calls it when the reference runs."""
+    from . import mutate
+    from .load import casefile
+    calling: Dict[str, Set[str]] = {}
+    for (key, _), (names, _) in mutate.reach(
+            assignment, casefile.load_questions(assignment.cases)).items():
+        for name in names:
+            calling.setdefault(name, set()).add(key)
+    return calling
+
+
 def _reaching(assignment: Assignment, outcomes) -> Dict[str, List[str]]:
     """Mutant id -> the questions with a case that calls its function."""
     if assignment.is_ok:
         return {o.mutant.id: sorted(set(o.ran) | set(o.failed)) for o in outcomes}
+    calling = questions_calling(assignment)
+    return {o.mutant.id: sorted(calling.get(o.mutant.function, set()) | set(o.failed))
+            for o in outcomes}
+
+
+def _cache(assignment: Assignment, kind: str, repeat: int) -> Optional[Path]:
+    """Where observations of ASSIGNMENT's mutants of KIND are cached (an edition's only:
+    an ok folder's grading is quick and its digest is not kept)."""
+    if assignment.is_ok:
+        return None
     from . import mutate
-    from .load import casefile
-    reached = mutate.reach(assignment, casefile.load_questions(assignment.cases))
-    out = {}
-    for o in outcomes:
-        keys = {key for (key, _), (names, _) in reached.items() if o.mutant.function in names}
-        out[o.mutant.id] = sorted(keys | set(o.failed))
-    return out
+    return mutate.cache_dir() / (f"{assignment.edition}-{mutate.digest(assignment)}"
+                                 f"-{kind}{_VERSION}x{repeat}.json")
+
+
+def _cached(cache: Optional[Path], wanted: Set[str]) -> Optional[List[Observed]]:
+    """The observations CACHE holds of the WANTED mutant ids, if it holds them all."""
+    if cache is None or not cache.is_file():
+        return None
+    try:
+        stored = json.loads(cache.read_text(encoding="utf-8"))
+        if set(stored["mutants"]) >= wanted:
+            return [(m, q, dict(e)) for m, q, e in stored["observed"] if m in wanted]
+    except (OSError, ValueError, TypeError, KeyError):
+        pass
+    return None
 
 
 def observe(run, jobs: Optional[int] = None, use_cache: bool = True,
             repeat: int = REPEAT) -> List[Observed]:
     """(mutant id, question, evidence) for every question a killed mutant of RUN (a
     `mutate.Run`) fails among those its function reaches."""
-    from . import mutate
     assignment: Assignment = run.assignment
     killed = [o for o in run.outcomes if o.killed]
-    cache = None
-    if not assignment.is_ok:
-        cache = mutate.cache_dir() / (f"{assignment.edition}-{mutate.digest(assignment)}"
-                                      f"-hints{_VERSION}x{repeat}.json")
-        if use_cache and cache.is_file():
-            try:
-                stored = json.loads(cache.read_text(encoding="utf-8"))
-                if set(stored["mutants"]) >= {o.mutant.id for o in killed}:
-                    wanted = {o.mutant.id for o in killed}
-                    return [(m, q, dict(e)) for m, q, e in stored["observed"] if m in wanted]
-            except (OSError, ValueError, TypeError, KeyError):
-                pass
+    cache = _cache(assignment, "hints", repeat)
+    stored = _cached(cache, {o.mutant.id for o in killed}) if use_cache else None
+    if stored is not None:
+        return stored
     reaching = _reaching(assignment, killed)
     items = [(o.mutant.id, {o.mutant.file or assignment.source: o.mutant.source.encode()},
               reaching[o.mutant.id]) for o in killed]
@@ -189,17 +210,7 @@ def reordered(assignment: Assignment, owners: Optional[Iterable[str]] = None):
     tables never see, since a bank need not tell every order apart."""
     from . import mutate
     if assignment.is_ok:
-        files = [n for n in assignment.sources if n.endswith(".py")
-                 and (Path(assignment.reference) / n).is_file()]
-        mutants = []
-        for name in files:
-            for mutant in mutate.generate(
-                    mutate.solution_source(Path(assignment.reference) / name),
-                    assignment.questions, mutate.Config(), whole_functions=True,
-                    statements=True):
-                mutant.file = name
-                mutant.id = f"{name}: {mutant.id}" if len(files) > 1 else mutant.id
-                mutants.append(mutant)
+        mutants = mutate.ok_mutants(assignment, statements=True)
     else:
         source = mutate.solution_source(Path(assignment.reference) / assignment.source)
         mutants = mutate.generate(source, assignment.questions, mutate.load_config(assignment),
@@ -214,27 +225,16 @@ def observe_reordered(assignment: Assignment, owners: Optional[Iterable[str]] = 
     """(mutant id, question, evidence) for every question a statement-order mutant
     (`reordered`) fails among those its function reaches (in an ok assignment, every
     question: its tests call each other's functions). Cached as `observe` is."""
-    from . import mutate
     mutants = reordered(assignment, owners)
-    cache = None
-    if not assignment.is_ok:
-        cache = mutate.cache_dir() / (f"{assignment.edition}-{mutate.digest(assignment)}"
-                                      f"-moves{_VERSION}x{repeat}.json")
-        if use_cache and cache.is_file():
-            try:
-                stored = json.loads(cache.read_text(encoding="utf-8"))
-                wanted = {m.id for m in mutants}
-                if set(stored["mutants"]) >= wanted:
-                    return [(m, q, dict(e)) for m, q, e in stored["observed"] if m in wanted]
-            except (OSError, ValueError, TypeError, KeyError):
-                pass
+    cache = _cache(assignment, "moves", repeat)
+    stored = _cached(cache, {m.id for m in mutants}) if use_cache else None
+    if stored is not None:
+        return stored
     if assignment.is_ok:
         reaching = {m.id: list(assignment.questions) for m in mutants}
     else:
-        from .load import casefile
-        reached = mutate.reach(assignment, casefile.load_questions(assignment.cases))
-        reaching = {m.id: sorted({key for (key, _), (names, _) in reached.items()
-                                  if m.function in names}) for m in mutants}
+        calling = questions_calling(assignment)
+        reaching = {m.id: sorted(calling.get(m.function, ())) for m in mutants}
     items = [(m.id, {m.file or assignment.source: m.source.encode()}, reaching[m.id])
              for m in mutants]
     observed = observe_sources(assignment, items, jobs=jobs, repeat=repeat)

@@ -1005,8 +1005,9 @@ class Run:
                                   for o, q, how in self.cross_charges()]}
 
 
-def ok_mutants(assignment: Assignment) -> List[Mutant]:
-    """Every mutant of every function in an ok assignment's source files (the solution)."""
+def ok_mutants(assignment: Assignment, statements: bool = False) -> List[Mutant]:
+    """Every mutant of every function in an ok assignment's source files (the solution);
+    with STATEMENTS, the statement-order mutants instead (`generate`)."""
     keys = assignment.questions
     mutants = []
     for name in assignment.sources:
@@ -1014,7 +1015,7 @@ def ok_mutants(assignment: Assignment) -> List[Mutant]:
         if path.suffix != ".py" or not path.is_file():
             continue
         for mutant in generate(solution_source(path), keys, Config(),
-                               whole_functions=True):
+                               whole_functions=True, statements=statements):
             mutant.file = name
             if len(assignment.sources) > 1:
                 mutant.id = f"{name}: {mutant.id}"

@@ -23,7 +23,6 @@ import pytest
 
 from conftest import REPO, run_grade
 from grader import gradescope, hint_mutants, hints, mutate
-from grader.load import casefile
 from grader.bulk import grading as bulk_grading
 from grader.bulk import report as bulk_report
 
@@ -108,9 +107,8 @@ def moved(fa19):
         mutants = sorted(by_owner[owner], key=lambda m: m.id)
         rng.shuffle(mutants)
         picked += mutants[:math.ceil(len(mutants) / MOVED_SAMPLE)]
-    reached = mutate.reach(fa19, casefile.load_questions(fa19.cases))
-    items = [(m.id, {fa19.source: m.source.encode()},
-              sorted({key for (key, _), (names, _) in reached.items() if m.function in names}))
+    calling = hint_mutants.questions_calling(fa19)
+    items = [(m.id, {fa19.source: m.source.encode()}, sorted(calling.get(m.function, ())))
              for m in picked]
     return hint_mutants.observe_sources(fa19, items)
 
