@@ -164,6 +164,35 @@ def test_team_names_are_unique_printable_lines(teams):
     assert contest_commands.team_names(reads) == names  # the same entries, the same names
 
 
+# What an entry may do to its guard at import, before it answers as a valid strategy:
+# stop it; kill it; or first turn off its own death with the guard (PR_SET_PDEATHSIG
+# 0), so that it surely answers everything before it goes. Under load a plain kill can
+# also take effect only after the answers came (a contest run saw it ranked).
+UNGUARDED = {
+    "stops_guard": "import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)\n",
+    "kills_guard": "import os\nos.kill(os.getppid(), 9)\n",
+    "outlives_guard": "import ctypes, os\nctypes.CDLL(None).prctl(1, 0, 0, 0, 0)\n"
+                      "os.kill(os.getppid(), 9)\n",
+}
+
+
+@pytest.mark.parametrize("sandbox", [False, pytest.param(True, marks=needs_bwrap)],
+                         ids=["limits", "bwrap"])
+@pytest.mark.parametrize("attack", sorted(UNGUARDED))
+def test_an_entry_that_stops_or_kills_its_guard_is_never_ranked(tmp_path, attack, sandbox):
+    entry = tmp_path / f"{attack}.py"
+    entry.write_text(UNGUARDED[attack] + always(5, "unguarded"))
+    started = time.monotonic()
+    read = strategies.read_strategy(entry, assignments.load(), budget=2, sandbox=sandbox)
+    assert not read.valid, read
+    assert "the process reading the strategy" in read.error
+    assert time.monotonic() - started < 30
+    (tmp_path / "fine.py").write_text(always(5, "fine"))
+    fine = strategies.read_strategy(tmp_path / "fine.py", assignments.load(), budget=2,
+                                    sandbox=sandbox)
+    assert fine.valid and fine.team == "fine"  # the same reading, a well-behaved entry
+
+
 FORGE = ("import os\n"
          "table = [[10] * 100 for _ in range(100)]\n"
          "verdict = __import__('json').dumps({'table': table, 'team': TEAM}) + '\\n'\n"

@@ -10,6 +10,8 @@ could send it; and it runs SCRIPT as `__main__` in a forked child. Then it waits
 - its lifeline, a pipe whose write end only the grader holds: EOF (the grader closed
   it, or died, even by SIGKILL, a closed terminal, anything) means end everything
   now; a byte `s` asks the script for its stack (SIGUSR2, which the worker answers);
+  a byte `e` means end everything and exit with ENDED: proof that the guard was alive
+  to read it, which a guard the student code killed can never give;
 - the script's exit.
 
 Either way it kills every descendant, again until none is left, and exits with the
@@ -22,6 +24,7 @@ import signal
 import sys
 
 STACK_SIGNAL = signal.SIGUSR2
+ENDED = 0  # the guard's status after `e`: a killed guard ends by SIGKILL, never with it
 IGNORED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGTSTP",
            "SIGTTIN", "SIGTTOU", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU", "SIGXFSZ")
 
@@ -167,6 +170,9 @@ def main():
             except OSError:
                 data = b""
             if not data:
+                break
+            if b"e" in data:
+                result = ENDED
                 break
             if b"s" in data:
                 try:

@@ -32,6 +32,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from . import table as strategy_table
 from ... import safe_files
 from ...assignment import Assignment
+from ...run.guard import ENDED as GUARD_ENDED
 from ...run.process import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
 from ...untrusted import CallInfo, one_line
 from ...run.sandbox import Limits, Sandbox, bwrap_problem
@@ -41,6 +42,7 @@ HELLO_CAP = 4096  # bytes of the child's hello line (its team name, or why there
 BATCH = 10000  # questions written at once: a whole round (20 KB, within a pipe) per round trip
 SIBLING_CAP = 1 << 20  # helper modules beside a student's hog.py, bytes each
 START_SECONDS = 5.0  # interpreter start and the file's import, on top of the budget
+ANSWERED_GRACE = 10.0  # for a guard to end the child that answered all (a loaded machine)
 
 
 class StrategyFileError(Exception):
@@ -426,10 +428,18 @@ def _run(argv: List[str], name: str, budget: float,
         except (OSError, ValueError):
             pass
         os.close(read_fd)
-    if not isinstance(result, _Gone):
-        lifeline.cut()  # its guard kills all the reading started
-    code = end_group(process, GUARD_GRACE)  # a child that is gone: how it ended
+    if isinstance(result, dict) and "table" in result:
+        lifeline.end()  # its guard kills all the reading started, and says it is alive
+    elif not isinstance(result, _Gone):
+        lifeline.cut()
+    answered = isinstance(result, dict) and "table" in result
+    # how a child that is gone ended; after `end`, whether its guard could say so
+    code = end_group(process, ANSWERED_GRACE if answered else GUARD_GRACE)
     lifeline.cut()
+    if answered and code != GUARD_ENDED:
+        # the file killed the guard at import: its SIGKILL may take effect only after
+        # the answers came (a loaded machine), but it can never let the guard say so
+        result = _Gone("after its answers")
     if isinstance(result, _Junk):
         return {"error": "something other than the strategy's answers came on the grader's "
                          f"channel {result.when}: the file wrote on its file descriptors?"}
