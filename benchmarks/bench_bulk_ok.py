@@ -194,6 +194,9 @@ def main() -> int:
             print(" " * 28 + "time in a slot: " + ", ".join(
                 f"{kind} {1000 * sum(t) / len(t):.0f} ms" for kind, t in sorted(by_kind.items()))
                 + f"; the slowest {max(took[label].values()):.1f} s")
+            slowest = sorted(took[label].items(), key=lambda item: -item[1])[:4]
+            print(" " * 28 + f"in all {sum(took[label].values()):.1f} s of slots; slowest: "
+                  + ", ".join(f"{kinds[i]} {t:.2f} s" for i, t in slowest))
         if "limit" in modes:
             rate, count = limit_rate(homework, source, kinds)
             print(f"{'one process, no isolation':28}{rate:7.2f} submissions/s  "

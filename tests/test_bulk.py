@@ -243,7 +243,10 @@ def test_hostile_submissions_get_what_they_deserve(hostile):
     assert "syntax error" in records["syntax_error"]["error"]
     assert records["empty"]["error"] is None
     assert records["loops_ignoring_signals"]["questions"]["01"]["status"] == "timeout"
-    assert "did not finish" in records["loops_ignoring_signals"]["questions"]["04"]["output"]
+    assert "did not finish" in records["loops_ignoring_signals"]["questions"]["01"]["output"]
+    # the same loop again: stopped once it is seen looping where question 1's case was
+    assert "looping where an earlier case of this submission ran out of time" in \
+        records["loops_ignoring_signals"]["questions"]["04"]["output"]
     assert "cut" in records["huge_and_binary_output"]["questions"]["01"]["output"]
     assert "SIGSEGV" in records["stack_overflow"]["questions"]["01"]["output"]
     assert "RecursionError" in records["stack_overflow"]["questions"]["02"]["output"]

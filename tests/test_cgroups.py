@@ -189,6 +189,27 @@ def test_cpu_is_one_core_and_timeouts_are_in_its_cpu_time(tmp_path):
         assert slept.status == "timeout" and "waits or sleeps" in slept.message
 
 
+def test_a_loop_met_again_is_stopped_on_the_groups_cpu_time(tmp_path):
+    """Timeouts in CPU time (the group's clock): a loop reached again in later cases is
+    stopped after 0.15 of its limit of CPU time, as without a clock."""
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    (folder / "hog.py").write_text("def spin(n):\n    while True:\n        n += 1\n")
+    with Sandbox(folder, isolate=SANDBOX, cgroup=True) as box:
+        runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=2.0,
+                        clock=box.clock)
+        started = time.monotonic()
+        runs = [run for _, run in runner.run(
+            [CaseJob(i, ["import hog\n", f"hog.spin({i})\n"]) for i in range(4)])]
+        took = time.monotonic() - started
+    assert [run.status for run in runs] == ["timeout"] * 4
+    assert "did not finish within 2 s of CPU time" in runs[0].message
+    for run in runs[1:]:
+        assert run.message.startswith("stopped after 0.3 of its 2 s of CPU time: it was "
+                                      "looping where an earlier case"), run.message
+    assert took < 2 + 3 * (0.3 + 0.6) + 1.5, took
+
+
 def test_groups_are_removed_and_nothing_is_left_in_them(tmp_path):
     folder = tmp_path / "copy"
     folder.mkdir()

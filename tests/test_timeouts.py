@@ -84,6 +84,44 @@ def test_code_that_blocks_the_signal_still_times_out(tmp_path):
     assert time.monotonic() - started < 1.0 + runner.stack_wait + 8
 
 
+BUSY = ("import time as _time\n"
+        "def busy(seconds):\n"
+        "    end = _time.process_time() + seconds\n"
+        "    while _time.process_time() < end:\n"
+        "        pass\n"
+        "    return 'done'\n")
+
+
+@pytest.mark.parametrize("style", ["loop", "helper", "recursion", "lambda", "sleeps"])
+def test_a_case_looping_where_an_earlier_one_timed_out_is_stopped_early(tmp_path, style):
+    """One loop reached from question after question costs one limit, not one each: a
+    later case found at the stack where the first was stopped, each time it is looked
+    at (Runner's LOOP_LOOKS), is stopped then, with that stack. A slow case elsewhere
+    keeps its whole limit, and the stack of a timeout is no verdict on other cases."""
+    (tmp_path / "hog.py").write_text(STUCK[style][0] + BUSY)
+    timeout = 2.0
+    runner = Runner(preflight=("hog",), src=tmp_path, timeout=timeout)
+    setup = ["from hog import *\n"]
+    jobs = [CaseJob(0, ["stuck(0)\n"], setup=setup), CaseJob(1, ["busy(0.8)\n"], setup=setup),
+            *[CaseJob(i, ["print('first')\n", f"stuck({i})\n"], setup=setup)
+              for i in range(2, 5)],
+            CaseJob(5, ["print('after')\n"])]
+    started = time.monotonic()
+    runs = [run for _, run in runner.run(jobs)]
+    took = time.monotonic() - started
+    first, slow, again, after = runs[0], runs[1], runs[2:5], runs[5]
+    assert first.status == "timeout" and "did not finish within 2 s" in first.message
+    assert slow.status == "ran" and slow.outputs[-1].printed == "'done'\n"
+    for run in again:
+        assert run.status == "timeout" and run.running == 1
+        assert "looping where an earlier case of this submission ran out of time" in run.message
+        assert run.stack.splitlines()[3:] == first.stack.splitlines()[3:]  # but its case line
+        assert [o.printed for o in run.outputs][:1] == ["first\n"]
+    assert after.outputs[0].printed == "after\n"
+    # the first limit, 0.8 s busy, then 0.15 of a limit each: far from 4 more limits
+    assert took < timeout + 0.8 + 3 * (0.15 * timeout + 0.5) + 1.5, took
+
+
 def stuck_workspace(student_ws):
     """Question 2 solved, except that free_bacon(0) loops (in a helper)."""
     source = (student_ws / "hog.py").read_text()

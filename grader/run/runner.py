@@ -38,6 +38,19 @@ CPU_NEARLY_SPENT = 0.9
 # seconds a worker may take to report cases the grader no longer wants, after a failure:
 # fast ones are read past (cheaper than a new worker), one that runs on costs no more
 SKIP_GRACE = 0.2
+# Once a case of a submission ran out of CPU time, each prompt of its later cases is
+# looked at when it has used these shares of its limit: at the very stack where that
+# case was stopped each time, it is stopped as looping there again (see `_await`). A
+# loop that would have ended in time there is the price (a slow loop that already ran
+# out of time once); a class's one looping submission costs one limit, not one a question.
+LOOP_LOOKS = (0.05, 0.1, 0.15)
+
+
+def loop_signature(stack: str) -> Tuple[str, ...]:
+    """The student's frames of a stack report (file, line, function: the case's own
+    lines left out, which differ from case to case): where a loop is."""
+    return tuple(line.strip() for line in stack.splitlines()
+                 if line.startswith('  File "') and not line.startswith('  File "<case>"'))
 
 
 @dataclass
@@ -148,6 +161,9 @@ class Runner:
         self.idle = 0.0  # wall seconds the last wait took beyond its CPU time, with a clock
         self.waited = 0.0  # wall seconds spent waiting on this submission's workers
         self._gated: Dict[int, int] = {}  # job id -> its next example to reach a gate
+        self._loops: set = set()  # loop_signature of each case stopped by its CPU limit
+        # the stack report of the case stopped by `_await` as looping where one timed out
+        self._looped: Optional[Tuple[Optional[int], str, list]] = None
 
     @property
     def spent(self) -> bool:
@@ -353,6 +369,8 @@ class Runner:
         shown = False
         self.idle = idle_before = 0.0
         prompt = 1
+        looks = list(LOOP_LOOKS) if job is not None and self._loops else []
+        looking = False  # a stack was asked for and has not come yet
 
         def charge(now: float) -> None:
             """What the running prompt has cost so far: self.cost, and with a clock
@@ -378,6 +396,13 @@ class Runner:
                                  else (wall_left, "wall"))
                 if cap_left - elapsed < left:
                     left, why = cap_left - elapsed, "cap"
+                used = self.cpu_used if self.clock is not None else now - since
+                if looks and not looking and used >= looks[0] * timeout:
+                    looks.pop(0)
+                    worker.lifeline.ask_stack()
+                    looking = True
+                if looks and not looking:
+                    left = min(left, max(0.01, looks[0] * timeout - used))
                 if left <= 0:
                     if self.clock is not None:
                         self.cost = timeout
@@ -390,6 +415,23 @@ class Runner:
                     wrong = self._pass_gate(worker, message, [job] if job is not None else [])
                     if wrong:
                         return "garbage", wrong, time.monotonic() - started
+                    continue
+                if what == "stack":
+                    if not looking:
+                        return "garbage", "a stack report nobody asked for", \
+                            time.monotonic() - started
+                    looking = False
+                    try:
+                        report = messages.stack(message, len(job.examples),
+                                                job.output_cap or self.output_cap)
+                    except Malformed as error:
+                        return "garbage", str(error), time.monotonic() - started
+                    if loop_signature(report[1]) not in self._loops:
+                        looks = []  # it is elsewhere: it runs its whole limit
+                    elif not looks:
+                        charge(time.monotonic())
+                        self._looped = report
+                        return "timeout", "loop", time.monotonic() - started
                     continue
                 if what == "prompt":
                     try:
@@ -404,6 +446,8 @@ class Runner:
                     idle_before = self.idle
                     since = now
                     used_before = self.clock() if self.clock is not None else 0.0
+                    if not looking:
+                        looks = list(LOOP_LOOKS) if self._loops else []
                     continue
                 if kind != "timeout":
                     now = time.monotonic()
@@ -490,9 +534,21 @@ class Runner:
         cpu_used = self.cpu_used
         timeout = self.limit
         spent = self.spent
-        running, stack, outputs = self._ask_stack(worker, len(job.examples), cap, limit)
+        if why == "loop" and self._looped is not None:
+            (running, stack, outputs), self._looped = self._looped, None
+        else:
+            running, stack, outputs = self._ask_stack(worker, len(job.examples), cap, limit)
         worker.close()
-        if why == "cap":
+        if (why == "cpu" or why == "wall" and self.clock is None) and loop_signature(stack):
+            self._loops.add(loop_signature(stack))
+        if why == "loop":
+            used = (f"{cpu_used:.1f} of its {timeout:g} s of CPU time" if self.clock is not None
+                    else f"{elapsed:.1f} of its {timeout:g} s")
+            words = (f"stopped after {used}: it was looping where an earlier case of this "
+                     "submission ran out of time (at the same stack each of the "
+                     f"{len(LOOP_LOOKS)} times it was looked at), so it would run out of "
+                     "time again")
+        elif why == "cap":
             words = (f"stopped: this submission's cases took {self.wall_cap:g} s of wall "
                      "time in all, its limit (they wait, sleep or loop)")
         elif why == "wall" and self.clock is not None:
