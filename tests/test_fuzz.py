@@ -683,3 +683,35 @@ def test_a_run_reads_and_checks_each_recorded_game_once(tmp_path, monkeypatch):
     assert result.all_passed, [c.message for q in result.questions for c in q.case_results]
     assert games == 350 and own_game == 100
     assert len(checked) == games + own_game
+
+
+def test_a_live_commentary_game_equal_to_the_references_is_not_analysed(monkeypatch):
+    """Bulk judges 500 commentary games a submission: a game that is the reference's
+    own, event for event and type for type, passes without the analysis; one equal only
+    in value (1.0 or True for 1, as JSON may carry) is analysed, and fails."""
+    question = fuzz_only(("06",))[0]
+    suite = question.suites[0]
+    suite.raw = {**suite.raw, "games": 8, "shrink": 0}
+    case = suite.cases[0]
+    kind = fuzz_suite.FuzzKind(ASSIGNMENT)
+    _, _, expected = kind.games(case)
+    analysed = []
+    real = fuzz_suite.FuzzKind._commentary_fault
+    monkeypatch.setattr(fuzz_suite.FuzzKind, "_commentary_fault",
+                        lambda self, trace, *a: analysed.append(1) or real(self, trace, *a))
+
+    def judge(traces):
+        printed = json.dumps(traces)  # all games on the last line, as the worker prints them
+        return kind.judge(case, CaseRun(outputs=[ExampleOutput(printed=printed)]), runner=None)
+
+    assert judge(expected).status == "passed" and analysed == []
+    for unlike in (1.0, True):
+        got = json.loads(json.dumps(expected))
+        at = next(i for i, event in enumerate(got[3]) if isinstance(event, list)
+                  and event and event[0] == "s" and event[1] == 1)
+        got[3][at][1] = unlike  # equal to 1 in Python, not an int
+        assert got == expected
+        analysed.clear()
+        result = judge(got)
+        assert analysed and result.status == "failed"
+        assert "Fuzz game 4 of 8" in result.message and "malformed" in result.message

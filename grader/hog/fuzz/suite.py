@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ... import assignment as assignments
 from . import commentary
@@ -69,6 +69,20 @@ def dice_counts(value: Any) -> Optional[Tuple[Tuple[int, ...], ...]]:
         raise FuzzSetupError("fuzz suite parameter 'dice_counts' must be a list of non-empty "
                              "lists of dice counts from 0 to 10")
     return tuple(tuple(pool) for pool in value)
+
+
+_REPRS: Dict[int, Tuple[Sequence, List[str]]] = {}
+
+
+def _reprs(traces: Sequence) -> List[str]:
+    """repr of each of the reference's TRACES (a list kept by `_live_traces` or a
+    recorded file's), once per list and process: bulk judges every submission on it."""
+    kept = _REPRS.get(id(traces))
+    if kept is None or kept[0] is not traces:
+        if len(_REPRS) > 64:
+            _REPRS.clear()
+        kept = _REPRS[id(traces)] = (traces, [repr(trace) for trace in traces])
+    return kept[1]
 
 
 def _specs(rules: Any, p: Dict[str, Any], games: int) -> List[Dict[str, Any]]:
@@ -206,7 +220,7 @@ class FuzzKind(assignments.AssignmentBound):
                               f"unreadable ({problem}): does play write over the grader's "
                               "output or change the tracer?")
         if p.get("judge") == "commentary":
-            return self._judge_commentary(case, p, specs, got, runner)
+            return self._judge_commentary(case, p, specs, got, runner, expected)
         index = fuzz.first_failing(expected, got, self._rules())
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
@@ -242,12 +256,20 @@ class FuzzKind(assignments.AssignmentBound):
         return commentary.fault(trace, self._returns_scores(), self._rules(), spec)
 
     def _judge_commentary(self, case: Case, p: Dict[str, Any], specs: list, got: list,
-                          runner: Optional[Runner]) -> CaseResult:
-        """Each game's commentary judged on the game the student's play played."""
+                          runner: Optional[Runner], expected: Sequence = ()) -> CaseResult:
+        """Each game's commentary judged on the game the student's play played. In a
+        live suite, a game that is the reference's own game of its spec, event for
+        event, has the reference's commentary: it is not analysed (most games of most
+        submissions). Recorded games are all analysed: their file is in the student's
+        folder, and commentary is judged on the game alone, whatever the file says."""
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
+        reference = _reprs(expected) if not recorded else []
+        same = [i < len(reference) and trace == expected[i] and repr(trace) == reference[i]
+                for i, trace in enumerate(got)]  # repr: 1.0 and True are not 1 here
         index, why = next(((i, w) for i, w in ((i, self._commentary_fault(trace, spec))
-                                                for i, (trace, spec) in enumerate(zip(got, specs)))
+                                                for i, (trace, spec) in enumerate(zip(got, specs))
+                                                if not same[i])
                             if w), (None, None))
         if index is None:
             return CaseResult(case, "passed", message=(
