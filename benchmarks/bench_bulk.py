@@ -73,10 +73,20 @@ def make_class(root: Path, size: int, seed: int = 19) -> dict:
 
 
 def bulk_rate(source: Path, sandbox: bool, use_cgroups: bool, jobs: int,
-              timeout: float) -> float:
+              timeout: float, kinds: dict) -> float:
     fa19 = assignments.load()
     questions = bulk.load_cases(fa19, None)
     out = Path(tempfile.mkdtemp(prefix="bench-out-"))
+    took, graded = {}, bulk.graded_record
+
+    def timed(submission, *args, **kwargs):
+        started = time.perf_counter()
+        try:
+            return graded(submission, *args, **kwargs)
+        finally:
+            took[submission.id] = time.perf_counter() - started
+
+    bulk.graded_record = timed
     try:
         started, cpu = time.perf_counter(), time.process_time()
         outcome = bulk.run(source, out, fa19, questions,
@@ -84,10 +94,19 @@ def bulk_rate(source: Path, sandbox: bool, use_cgroups: bool, jobs: int,
                                          cgroups=use_cgroups))
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     finally:
+        bulk.graded_record = graded
         shutil.rmtree(out)
     # the grader's own threads share one interpreter: its CPU per submission bounds the rate
-    print(f"{'':28}the grader's own CPU: {1000 * cpu / len(outcome.records):.0f} ms a "
-          f"submission ({'sandbox' if sandbox else 'no sandbox'})")
+    print(f"{'':28}{'sandbox + cgroups' if sandbox else 'no sandbox'}: the grader's own CPU "
+          f"{1000 * cpu / len(outcome.records):.0f} ms a submission")
+    by_kind: dict = {}
+    for ident, seconds in took.items():
+        by_kind.setdefault(kinds[ident].split(" (")[0], []).append(seconds)
+    print(" " * 28 + "time in a slot: " + ", ".join(
+        f"{kind} {1000 * sum(t) / len(t):.0f} ms" for kind, t in sorted(by_kind.items()))
+        + f"; in all {sum(took.values()):.1f} s of slots")
+    slowest = sorted(took.items(), key=lambda item: -item[1])[:5]
+    print(" " * 28 + "slowest: " + ", ".join(f"{kinds[i]} {t:.1f} s" for i, t in slowest))
     return len(outcome.records) / elapsed
 
 
@@ -177,9 +196,10 @@ def main() -> int:
         print(f"jobs={args.jobs}, full staff cases, timeout {args.timeout:g} s")
         rates = {}
         if "cgroups" in modes:
-            rates["sandbox + cgroups"] = bulk_rate(source, True, True, args.jobs, args.timeout)
+            rates["sandbox + cgroups"] = bulk_rate(source, True, True, args.jobs, args.timeout,
+                                                   kinds)
         if "plain" in modes:
-            rates["no sandbox"] = bulk_rate(source, False, False, args.jobs, args.timeout)
+            rates["no sandbox"] = bulk_rate(source, False, False, args.jobs, args.timeout, kinds)
         for label, rate in rates.items():
             print(f"{label:28}{rate:7.2f} submissions/s  {1000 / rate:7.0f} ms each "
                   f"(wall, {args.jobs} at a time)")

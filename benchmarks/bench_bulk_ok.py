@@ -10,7 +10,7 @@ one process by `doctest`, no isolation at all (the correct submissions only: a l
 mutant cannot be stopped in-process). Prints the rates and the cost of one submission.
 
     python benchmarks/bench_bulk_ok.py [--assignment examples/ok/hw02] [--size 60]
-        [--jobs 2] [--modes cgroups,plain,limit] [--verdicts]
+        [--jobs 2] [--modes cgroups,plain,limit] [--verdicts] [--stop-repeated-loops]
 
 --verdicts also checks that every mode gives the same verdicts (what a speed-up must keep).
 """
@@ -85,7 +85,7 @@ def make_class(homework, root: Path, size: int, seed: int = 16) -> dict:
 
 
 def bulk_run(homework, source: Path, sandbox: bool, use_cgroups: bool, jobs: int,
-             timeout: float) -> tuple:
+             timeout: float, stop_repeated_loops: bool = False) -> tuple:
     """(submissions a second, {id: {question: status}}, {id: seconds in its slot})."""
     questions = bulk.load_cases(homework, None)
     out = Path(tempfile.mkdtemp(prefix="bench-out-"))
@@ -103,7 +103,8 @@ def bulk_run(homework, source: Path, sandbox: bool, use_cgroups: bool, jobs: int
         started = time.perf_counter()
         outcome = bulk.run(source, out, homework, questions,
                            bulk.Settings(timeout=timeout, sandbox=sandbox, jobs=jobs,
-                                         cgroups=use_cgroups))
+                                         cgroups=use_cgroups,
+                                         stop_repeated_loops=stop_repeated_loops))
         elapsed = time.perf_counter() - started
     finally:
         bulk.graded_record = graded
@@ -164,6 +165,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=2.0)
     parser.add_argument("--modes", default="cgroups,plain,limit")
+    parser.add_argument("--stop-repeated-loops", action="store_true",
+                        help="grade as `grade bulk --stop-repeated-loops` does")
     parser.add_argument("--verdicts", action="store_true",
                         help="check that the graded modes agree on every verdict")
     args = parser.parse_args()
@@ -184,7 +187,8 @@ def main() -> int:
                                                   ("plain", "no sandbox", False, False)):
             if mode in modes:
                 rates[label], verdicts[label], took[label] = bulk_run(
-                    homework, source, sandbox, use_cgroups, args.jobs, args.timeout)
+                    homework, source, sandbox, use_cgroups, args.jobs, args.timeout,
+                    args.stop_repeated_loops)
         for label, rate in rates.items():
             print(f"{label:28}{rate:7.2f} submissions/s  {1000 / rate:7.0f} ms each "
                   f"(wall, {args.jobs} at a time)")

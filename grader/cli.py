@@ -395,6 +395,11 @@ HIDDEN_VISIBILITY = click.option(
 @click.option("--budget", type=click.FloatRange(min=0.1), default=None,
               help="Seconds of timed-out or crashed cases one submission may cost in all, "
                    "before its remaining cases are given up [default: 5 x timeout].")
+@click.option("--stop-repeated-loops", is_flag=True,
+              help="Once a case of a submission ran out of time, stop its later cases found "
+                   "looping at that very stack (at 15% of their limit): a looping submission "
+                   "costs one timeout, not one a question, but a slow case that would have "
+                   "finished in time there fails. Off by default, as ok waits the whole limit.")
 @click.option("--no-sandbox", is_flag=True,
               help="Run without bubblewrap (resource limits only): for trusted code.")
 @click.option("--no-cgroups", is_flag=True,
@@ -405,8 +410,8 @@ HIDDEN_VISIBILITY = click.option(
               help="Grade with the case files in this folder instead of the assignment's.")
 @HIDDEN_VISIBILITY
 @edition_options
-def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups, cases_dir,
-         hidden_visibility, edition, assignment_path):
+def bulk(submissions, out, jobs, resume, timeout, budget, stop_repeated_loops, no_sandbox,
+         no_cgroups, cases_dir, hidden_visibility, edition, assignment_path):
     """Grade every submission in SUBMISSIONS (a folder, or a zip, of ID/SOURCE, e.g.
     ID/hog.py, or of ID.py for a one-file assignment) with the staff cases, each in a
     sandbox.
@@ -423,7 +428,8 @@ def bulk(submissions, out, jobs, resume, timeout, budget, no_sandbox, no_cgroups
                                jobs=jobs, resume=resume, timeout=timeout, budget=budget,
                                sandbox=not no_sandbox, cases=cases_dir,
                                use_cgroups=not no_cgroups,
-                               hidden_visibility=hidden_visibility))
+                               hidden_visibility=hidden_visibility,
+                               stop_repeated_loops=stop_repeated_loops))
 
 
 @main.command(context_settings=CONTEXT)

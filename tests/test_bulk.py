@@ -243,10 +243,7 @@ def test_hostile_submissions_get_what_they_deserve(hostile):
     assert "syntax error" in records["syntax_error"]["error"]
     assert records["empty"]["error"] is None
     assert records["loops_ignoring_signals"]["questions"]["01"]["status"] == "timeout"
-    assert "did not finish" in records["loops_ignoring_signals"]["questions"]["01"]["output"]
-    # the same loop again: stopped once it is seen looping where question 1's case was
-    assert "looping where an earlier case of this submission ran out of time" in \
-        records["loops_ignoring_signals"]["questions"]["04"]["output"]
+    assert "did not finish" in records["loops_ignoring_signals"]["questions"]["04"]["output"]
     assert "cut" in records["huge_and_binary_output"]["questions"]["01"]["output"]
     assert "SIGSEGV" in records["stack_overflow"]["questions"]["01"]["output"]
     assert "RecursionError" in records["stack_overflow"]["questions"]["02"]["output"]
@@ -313,6 +310,25 @@ def test_a_loop_costs_its_own_questions_only_once_the_budget_is_spent(tmp_path):
     assert all("not run" not in detail for detail in details)
     assert "budget" not in details[0]
     assert all("time budget (2 s)" in d and "1 s each" in d for d in details[1:])
+
+
+@needs_bwrap
+def test_stop_repeated_loops_makes_one_loop_cost_one_limit(tmp_path):
+    """Staff's opt-in: questions 2 and 4 reach question 1's loop and stop after 0.15 of
+    their limit, saying why; the verdicts are those of the default."""
+    loop = with_override("def roll_dice(n, dice=six_sided):\n    while True:\n        pass\n"
+                         "free_bacon = is_swap = roll_dice\n")
+    questions = bulk.load_cases(ASSIGNMENT, CASES)
+    settings = bulk.Settings(timeout=2.0, jobs=1, stop_repeated_loops=True)
+    started = time.monotonic()
+    record = bulk.grade_submission(bulk.Submission("loop", loop.encode()), questions,
+                                   ASSIGNMENT, settings)
+    assert time.monotonic() - started < 2 + 2 * 0.3 + 4  # not 3 limits
+    assert [q["status"] for q in record["questions"].values()] == ["timeout"] * 3
+    details = [f["detail"] for f in record["failures"]]
+    assert "did not finish within 2 s of CPU time" in details[0]
+    assert all("looping where an earlier case of this submission ran out of time" in d
+               for d in details[1:])
 
 
 BROKEN_ROLL_DICE = {

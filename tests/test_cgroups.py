@@ -10,7 +10,7 @@ import pytest
 from grader import assignment as assignments
 from grader.bulk import grading as bulk
 from grader.run import cgroups
-from grader.run.runner import CaseJob, Runner
+from grader.run.runner import LOOP_LOOKS, CaseJob, Runner
 from grader.run.sandbox import Limits, Sandbox, bwrap_problem
 from hostile_class import napping
 from memwatch import MemoryWatch
@@ -190,14 +190,15 @@ def test_cpu_is_one_core_and_timeouts_are_in_its_cpu_time(tmp_path):
 
 
 def test_a_loop_met_again_is_stopped_on_the_groups_cpu_time(tmp_path):
-    """Timeouts in CPU time (the group's clock): a loop reached again in later cases is
+    """Timeouts in CPU time (the group's clock), --stop-repeated-loops: a loop reached
+    again in later cases is
     stopped after 0.15 of its limit of CPU time, as without a clock."""
     folder = tmp_path / "copy"
     folder.mkdir()
     (folder / "hog.py").write_text("def spin(n):\n    while True:\n        n += 1\n")
     with Sandbox(folder, isolate=SANDBOX, cgroup=True) as box:
         runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=2.0,
-                        clock=box.clock)
+                        clock=box.clock, loop_looks=LOOP_LOOKS)
         started = time.monotonic()
         runs = [run for _, run in runner.run(
             [CaseJob(i, ["import hog\n", f"hog.spin({i})\n"]) for i in range(4)])]

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from grader.judge import judge_case
 from grader.model import Case, Example, Suite
-from grader.run.runner import CaseJob, Runner
+from grader.run.runner import LOOP_LOOKS, CaseJob, Runner
 
 from conftest import run_grade
 
@@ -94,13 +94,14 @@ BUSY = ("import time as _time\n"
 
 @pytest.mark.parametrize("style", ["loop", "helper", "recursion", "lambda", "sleeps"])
 def test_a_case_looping_where_an_earlier_one_timed_out_is_stopped_early(tmp_path, style):
-    """One loop reached from question after question costs one limit, not one each: a
+    """With loop_looks (`grade bulk --stop-repeated-loops`), one loop reached from
+    question after question costs one limit, not one each: a
     later case found at the stack where the first was stopped, each time it is looked
     at (Runner's LOOP_LOOKS), is stopped then, with that stack. A slow case elsewhere
     keeps its whole limit, and the stack of a timeout is no verdict on other cases."""
     (tmp_path / "hog.py").write_text(STUCK[style][0] + BUSY)
     timeout = 2.0
-    runner = Runner(preflight=("hog",), src=tmp_path, timeout=timeout)
+    runner = Runner(preflight=("hog",), src=tmp_path, timeout=timeout, loop_looks=LOOP_LOOKS)
     setup = ["from hog import *\n"]
     jobs = [CaseJob(0, ["stuck(0)\n"], setup=setup), CaseJob(1, ["busy(0.8)\n"], setup=setup),
             *[CaseJob(i, ["print('first')\n", f"stuck({i})\n"], setup=setup)
@@ -120,6 +121,34 @@ def test_a_case_looping_where_an_earlier_one_timed_out_is_stopped_early(tmp_path
     assert after.outputs[0].printed == "after\n"
     # the first limit, 0.8 s busy, then 0.15 of a limit each: far from 4 more limits
     assert took < timeout + 0.8 + 3 * (0.15 * timeout + 0.5) + 1.5, took
+
+
+@pytest.mark.parametrize("looks", [(), LOOP_LOOKS], ids=["default", "stop-repeated-loops"])
+def test_a_slow_case_in_a_loop_that_timed_out_keeps_its_whole_limit_by_default(tmp_path,
+                                                                              looks):
+    """As ok: a loop that timed out for one input and is slow but finishes for another
+    passes there (0.3 of its limit). Only staff's opt-in stops it early, its price."""
+    (tmp_path / "hog.py").write_text("def count_to(n):\n    k = 0\n    while k != n:\n"
+                                     "        k += 1\n    return k\n")
+    started = time.perf_counter()
+    for n in range(0, 10 ** 9, 10 ** 5):  # how far this machine counts in a second
+        if time.perf_counter() - started > 0.3:
+            break
+        k = 0
+        while k != 10 ** 5:
+            k += 1
+    per_second = n / (time.perf_counter() - started)
+    timeout = 2.0
+    runner = Runner(preflight=("hog",), src=tmp_path, timeout=timeout, loop_looks=looks)
+    slow = int(0.3 * timeout * per_second)
+    setup = ["from hog import *\n"]
+    (_, looped), (_, counted) = runner.run([CaseJob(0, ["count_to(-1)\n"], setup=setup),
+                                           CaseJob(1, [f"count_to({slow})\n"], setup=setup)])
+    assert looped.status == "timeout"
+    if not looks:
+        assert counted.status == "ran" and counted.outputs[-1].printed == f"{slow}\n"
+    else:
+        assert counted.status == "timeout" and "looping where an earlier case" in counted.message
 
 
 def stuck_workspace(student_ws):

@@ -34,7 +34,7 @@ from ..assignment import Assignment
 from ..judge import prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
-from ..run.runner import Runner, wall_cap
+from ..run.runner import LOOP_LOOKS, Runner, wall_cap
 from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
@@ -364,6 +364,7 @@ class Settings:
     # when students see the points of questions with hidden cases, in gradescope/ID/
     hidden_visibility: str = "after_published"
     wall: Optional[float] = None  # seconds for all of a submission's cases (default: wall_cap)
+    stop_repeated_loops: bool = False  # Runner.loop_looks: a loop met again stops early
 
     @property
     def wall_cap(self) -> float:
@@ -536,7 +537,8 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
                             wall_cap=settings.wall_cap,
                             wrap=box.wrap, preflight=assignment.preflight, seed=SEED,
                             clock=box.clock, diagnose=box.diagnose,
-                            own_modules=assignment.modules)
+                            own_modules=assignment.modules,
+                            loop_looks=LOOP_LOOKS if settings.stop_repeated_loops else ())
             try:
                 result = grade(questions, runner, assignment=assignment, verbose=True,
                                respect_locks=False, stop_on_timeout=True)
@@ -664,7 +666,9 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     try:
         kept = store.begin({"assignment": assignment.name, "cases": cases_digest(questions),
                             "timeout": settings.timeout, "budget": settings.time_budget,
-                            "sandbox": settings.sandbox, "seed": SEED}, resume)
+                            "sandbox": settings.sandbox, "seed": SEED,
+                            **({"stop_repeated_loops": True} if settings.stop_repeated_loops
+                               else {})}, resume)
         todo = [s for s in submissions if kept.get(s.id) != s.digest]
         on_start(len(submissions), len(submissions) - len(todo))
         slots: "queue.Queue[int]" = queue.Queue()
@@ -791,7 +795,8 @@ def _terminate_as_interrupt():
 
 def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: bool,
          timeout: float, budget: Optional[float], sandbox: bool, cases: Optional[Path],
-         use_cgroups: bool = True, hidden_visibility: str = "after_published") -> int:
+         use_cgroups: bool = True, hidden_visibility: str = "after_published",
+         stop_repeated_loops: bool = False) -> int:
     """`grade bulk`: grade, show progress and the summary; return the exit status."""
     from . import report as bulk_report
     from .. import report
@@ -805,7 +810,8 @@ def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: 
         if not sandbox:
             errors.print(Text("WARNING: " + UNPROTECTED, style="bold red"))
         settings = Settings(timeout=timeout, budget=budget, sandbox=sandbox, jobs=jobs,
-                            cgroups=use_cgroups, hidden_visibility=hidden_visibility)
+                            cgroups=use_cgroups, hidden_visibility=hidden_visibility,
+                            stop_repeated_loops=stop_repeated_loops)
         with _terminate_as_interrupt():
             outcome = run(source, out, assignment, questions, settings, resume=resume,
                           on_start=display.start, on_done=display.finish)

@@ -38,11 +38,12 @@ CPU_NEARLY_SPENT = 0.9
 # seconds a worker may take to report cases the grader no longer wants, after a failure:
 # fast ones are read past (cheaper than a new worker), one that runs on costs no more
 SKIP_GRACE = 0.2
-# Once a case of a submission ran out of CPU time, each prompt of its later cases is
-# looked at when it has used these shares of its limit: at the very stack where that
-# case was stopped each time, it is stopped as looping there again (see `_await`). A
-# loop that would have ended in time there is the price (a slow loop that already ran
-# out of time once); a class's one looping submission costs one limit, not one a question.
+# Staff may ask (Runner.loop_looks) that once a case of a submission ran out of time,
+# each prompt of its later cases be looked at when it has used these shares of its
+# limit: at the very stack where that case was stopped each time, it is stopped as
+# looping there again (see `_await`). A looping submission then costs one limit, not one
+# a question; the price is a slow case that would have finished in time in a loop that
+# timed out once (ok waits the whole limit, so it is off by default).
 LOOP_LOOKS = (0.05, 0.1, 0.15)
 
 
@@ -140,6 +141,7 @@ class Runner:
     clock: Optional[Callable[[], float]] = None
     wall_factor: float = 3.0
     spent_timeout: float = 1.0  # each case's limit once the budget is spent
+    loop_looks: Sequence[float] = ()  # LOOP_LOOKS to stop loops met again early; () never
     wall_cap: Optional[float] = None  # seconds of wall time for all the cases together
     diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
     own_modules: Sequence[str] = ()  # the student's module names (see worker.py's --own)
@@ -369,7 +371,7 @@ class Runner:
         shown = False
         self.idle = idle_before = 0.0
         prompt = 1
-        looks = list(LOOP_LOOKS) if job is not None and self._loops else []
+        looks = list(self.loop_looks) if job is not None and self._loops else []
         looking = False  # a stack was asked for and has not come yet
 
         def charge(now: float) -> None:
@@ -447,7 +449,7 @@ class Runner:
                     since = now
                     used_before = self.clock() if self.clock is not None else 0.0
                     if not looking:
-                        looks = list(LOOP_LOOKS) if self._loops else []
+                        looks = list(self.loop_looks) if self._loops else []
                     continue
                 if kind != "timeout":
                     now = time.monotonic()
@@ -546,7 +548,7 @@ class Runner:
                     else f"{elapsed:.1f} of its {timeout:g} s")
             words = (f"stopped after {used}: it was looping where an earlier case of this "
                      "submission ran out of time (at the same stack each of the "
-                     f"{len(LOOP_LOOKS)} times it was looked at), so it would run out of "
+                     f"{len(self.loop_looks)} times it was looked at), so it would run out of "
                      "time again")
         elif why == "cap":
             words = (f"stopped: this submission's cases took {self.wall_cap:g} s of wall "
