@@ -135,6 +135,7 @@ class QuestionResult:
     case_results: List[CaseResult] = field(default_factory=list)
     message: str = ""
     hint: Any = None  # the catalogue's likely mistake behind a failure (a hints.Hint)
+    left_out: int = 0  # cases not meant to run: unscored suites' at --score (as in ok)
 
     @property
     def max_score(self) -> float:
@@ -155,7 +156,7 @@ class QuestionResult:
     @property
     def not_run(self) -> int:
         """Cases with no verdict: left out (`--case`), or after the first failure."""
-        return len(self.question.cases) - len(self.case_results)
+        return len(self.question.cases) - self.left_out - len(self.case_results)
 
     @property
     def complete(self) -> bool:

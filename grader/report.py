@@ -122,7 +122,9 @@ def cases_cell(q: QuestionResult) -> str:
     locked, and what never ran (a count of passes alone reads as failures)."""
     if q.status == "error" and not q.case_results:
         return "not run"
-    total = len(q.question.cases)
+    total = len(q.question.cases) - q.left_out
+    if total == 0 and q.left_out:
+        return "unscored: --score skips it"
     parts = [f"{q.passed}/{total} passed"]
     bad = [c for c in q.case_results if c.status in _WORDS]
     if len(bad) == 1:

@@ -72,8 +72,10 @@ class Plan:
     cases: List[Case]
 
 
-def plan(questions: Iterable[Question], case_numbers: Optional[Set[int]] = None) -> List[Plan]:
-    return [Plan(q, [c for c in q.cases if case_numbers is None or c.number in case_numbers])
+def plan(questions: Iterable[Question], case_numbers: Optional[Set[int]] = None,
+         scored_only: bool = False) -> List[Plan]:
+    return [Plan(q, [c for c in q.cases if (case_numbers is None or c.number in case_numbers)
+                     and (c.suite.scored or not scored_only)])
             for q in questions]
 
 
@@ -83,10 +85,12 @@ def grade(questions: Iterable[Question], runner: Runner, *,
           on_question: Optional[Callable[[QuestionResult], None]] = None,
           stop_on_timeout: bool = False,
           on_running: Optional[Callable[[Optional[Question], Optional[Case], float], None]]
-          = None) -> GradeResult:
+          = None, scored_only: bool = False) -> GradeResult:
     """Grade QUESTIONS with RUNNER. Unless VERBOSE, a question stops at its first failure;
     with STOP_ON_TIMEOUT, even a verbose run stops a question whose case timed out or
-    crashed (its other cases would likely cost a timeout each).
+    crashed (its other cases would likely cost a timeout each). SCORED_ONLY runs no case
+    of an unscored suite, as `ok --score` runs none (what they would change in the
+    student's module, later tests never see).
 
     Staff case files mark with `locked` the cases to lock when publishing, with their
     answers in plain text: staff runs pass RESPECT_LOCKS=False to run them.
@@ -96,7 +100,7 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     kinds = kinds_for(assignment,
                       {suite.type for question in questions for suite in question.suites})
     prepare(questions, kinds)
-    plans = plan(questions, case_numbers)
+    plans = plan(questions, case_numbers, scored_only)
     results: Dict[int, Dict[int, CaseResult]] = {i: {} for i in range(len(plans))}
     jobs: List[CaseJob] = []
     owner: Dict[int, tuple] = {}
@@ -142,8 +146,11 @@ def grade(questions: Iterable[Question], runner: Runner, *,
                 item = plans[p_index]
                 ordered = [results[p_index][c.number] for c in item.cases
                            if c.number in results[p_index]]
-                question_results[p_index] = hints.attach(
-                    score_question(item.question, ordered), lambda: hints.load_for(assignment))
+                scored = score_question(item.question, ordered)
+                if scored_only:
+                    scored.left_out = sum(not c.suite.scored for c in item.question.cases)
+                question_results[p_index] = hints.attach(scored,
+                                                         lambda: hints.load_for(assignment))
                 if on_question:
                     on_question(question_results[p_index])
 

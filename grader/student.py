@@ -342,7 +342,8 @@ def _run(ws: Workspace, options: Options, runner: Runner,
 
     try:
         result = grade(questions, runner, assignment=ws.assignment, verbose=options.verbose,
-                       case_numbers=options.cases, on_question=show, on_running=running)
+                       case_numbers=options.cases, on_question=show, on_running=running,
+                       scored_only=options.score)
     finally:
         running(None, None, 0.0)
     from . import interactive, report

@@ -4,6 +4,7 @@ the tricks a student might try to pass locked cases without predicting them."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 import shutil
 import sys
@@ -95,9 +96,13 @@ def test_locked_concept_case_holds_the_question_back(tmp_path):
     ws = make_workspace(tmp_path / "ws")
     typed = answers_for("01", "salted")[:-1]  # every doctest answer, not the concept one
     assert grade(ws, "-u", "-q", "01", input="\n".join(typed) + "\n").returncode == 0
-    result = grade(ws, "-q", "01", "--score")
+    result = grade(ws, "-q", "01")
     assert result.returncode == 1
     assert "grade -u -q 01" in result.stdout
+    # `ok --score` runs no unscored suite: the locked concept case (unscored) holds no
+    # point back there, and the doctest suites earn the question's points
+    scored = grade(ws, "-q", "01", "--score", "--json", "-")
+    assert json.loads(scored.stdout)["questions"]["01"]["score"] == 2
 
 
 @pytest.mark.parametrize("scheme", ["salted", "ok"])

@@ -68,11 +68,32 @@ DOCTEST_VARIANTS = {
     "lambda_answer_word": (">>> (lambda: 1)\nFunction", "pass"),
     "other_address": (">>> other_address()\n<object object at 0x7f0000000000>",
                       "return object()"),
+    # ok's console has one sys.stdout (its logger) from before the import: kept at import
+    # (a default argument, `from sys import stdout`), it still prints into the prompt
+    "stdout_kept_at_import": (">>> stdout_kept_at_import()\nrow", "_write_to('row')"),
+    "stdout_imported_name": (">>> stdout_imported_name()\nrow",
+                             "print('row', file=_stdout_at_import)"),
+    # ... whose write returns None
+    "write_returns_none": (">>> write_returns_none()\nhi", "return sys.stdout.write('hi')"),
+    # a SyntaxError raised while a prompt is evaluated: ok runs the prompt again as a
+    # statement (a reader that raises it consumes its tokens twice)
+    "syntax_error_run_twice": (
+        ">>> syntax_error_run_twice()\nTraceback (most recent call last):\n  ...\n"
+        "SyntaxError: bad\n>>> len(SYNTAX_CALLS)\n2",
+        "SYNTAX_CALLS.append(1)\nraise SyntaxError('bad')"),
+    "syntax_error_then_read_again": (
+        ">>> syntax_error_then_read_again()\n>>> SYNTAX_TOKENS\n['more']",
+        "token = SYNTAX_TOKENS.pop(0)\nif token == ')':\n    raise SyntaxError('unexpected )')\n"
+        "return token"),
 }
+
+MODULE_TOP = ("import sys\nfrom sys import stdout as _stdout_at_import\n\n"
+              "def _write_to(text, out=sys.stdout):\n    out.write(text + '\\n')\n\n"
+              "SYNTAX_CALLS = []\nSYNTAX_TOKENS = [')', '5', 'more']\n\n")
 
 
 def homework(variants) -> dict:
-    parts = ["class MyError(Exception):\n    pass\n"]
+    parts = [MODULE_TOP + "class MyError(Exception):\n    pass\n"]
     for name, (examples, body) in variants.items():
         doc = textwrap.indent(examples + "\n", "    ")
         parts.append(f'def {name}():\n    """\n{doc}    """\n'
@@ -247,6 +268,11 @@ OK_TEST_VARIANTS = {
     # the prompt after a failing one never runs: the flag it would set stays unset
     "state_after_failure": [_suite(IMPORT, ">>> double(1)\n3\n>>> import lab; lab.flag = 1"),
                             _suite(IMPORT, ">>> import lab\n>>> getattr(lab, 'flag', 0)\n0")],
+    # `# locked` under an answer of a case not marked locked: compared as it reads
+    "locked_line_in_unlocked_case": [_suite(IMPORT, ">>> double(1)\n2\n# locked")],
+    # `--score` never runs an unscored suite: what it would set stays unset
+    "unscored_suite_at_score": [_suite(IMPORT, ">>> import lab; lab.mark = 1", scored=False),
+                                _suite(IMPORT, ">>> import lab\n>>> getattr(lab, 'mark', 0)\n0")],
 }
 
 

@@ -283,6 +283,41 @@ class Capture(io.TextIOBase):
         return "".join(self.kept) + tail, [cut for cut in cuts if cut[1] > 0]
 
 
+class Stdout:
+    """sys.stdout for the worker's whole life, as ok's console has one (its output
+    logger, put in place before any student code runs): what it is given goes to the
+    running example's Capture, so code that kept sys.stdout at import (`out=sys.stdout`
+    as a default, `from sys import stdout`) prints into the example that uses it; when
+    none runs, nowhere. As ok's logger, `write` returns None and anything else is asked
+    of the capture."""
+
+    def __init__(self):
+        self.target = _Sink()
+
+    def write(self, text):
+        self.target.write(text)
+
+    def flush(self):
+        self.target.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.target, name)
+
+
+class _Sink(io.TextIOBase):
+    def writable(self):
+        return True
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError("write() argument must be str, not " + type(text).__name__)
+        return len(text)
+
+
+STDOUT = Stdout()
+SINK = STDOUT.target
+
+
 class CaptureBuffer(io.RawIOBase):
     """sys.stdout.buffer for one example: decoded into its Capture as it is written."""
 
@@ -457,7 +492,15 @@ def evaluate(source, namespace, display):
     except SyntaxError:
         exec(compile(source, CASE_FILENAME, "exec", dont_inherit=True), namespace)
         return
-    display(eval(code, namespace))
+    try:
+        value = eval(code, namespace)
+    except SyntaxError:
+        # ok's console catches a SyntaxError from evaluating the prompt as one from
+        # compiling it, and runs the prompt again as a statement (a reader that raises
+        # SyntaxError consumes its input twice): what it shows is that second run's
+        exec(compile(source, CASE_FILENAME, "exec", dont_inherit=True), namespace)
+        return
+    display(value)
 
 
 def run_examples(sources, namespace, src, cap, track=False, gate=None):
@@ -472,15 +515,16 @@ def run_examples(sources, namespace, src, cap, track=False, gate=None):
             RUNNING.sources, RUNNING.index = sources, index
             RUNNING.outputs, RUNNING.capture = outputs, capture
         raised = None
-        saved_stdout = sys.stdout
-        sys.stdout = capture
+        STDOUT.target = capture
+        sys.stdout = STDOUT
         sys.displayhook = DisplayHook(capture)
         try:
             evaluate(source, namespace, sys.displayhook)
         except BaseException as error:  # SystemExit and KeyboardInterrupt are answers too
             raised = describe(error, src)
         finally:
-            sys.stdout = saved_stdout
+            sys.stdout = STDOUT
+            STDOUT.target = SINK
             sys.displayhook = sys.__displayhook__
         if track:
             RUNNING.capture = None
@@ -516,6 +560,7 @@ def main():
     os.dup2(devnull, 0)
     os.close(devnull)
     sys.stdin = open(0, closefd=False)
+    sys.stdout = STDOUT
     if args == ["-"]:
         args = json.loads(job_stream.readline())["args"]
     src, preflight, own = os.path.abspath(args[0]), args[1:], []
