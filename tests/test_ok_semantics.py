@@ -85,6 +85,14 @@ DOCTEST_VARIANTS = {
         ">>> syntax_error_then_read_again()\n>>> SYNTAX_TOKENS\n['more']",
         "token = SYNTAX_TOKENS.pop(0)\nif token == ')':\n    raise SyntaxError('unexpected )')\n"
         "return token"),
+    # ok runs each prompt in a thread of its own, with 3 frames under it: recursion
+    # fails at the same depth in grade's worker, not a few calls sooner
+    "recursion_deepest_in_ok": (">>> recursion_deepest_in_ok()\n992",
+                                "def down(n):\n    return 0 if n == 0 else 1 + down(n - 1)\n"
+                                "return down(992)"),
+    "recursion_past_oks_limit": (">>> recursion_past_oks_limit()\n996",
+                                 "def down(n):\n    return 0 if n == 0 else 1 + down(n - 1)\n"
+                                 "return down(996)"),
 }
 
 MODULE_TOP = ("import sys\nfrom sys import stdout as _stdout_at_import\n\n"

@@ -483,10 +483,82 @@ def describe(error, src):
     return described
 
 
+def _room():
+    """How many nested calls code can make from here before RecursionError."""
+    depth = [0]
+
+    def down():
+        depth[0] += 1
+        down()
+
+    try:
+        down()
+    except RecursionError:
+        pass
+    return depth[0]
+
+
+_ROOM = compile("_room()", CASE_FILENAME, "eval", dont_inherit=True)
+_EXTRA = {}  # frames under evaluate -> calls to add to the recursion limit there
+
+
+def _ok_room():
+    """`_room` in a prompt run as ok 1.18.1 runs each one (`timer.timed`): in a thread
+    of its own, three Python frames deep (threading's two bootstrap frames and its
+    run()) before eval. Built on `_thread`, a builtin module: importing `threading`
+    here could load a student's file of that name."""
+    import _thread
+
+    done, result = _thread.allocate_lock(), []
+
+    def bootstrap():
+        try:
+            bootstrap_inner()
+        finally:
+            done.release()
+
+    def bootstrap_inner():
+        run()
+
+    def run():
+        result.append(eval(_ROOM, {"_room": _room}))
+
+    done.acquire()
+    try:
+        _thread.start_new_thread(bootstrap, ())
+    except RuntimeError:  # no thread to be had (a process limit): measure nothing
+        return None
+    done.acquire()
+    return result[0] if result else None
+
+
 def evaluate(source, namespace, display):
     """One prompt as ok's console runs it: an expression is evaluated and its value
     shown (unless None); anything else is executed and shows nothing, so `a; b` or an
-    expression inside a loop displays nothing, unlike Python's own prompt."""
+    expression inside a loop displays nothing, unlike Python's own prompt. The
+    recursion limit is raised by what this worker has under the prompt beyond what ok
+    has (ok runs each prompt in a thread of its own), measured once (a thread as ok's,
+    and a probe here): code recursing deep fails where it fails in ok, not sooner."""
+    frames, frame = 0, sys._getframe()
+    while frame is not None:
+        frames, frame = frames + 1, frame.f_back
+    limit = sys.getrecursionlimit()
+    if frames not in _EXTRA:
+        ok_room = _ok_room()
+        _EXTRA[frames] = max(0, ok_room - _evaluate(_ROOM, {"_room": _room}, None)) \
+            if ok_room is not None else 0
+    extra = _EXTRA[frames]
+    sys.setrecursionlimit(limit + extra)
+    try:
+        _evaluate(source, namespace, display)
+    finally:
+        if sys.getrecursionlimit() == limit + extra:  # else the student's code set its own
+            sys.setrecursionlimit(limit)
+
+
+def _evaluate(source, namespace, display):
+    if display is None:  # the probe of `evaluate`: at the depth a prompt's code runs at
+        return eval(source, namespace)
     try:
         code = compile(source, CASE_FILENAME, "eval", dont_inherit=True)
     except SyntaxError:
