@@ -76,6 +76,13 @@ class Assignment:
         return () if self.ok is not None else (self.module,)
 
     @property
+    def warm(self) -> tuple:
+        """The modules a worker imports before its first case whatever they do (an
+        error, a print, a slow import count for no test): as ok imports the files whose
+        docstrings are tests while it loads, before any test runs and with no timer."""
+        return tuple(self.ok.doctest_modules()) if self.ok is not None else ()
+
+    @property
     def module(self) -> str:
         return Path(self.source).stem
 

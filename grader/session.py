@@ -85,12 +85,14 @@ def grade(questions: Iterable[Question], runner: Runner, *,
           on_question: Optional[Callable[[QuestionResult], None]] = None,
           stop_on_timeout: bool = False,
           on_running: Optional[Callable[[Optional[Question], Optional[Case], float], None]]
-          = None, scored_only: bool = False) -> GradeResult:
+          = None, scored_only: bool = False, ok_suites: bool = False) -> GradeResult:
     """Grade QUESTIONS with RUNNER. Unless VERBOSE, a question stops at its first failure;
     with STOP_ON_TIMEOUT, even a verbose run stops a question whose case timed out or
     crashed (its other cases would likely cost a timeout each). SCORED_ONLY runs no case
     of an unscored suite, as `ok --score` runs none (what they would change in the
-    student's module, later tests never see).
+    student's module, later tests never see). OK_SUITES: even when VERBOSE, a suite of
+    a question ok scores by suites stops at its first failing case, as `ok --score`
+    stops it: bulk grading runs every case for its reports, and gives ok's points.
 
     Staff case files mark with `locked` the cases to lock when publishing, with their
     answers in plain text: staff runs pass RESPECT_LOCKS=False to run them.
@@ -188,7 +190,7 @@ def grade(questions: Iterable[Question], runner: Runner, *,
         results[p_index][case.number] = result
         bad = result.status in ("failed", "error", "timeout")
         if plans[p_index].question.scoring == "suites" and (
-                (bad and not verbose) or run.status in ("timeout", "crashed")):
+                (bad and (ok_suites or not verbose)) or run.status in ("timeout", "crashed")):
             # ok stops a suite at its first failure and scores every suite
             stopped_suites.add((p_index, case.suite.number))
         elif not verbose and bad:
@@ -199,6 +201,9 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     # Hidden cases run in a worker run of their own, after the visible ones: no worker
     # that runs a visible case (whose output students see) is ever sent a hidden one.
     visible = [j for j in jobs if not owner[j.id][1].hidden]
+    if ok_suites or not verbose:
+        for batch in (visible, [j for j in jobs if owner[j.id][1].hidden]):
+            wait_for_verdicts(batch, owner, plans, suites_only=verbose)
     saved_progress = runner.progress
     runner.progress = running if on_running is not None else saved_progress
     try:
@@ -222,6 +227,22 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     hidden_left.clear()
     finish_before(len(plans))
     return GradeResult([r for r in question_results if r is not None])
+
+
+def wait_for_verdicts(batch: List[CaseJob], owner: Dict[int, tuple], plans: List[Plan],
+                      suites_only: bool = False) -> None:
+    """Mark the doctest cases of BATCH that a failure of the case before them stops (the
+    next of its question, or of its suite where ok scores suites; SUITES_ONLY: only the
+    latter): they start only once that verdict is known, so that code ok would never
+    run never changes what later cases see. Other kinds run ahead: their verdicts are
+    slow (a game replayed), and their cases call the student's functions without
+    keeping state."""
+    for before, job in zip(batch, batch[1:]):
+        (p_before, case_before), (p_index, case) = owner[before.id], owner[job.id]
+        by_suites = plans[p_index].question.scoring == "suites"
+        job.wait = (case.suite.type == "doctest" and p_before == p_index
+                    and (by_suites or not suites_only)
+                    and (not by_suites or case_before.suite.number == case.suite.number))
 
 
 def prepare(questions: List[Question], kinds: Dict[str, SuiteKind]) -> None:

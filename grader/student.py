@@ -245,6 +245,7 @@ def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> 
     EARLY: a worker `process.start_early` started, which the runner takes."""
     progress = Progress()
     runner = Runner(src=ws.root, timeout=options.timeout, preflight=assignment.preflight,
+                    warm=assignment.warm,
                     own_modules=assignment.modules, show_wants=True)
     try:
         with stop_signals():

@@ -79,7 +79,10 @@ def test_the_staff_cases_all_load(fa19):
 
 @pytest.mark.parametrize("text, words", [
     ("test = {'name': 'Q', 'points': 1,", "not valid Python"),
-    ("test = {'name': __import__('os').system('echo hacked')}", "plain literal"),
+    ("test = {'name': __import__('os').system('echo hacked')}", "must be data"),
+    ("S = [c for c in 'ab']\ntest = {'name': S}", "must be data"),  # S is code: unknown
+    ("test = {'name': 'a' * 10 ** 9}", "must be data"),  # too large to build
+    ("test = {'name': open.__name__}", "must be data"),
     ("tests = {}", "no `test = {...}`"),
     ("test = []", "must be a dict"),
     ("test = {'points': 'two', 'suites': []}", "'points' must be a number"),
@@ -96,6 +99,25 @@ def test_broken_case_files_are_named_with_the_problem(tmp_path, text, words):
     with pytest.raises(CaseFileError) as error:
         casefile.load_question(path)
     assert str(path) in str(error.value) and words in str(error.value)
+
+
+def test_a_case_file_may_name_and_join_its_data_as_staff_write_it(tmp_path):
+    """ok imports case files: a setup written once and named, strings joined with + or
+    built with an f-string, read as Python reads them (and no code runs)."""
+    path = write(tmp_path, textwrap.dedent('''\
+        SETUP = """
+        >>> from lab import *
+        """
+        ANSWER = 2 * 3
+        CASE = {'code': '>>> double(3)\\n' + '6', 'hidden': False}
+        test = {'name': f'q{1}', 'points': 1, 'suites': [
+            {'type': 'doctest', 'setup': SETUP, 'cases': [CASE, {'code': f'>>> 6\\n{ANSWER}'}]}]}
+        '''))
+    data = casefile.read_literal(path)
+    assert data["name"] == "q1"
+    suite = data["suites"][0]
+    assert suite["setup"] == "\n>>> from lab import *\n"
+    assert [c["code"] for c in suite["cases"]] == [">>> double(3)\n6", ">>> 6\n6"]
 
 
 def test_a_case_file_is_never_executed(tmp_path):

@@ -93,11 +93,29 @@ DOCTEST_VARIANTS = {
     "recursion_past_oks_limit": (">>> recursion_past_oks_limit()\n996",
                                  "def down(n):\n    return 0 if n == 0 else 1 + down(n - 1)\n"
                                  "return down(996)"),
+    # the value's repr as ok compares it: appended to what was printed as it is (no
+    # newline added to one that ends a line, nothing for an empty one), from a second
+    # call of repr (ok prints the first), with what repr prints left out
+    "repr_ends_a_line": (">>> repr_ends_a_line()\nrow 1\nrow 2", "return Shown('row 1\\nrow 2\\n')"),
+    "repr_empty": (">>> repr_empty()\n>>> 1\n1", "return Shown('')"),
+    "repr_prints": (">>> repr_prints()\nvalue", "return Shown('value', chatty=True)"),
+    "repr_counts_calls": (">>> repr_counts_calls()\n2", "return Counted()"),
+    "repr_uses_itself_up": (">>> repr_uses_itself_up()\nStream(1, 2)",
+                            "return Stream(iter([1, 2]))"),
 }
 
 MODULE_TOP = ("import sys\nfrom sys import stdout as _stdout_at_import\n\n"
               "def _write_to(text, out=sys.stdout):\n    out.write(text + '\\n')\n\n"
-              "SYNTAX_CALLS = []\nSYNTAX_TOKENS = [')', '5', 'more']\n\n")
+              "SYNTAX_CALLS = []\nSYNTAX_TOKENS = [')', '5', 'more']\n\n"
+              "class Shown:\n    def __init__(self, text, chatty=False):\n"
+              "        self.text, self.chatty = text, chatty\n"
+              "    def __repr__(self):\n        if self.chatty:\n"
+              "            print('DEBUGGING: shown')\n        return self.text\n\n"
+              "class Counted:\n    calls = 0\n    def __repr__(self):\n"
+              "        Counted.calls += 1\n        return str(Counted.calls)\n\n"
+              "class Stream:\n    def __init__(self, it):\n        self.it = it\n"
+              "    def __repr__(self):\n"
+              "        return 'Stream(' + ', '.join(map(str, self.it)) + ')'\n\n")
 
 
 def homework(variants) -> dict:
@@ -276,6 +294,13 @@ OK_TEST_VARIANTS = {
     # the prompt after a failing one never runs: the flag it would set stays unset
     "state_after_failure": [_suite(IMPORT, ">>> double(1)\n3\n>>> import lab; lab.flag = 1"),
                             _suite(IMPORT, ">>> import lab\n>>> getattr(lab, 'flag', 0)\n0")],
+    # a suite stops at its first failing case: the case after it never runs, nor sets
+    # what a later suite reads (nor does a slow one cost the next worker its state)
+    "case_after_failing_case": [
+        {**_suite(IMPORT + "\n>>> import lab", ">>> lab.stage = 1\n>>> double(1)\n3"),
+         "cases": [{"code": ">>> lab.stage = 1\n>>> double(1)\n3"},
+                   {"code": ">>> lab.stage = 2\n>>> for _ in range(3 * 10 ** 6): pass"}]},
+        _suite(IMPORT + "\n>>> import lab", ">>> lab.stage\n1")],
     # `# locked` under an answer of a case not marked locked: compared as it reads
     "locked_line_in_unlocked_case": [_suite(IMPORT, ">>> double(1)\n2\n# locked")],
     # `--score` never runs an unscored suite: what it would set stays unset
@@ -471,3 +496,20 @@ def test_a_docstring_of_text_alone_passes_a_plain_run_as_in_ok(ok_command, tmp_p
     done = run_grade("--json", "-", cwd=folder)
     statuses = {key: q["status"] for key, q in json.loads(done.stdout)["questions"].items()}
     assert statuses == {"texty": "passed", "blank": "error"}
+
+
+def test_the_files_whose_docstrings_are_tests_are_imported_before_any_test_as_in_ok(
+        ok_command, tmp_path):
+    """ok imports each doctest-protocol source while it loads the tests, with no timer:
+    what its top level prints lands in no test, and a slow import costs none of them a
+    timeout; a case that imports it later finds it imported."""
+    files = _lab({"imports_in_case": [_suite("", IMPORT + "\n>>> double(21)\n42")],
+                  "imports_in_setup": [_suite(IMPORT, ">>> double(1)\n2")]})
+    files["lab.ok"] = files["lab.ok"].replace('"tests": {', '"tests": {"lab.py": "doctest", ')
+    files["lab.py"] = ('import time\n\ndef double(x):\n    """\n    >>> double(2)\n    4\n'
+                       '    """\n    return 2 * x\n\nprint(double(21))\n'
+                       'end = time.time() + 1.5\nwhile time.time() < end:\n    pass\n')
+    ok = ok_points(ok_command, write_folder(tmp_path / "ok" / "lab", files), "--timeout", "1")
+    assert ok == {"double": (1.0, 1.0), "imports_in_case": (1.0, 1.0),
+                  "imports_in_setup": (1.0, 1.0)}
+    assert grade_points(write_folder(tmp_path / "grade" / "lab", files), "--timeout", "1") == ok

@@ -364,3 +364,36 @@ def test_hog_only_commands_say_an_ok_assignment_has_no_such_plug_in(tmp_path, co
     assert f"is an ok assignment: it has no `grade {command[0]}` plug-in" in \
         " ".join(done.stderr.split())
     no_traceback(done)
+
+
+def test_bulk_stops_a_suite_at_its_first_failing_case_as_ok_score_does(tmp_path, ok_command):
+    """Bulk runs every case for its reports, but not those after a suite's first failing
+    case: ok never runs them, and what they would change (a list the next test reads)
+    would cost a student a point ok gives."""
+    lab = tmp_path / "lab"
+    (lab / "tests").mkdir(parents=True)
+    (lab / "lab.ok").write_text(json.dumps({"name": "Lab", "src": ["lab.py"],
+                                            "tests": {"tests/*.py": "ok_test"}}))
+    (lab / "tests" / "__init__.py").write_text("")
+    setup = ">>> from lab import *"
+    for stem, cases in {"q1": [">>> double(2)\n4", ">>> SEEN.append('q1 case 2')"],
+                        "q2": [">>> SEEN\n[]"]}.items():
+        (lab / "tests" / f"{stem}.py").write_text("test = " + repr({
+            "name": stem, "points": 1, "suites": [{
+                "type": "doctest", "scored": True, "setup": setup,
+                "cases": [{"code": code, "hidden": False, "locked": False} for code in cases]}]}))
+    solution = "SEEN = []\n\ndef double(x):\n    return 2 * x\n"
+    (lab / "lab.py").write_text(solution)
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    given = {"right": solution, "off_by_one": solution.replace("2 * x", "2 * x + 1")}
+    for sid, text in given.items():
+        (subs / f"{sid}.py").write_text(text)
+    out = tmp_path / "out"
+    done = run_grade("bulk", str(subs), "--assignment", str(lab), "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+    for sid, text in given.items():
+        assert float(rows[sid]["total"]) == ok_score_of(ok_command, lab, {"lab.py": text},
+                                                        tmp_path), sid
+    assert [float(rows["off_by_one"][q]) for q in ("q1", "q2")] == [0, 1]

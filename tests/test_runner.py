@@ -188,6 +188,57 @@ def test_gates_judge_each_example_whether_the_worker_may_pass_some_itself(tmp_pa
     assert all(run.status == "ran" for run in runs.values())
 
 
+@pytest.mark.parametrize("show_wants", [False, True])
+def test_a_case_after_a_failing_one_never_starts_when_it_waits_for_its_verdict(
+        tmp_path, show_wants):
+    """ok runs no case of a suite after its first failing one: a waiting case starts only
+    once the grader has judged the one before it (in a student's own run, a case that
+    passed by its plain wants lets the next start without asking), so code ok never
+    runs neither loops nor leaves state behind."""
+    marker = tmp_path / "ran"
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=1,
+                    show_wants=show_wants)
+    jobs = [CaseJob(0, ["1\n"], plain_wants=["1\n"]),
+            CaseJob(1, ["1\n"], plain_wants=["1\n"], wait=True),
+            CaseJob(2, ["2\n"], plain_wants=["1\n"], wait=True),
+            CaseJob(3, [f"open({str(marker)!r}, 'w').close()\n", "while True: pass\n"],
+                    wait=True),
+            CaseJob(4, ["while True: pass\n"], wait=True),
+            CaseJob(5, ["1\n"], plain_wants=["1\n"])]
+    failed = set()
+
+    def skip(job_id):
+        return job_id in (3, 4) and bool(failed)
+
+    start = time.monotonic()
+    runs = {}
+    for job_id, run in runner.run(jobs, skip=skip):
+        runs[job_id] = run
+        if run.status == "ran" and [o.printed for o in run.outputs] != ["1\n"]:
+            failed.add(job_id)
+    assert failed == {2}
+    assert [runs[i].status for i in range(6)] == ["ran", "ran", "ran", "skipped", "skipped",
+                                                  "ran"]
+    assert not marker.exists()
+    assert time.monotonic() - start < 5
+
+
+FORGE_START = ("import os as _os\n"
+               "def forge_start(case):\n"
+               "    for fd in map(int, _os.listdir('/proc/self/fd')):\n"
+               "        try: _os.write(fd, b'{\"start\": %d}\\n' % case)\n"
+               "        except OSError: pass\n")
+
+
+@pytest.mark.parametrize("forged", ["forge_start(1)", "forge_start(0)"])
+def test_a_forged_request_to_start_is_junk_not_a_verdict(tmp_path, forged):
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, FORGE_START), timeout=5)
+    runs = dict(runner.run([CaseJob(0, [forged + "\n", "1\n"], setup=["from hog import *\n"]),
+                            CaseJob(1, ["1\n"], wait=True)]))
+    assert runs[0].status == "crashed" and "report channel" in runs[0].message
+    assert runs[1].status == "ran" and runs[1].outputs[0].printed == "1\n"
+
+
 def test_children_left_behind_are_killed(tmp_path):
     pid_file = tmp_path / "child.pid"
     body = f"""

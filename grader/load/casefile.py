@@ -49,20 +49,80 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
         tree = asts.parse(source, str(path))
     except SyntaxError as error:
         raise CaseFileError(f"{path}, line {error.lineno}: not valid Python: {error.msg}") from None
+    names: Dict[str, Any] = {}  # earlier top-level assignments of data (a shared setup)
     for node in tree.body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "test"):
-            try:
-                value = ast.literal_eval(node.value)
-            except ValueError:
-                raise CaseFileError(
-                    f"{path}, line {node.lineno}: `test` must be a plain literal "
-                    "(dicts, lists, strings, numbers, booleans): case files hold data, not code"
-                ) from None
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)):
+            continue
+        name = node.targets[0].id
+        try:
+            value = data_value(node.value, names)
+        except (ValueError, TypeError, RecursionError, MemoryError):
+            if name != "test":
+                names.pop(name, None)
+                continue
+            raise CaseFileError(
+                f"{path}, line {node.lineno}: `test` must be data (dicts, lists, strings, "
+                "numbers, booleans, names of such data set above it, + between strings or "
+                "lists): case files hold data, not code") from None
+        if name == "test":
             if not isinstance(value, dict):
                 raise CaseFileError(f"{path}: `test` must be a dict")
             return value
+        names[name] = value
     raise CaseFileError(f"{path}: no `test = {{...}}` assignment found")
+
+
+DATA_CAP = 1 << 24  # characters a string built in a case file may have
+
+
+def data_value(node: ast.AST, names: Dict[str, Any]) -> Any:
+    """The value of the expression NODE where it is data: a literal, a name NAMES binds,
+    `a + b` of strings, lists or tuples, `s * n` of a string and a number, + - * of
+    numbers, an f-string of such values; ValueError for anything else (a call, a
+    comprehension). Staff write a setup shared by several suites once (`SETUP = ...`),
+    and ok, which imports case files, reads them as Python does: here no code runs."""
+    if isinstance(node, ast.Name):
+        if node.id in names:
+            return names[node.id]
+        raise ValueError(node.id)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+        left, right = data_value(node.left, names), data_value(node.right, names)
+        if all(type(x) in (int, float) for x in (left, right)):
+            value = {ast.Add: left + right, ast.Sub: left - right}.get(type(node.op)) \
+                if not isinstance(node.op, ast.Mult) else left * right
+            if abs(value) > 1e18:
+                raise ValueError("number")
+            return value
+        if not isinstance(node.op, (ast.Add, ast.Mult)):
+            raise ValueError("operator")
+        if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(
+                left, (str, list, tuple)) and len(left) + len(right) <= DATA_CAP:
+            return left + right
+        if (isinstance(node.op, ast.Mult) and isinstance(left, str) and type(right) is int
+                and 0 <= right and len(left) * right <= DATA_CAP):
+            return left * right
+        raise ValueError("operator")
+    if isinstance(node, ast.JoinedStr):
+        parts = []
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue) and part.conversion == -1 \
+                    and part.format_spec is None:
+                value = data_value(part.value, names)
+                if not isinstance(value, (str, int, float)):
+                    raise ValueError("f-string")
+                parts.append(str(value))
+            else:
+                parts.append(data_value(part, names))
+        return "".join(parts)
+    if isinstance(node, ast.Dict):
+        if any(key is None for key in node.keys):
+            raise ValueError("**")
+        return {data_value(k, names): data_value(v, names) for k, v in zip(node.keys, node.values)}
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        items = [data_value(item, names) for item in node.elts]
+        return {ast.List: list, ast.Tuple: tuple, ast.Set: set}[type(node)](items)
+    return ast.literal_eval(node)
 
 
 def sidecar_path(path: Path) -> Path:

@@ -10,7 +10,9 @@ examples inside a source file, `ok_test` for case files), `default_tests` and
 
 from __future__ import annotations
 
+import glob
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional, Tuple
@@ -42,6 +44,24 @@ class OkConfig:
         """The importable names of the student's source files (`typing.py` -> typing)."""
         return [Path(name).with_suffix("").as_posix().replace("/", ".")
                 for name in self.src if name.endswith(".py")]
+
+
+    def doctest_modules(self, folder: Optional[Path] = None) -> List[str]:
+        """The importable names of the files whose docstrings are tests (the doctest
+        protocol), found in FOLDER (the configuration's own by default): ok imports
+        each while it loads the tests, before any runs."""
+        root = Path(folder or self.folder)
+        names: List[str] = []
+        for pattern, _, source in self.tests:
+            if source != "doctest":
+                continue
+            for found in sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern))):
+                path = Path(found)
+                if path.suffix == ".py" and path.is_file():
+                    name = path.relative_to(root).with_suffix("").as_posix().replace("/", ".")
+                    if name not in names:
+                        names.append(name)
+        return names
 
 
 def find(folder: Path) -> Optional[Path]:

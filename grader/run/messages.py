@@ -168,8 +168,9 @@ def stack(message: Dict[str, Any], examples: int,
 
 
 def kind(message: Dict[str, Any]) -> str:
-    """Which message this is: ready, preflight_error, prompt, example, case, stack, done."""
-    for name in ("ready", "preflight_error", "prompt", "example", "stack", "done"):
+    """Which message this is: ready, preflight_error, prompt, example, start, case,
+    stack, done."""
+    for name in ("ready", "preflight_error", "prompt", "example", "start", "stack", "done"):
         if name in message:
             return name
     if "id" in message:
@@ -207,6 +208,14 @@ def example_output(message: Dict[str, Any], limit: int) -> ExampleOutput:
     return output(message.get("output"), limit)
 
 
+def start(message: Dict[str, Any]) -> int:
+    """The case id of a message asking whether that case may start."""
+    value = message.get("start")
+    if not _is_int(value):
+        raise Malformed("start is not an integer")
+    return value
+
+
 def case_id(message: Dict[str, Any]) -> int:
     value = message.get("id")
     if not _is_int(value):
@@ -215,5 +224,5 @@ def case_id(message: Dict[str, Any]) -> int:
 
 
 __all__: Sequence[str] = ("Malformed", "parse", "case_run", "stack", "kind", "kind_or_none",
-                          "prompt", "example_place", "example_output", "case_id", "raised",
+                          "prompt", "example_place", "example_output", "start", "case_id", "raised",
                           "lineno", "clean", "example_limit", "case_byte_limit")

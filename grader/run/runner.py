@@ -74,6 +74,10 @@ class CaseJob:
     # without asking. Never sent to a sandbox, nor for hidden cases.
     plain_wants: Optional[List[Optional[str]]] = field(default=None, repr=False,
                                                        compare=False)
+    # start only once the grader says so, unless the case before it in the worker passed
+    # by its plain wants: ok runs no case of a suite after its first failing one, whose
+    # code then never changes what later cases and tests see
+    wait: bool = False
 
     @property
     def prompts(self) -> int:
@@ -84,20 +88,29 @@ class CaseJob:
     def gated(self) -> bool:
         return self.gate is not None and len(self.examples) > 1
 
-    def payload(self, show_wants: bool = False) -> Dict:
+    def payload(self, show_wants: bool = False, first: bool = False) -> Dict:
+        """FIRST: the first case a worker is given, whose predecessors were all judged
+        before the worker was started (it never waits)."""
         payload = {"id": self.id, "examples": self.examples, "setup": self.setup,
                    "teardown": self.teardown}
         if self.output_cap is not None:
             payload["output_cap"] = self.output_cap
         if self.gated:
             payload["gate"] = True
-            if show_wants and self.plain_wants is not None:
-                payload["wants"] = self.plain_wants[:-1]
+        if self.wait and not first:
+            payload["wait"] = True
+        if show_wants and self.plain_wants is not None:
+            payload["wants"] = self.plain_wants
         return payload
 
 
 class SubmissionError(Exception):
     """The submission cannot be run at all (it does not import, say)."""
+
+
+# ok imports the files whose docstrings are tests with no timer: a worker importing
+# them gets this many timeouts (a slow import then counts for no test, as in ok)
+WARM_FACTOR = 3
 
 
 def wall_cap(timeout: float, budget: float) -> float:
@@ -145,6 +158,9 @@ class Runner:
     wall_cap: Optional[float] = None  # seconds of wall time for all the cases together
     diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
     own_modules: Sequence[str] = ()  # the student's module names (see worker.py's --own)
+    # modules imported before the first case, their errors and prints ignored (worker.py's
+    # --warm), with WARM_FACTOR x timeout for the worker to get ready
+    warm: Sequence[str] = ()
     # whether the worker may be told what passes an example (CaseJob.plain_wants): only
     # where the code run can read the case files itself (a student's own folder) or is
     # staff's own (a reference, its mutants)
@@ -177,10 +193,16 @@ class Runner:
         """The time limit of the next case."""
         return min(self.timeout, self.spent_timeout) if self.spent else self.timeout
 
+    @property
+    def import_limit(self) -> float:
+        """The time a worker may take to get ready (its imports)."""
+        return self.timeout * (WARM_FACTOR if self.warm else 1)
+
     def worker_args(self) -> List[str]:
         """What a worker is told after its report fd: its folder and modules."""
         own = [f"--own={','.join(self.own_modules)}"] if self.own_modules else []
-        return [str(self.src), *own, *self.preflight]
+        warm = [f"--warm={','.join(self.warm)}"] if self.warm else []
+        return [str(self.src), *own, *warm, *self.preflight]
 
     def command(self) -> List[str]:
         return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", *self.worker_args()))
@@ -270,7 +292,8 @@ class Runner:
             for job in pending:
                 self._gated[job.id] = 0
             worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
-                             "cases": [j.payload(self.show_wants) for j in pending]})
+                             "cases": [j.payload(self.show_wants, first=not i)
+                                       for i, j in enumerate(pending)]})
             self._meanwhile()  # or the time it runs the cases
             first = False
             grace_until: Optional[float] = None
@@ -336,7 +359,7 @@ class Runner:
                 kind, message = self._next(worker, max(0.0, deadline - time.monotonic()),
                                            self.case_bytes)
                 what = messages.kind_or_none(message) if kind == "message" else None
-                if what == "example":  # at a gate: it need not go on
+                if what in ("example", "start"):  # at a gate: it need not go on
                     worker.verdict(False)
                 elif what != "prompt":
                     break
@@ -366,7 +389,7 @@ class Runner:
         used_before = self.clock() if self.clock is not None else 0.0
         job_id = job.id if job is not None else None
         prompts = job.prompts if job is not None else 1
-        timeout = self.limit if job is not None else self.timeout
+        timeout = self.limit if job is not None else self.import_limit
         cap_left = self.wall_cap - self.waited if self.wall_cap is not None else float("inf")
         shown = False
         self.idle = idle_before = 0.0
@@ -417,6 +440,16 @@ class Runner:
                     wrong = self._pass_gate(worker, message, [job] if job is not None else [])
                     if wrong:
                         return "garbage", wrong, time.monotonic() - started
+                    continue
+                if what == "start":  # asks to start JOB, which is still wanted
+                    try:
+                        asked = messages.start(message)
+                    except Malformed as error:
+                        return "garbage", str(error), time.monotonic() - started
+                    if job_id is None or asked != job_id or not job.wait:
+                        return "garbage", "a case asked to start out of turn", \
+                            time.monotonic() - started
+                    worker.verdict(True)
                     continue
                 if what == "stack":
                     if not looking:

@@ -423,14 +423,27 @@ def output_of(capture, raised=None, finished=True):
 
 
 class DisplayHook:
-    """sys.displayhook for one example: the value's repr goes to CAPTURE's own room."""
+    """sys.displayhook for one example: the value's repr goes to CAPTURE's own room, as
+    ok's console compares it: repr is called twice (ok prints the first and compares
+    the second), with what either prints left out; the text ends a line unless it is
+    empty or already ends one (a grid's repr that ends each row with a newline)."""
 
     def __init__(self, capture):
         self.capture = capture
 
     def __call__(self, value):
-        if value is not None:  # and `_` is never set: ok's console does not set it
-            self.capture.show(repr(value) + "\n")
+        if value is None:  # and `_` is never set: ok's console does not set it
+            return
+        STDOUT.target = SINK
+        try:
+            repr(value)
+            text = repr(value)
+        finally:
+            STDOUT.target = self.capture
+        if type(text) is not str:  # a str subclass: its own methods are not called
+            text = str.__str__(text)
+        last = text.splitlines(True)[-1] if text else ""
+        self.capture.show(text if not last or last.splitlines()[0] != last else text + "\n")
 
 
 def format_frames(tb, keep):
@@ -622,7 +635,9 @@ def unshadow(modules, src):
 
 
 def main():
-    """argv: FD SRC [--own=MODULE,...] [MODULE ...]. The modules are imported before the
+    """argv: FD SRC [--own=MODULE,...] [--warm=MODULE,...] [MODULE ...]. The --warm
+    modules are imported first, what they print or raise ignored (as ok imports the
+    files whose docstrings are tests while it loads). The modules are imported before the
     job is read, so the interpreter's start and the student's import overlap the
     grader's own. FD - : the rest of the arguments come as the job stream's first line
     ({"args": [SRC, ...]}), for a worker started before the grader knew its folder."""
@@ -635,9 +650,11 @@ def main():
     sys.stdout = STDOUT
     if args == ["-"]:
         args = json.loads(job_stream.readline())["args"]
-    src, preflight, own = os.path.abspath(args[0]), args[1:], []
+    src, preflight, own, warm = os.path.abspath(args[0]), args[1:], [], []
     if preflight and preflight[0].startswith("--own="):
         own, preflight = preflight[0][len("--own="):].split(","), preflight[1:]
+    if preflight and preflight[0].startswith("--warm="):
+        warm, preflight = preflight[0][len("--warm="):].split(","), preflight[1:]
     os.chdir(src)
     sys.path.insert(0, src)
     unshadow(own, src)
@@ -669,6 +686,8 @@ def main():
 
     signal.signal(STACK_SIGNAL, report_stack)
 
+    for module in warm:  # as ok imports them while loading: what they print or raise
+        run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, 65536)
     for module in preflight:
         outputs = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, 65536)
         if outputs[0]["raised"] is not None:
@@ -678,23 +697,37 @@ def main():
     job = json.loads(job_stream.readline())  # one line; the verdicts of gates follow it
     cap = job.get("output_cap", 65536)
 
-    def gate_of(case):
-        wants = case.get("wants") or []
+    def go_on():
+        """The grader's verdict at a gate: whether to go on."""
+        try:
+            os.set_blocking(job_stream.fileno(), True)  # student code may have changed it
+            return job_stream.read(1) == b"g"
+        except (OSError, ValueError):  # closed by student code: the case stops there
+            return False
 
+    def passes(case, index, output):
+        """Whether OUTPUT passes example INDEX by the plain wants this run was shown."""
+        wants = case.get("wants") or []
+        want = wants[index] if index < len(wants) else None
+        return (isinstance(want, str) and output["raised"] is None and not output["truncated"]
+                and output["printed"].splitlines() == want.splitlines())
+
+    def gate_of(case):
         def gate(index, output):
-            want = wants[index] if index < len(wants) else None
-            if (isinstance(want, str) and output["raised"] is None and not output["truncated"]
-                    and output["printed"].splitlines() == want.splitlines()):
-                return True  # it passes: no need to ask (the grader judges it again)
+            if passes(case, index, output):
+                return True  # no need to ask (the grader judges it again)
             send({"example": [case["id"], index], "output": output})
-            try:
-                os.set_blocking(job_stream.fileno(), True)  # student code may have changed it
-                return job_stream.read(1) == b"g"
-            except (OSError, ValueError):  # closed by student code: the case stops there
-                return False
+            return go_on()
         return gate if case.get("gate") else None
 
+    passed = True  # the case before this one, as far as this worker can tell
     for case in job["cases"]:
+        if case.get("wait") and not passed:
+            send({"start": case["id"]})
+            if not go_on():
+                send({"id": case["id"], "skipped": True})
+                continue
+        passed = False
         if job.get("seed") is not None:
             random.seed(job["seed"])
         namespace = {"__builtins__": __builtins__}  # no __name__: as ok's console frame
@@ -712,6 +745,8 @@ def main():
         report = {"id": case["id"], "outputs": outputs}
         if failed is not None:  # ok fails a case whose teardown raises
             report["teardown_error"] = failed["raised"]
+        passed = failed is None and len(outputs) == len(case["examples"]) and all(
+            passes(case, index, output) for index, output in enumerate(outputs))
         send(report)
     send({"done": True})
 
