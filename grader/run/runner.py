@@ -268,9 +268,8 @@ class Runner:
             if self.wall_cap is not None and self.waited >= self.wall_cap:
                 for job in pending:
                     yield job.id, CaseRun(status="timeout", message=(
-                        f"not run: this submission's cases already took {self.waited:.0f} s "
-                        f"of wall time in all, its limit ({self.wall_cap:g} s): they wait, "
-                        "sleep or loop"))
+                        f"not run: this submission's cases already took the {self.wall_cap:g} s "
+                        "of wall time in all a submission may take: they wait, sleep or loop"))
                 return
             if self.received > self.total_bytes:
                 for job in pending:
