@@ -720,14 +720,18 @@ def main():
             return go_on()
         return gate if case.get("gate") else None
 
-    passed = True  # the case before this one, as far as this worker can tell
+    # the case before this one: passed (as far as this worker can tell), else whether
+    # the grader stopped it (a case that waits for it is stopped too: same suite)
+    passed, stopped = True, False
     for case in job["cases"]:
         if case.get("wait") and not passed:
-            send({"start": case["id"]})
-            if not go_on():
+            if not stopped:
+                send({"start": case["id"]})
+            if stopped or not go_on():
                 send({"id": case["id"], "skipped": True})
+                stopped = True
                 continue
-        passed = False
+        passed, stopped = False, False
         if job.get("seed") is not None:
             random.seed(job["seed"])
         namespace = {"__builtins__": __builtins__}  # no __name__: as ok's console frame
