@@ -54,6 +54,14 @@ def staff_questions(assignment: Assignment) -> List[Question]:
     return bank.load(all_keys(bank))
 
 
+def scored_questions(assignment: Assignment) -> List[Question]:
+    """The tests `ok --score` grades (the configuration's default tests, every test when
+    it names none), hidden cases included, from the staff folder: what a class is graded
+    on. A function without examples that no default test names is worth no point."""
+    bank = assignment.bank(assignment.folder)
+    return bank.load(bank.default_keys())
+
+
 def _skipped(relative: Path) -> bool:
     parts = relative.parts
     return (parts[0] == TEMPLATE or any(p.startswith(".") or p == "__pycache__" for p in parts)

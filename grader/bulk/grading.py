@@ -555,10 +555,10 @@ def load_cases(assignment: Assignment, folder: Optional[Path]) -> List[Question]
         if folder is not None:
             raise BulkError("--cases is for Hog's case folders: an ok assignment is graded "
                             f"with the tests its {assignment.ok.path.name} names")
-        from ..okfolder import staff_questions
+        from ..okfolder import scored_questions
         folder = assignment.folder
         try:
-            questions = staff_questions(assignment)
+            questions = scored_questions(assignment)
         except casefile.CaseFileError as error:
             raise BulkError(f"a case file is broken: {error}") from None
         if not questions:
