@@ -219,17 +219,26 @@ HOSTILE = {
 }
 
 
-def live_processes(uid: int):
+def clock_ticks() -> float:
+    """Now, in the unit of a process's start time in /proc/PID/stat."""
+    return float(Path("/proc/uptime").read_text().split()[0]) * os.sysconf("SC_CLK_TCK")
+
+
+def live_processes(uid: int, started_before: float = float("inf")):
+    """The live processes of UID started before STARTED_BEFORE (clock_ticks): once a run
+    has given its uid back, another test's run may lease it and start its own."""
     found = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
         try:
             status = Path(f"/proc/{pid}/status").read_text()
-        except OSError:
+            started = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19])
+        except (OSError, IndexError, ValueError):
             continue
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        if int(fields["Uid"].split()[0]) == uid and not fields["State"].strip().startswith("Z"):
+        if (int(fields["Uid"].split()[0]) == uid and not fields["State"].strip().startswith("Z")
+                and started < started_before):
             found.append(pid)
     return found
 
@@ -241,6 +250,7 @@ def test_a_hostile_submission_is_graded_and_changes_nothing(autograder, attack, 
                                   results=str(autograder / "results" / "results.json"))
     started = time.monotonic()
     results, done = submit(autograder, {"hog.py": REFERENCE + "\n" + code}, mode)
+    finished = clock_ticks()
     assert done.returncode == 0, done.stderr
     assert {t["number"] for t in results["tests"]} >= set(STAFF), "our results, whole"
     if "def free_bacon" in code:
@@ -258,7 +268,7 @@ def test_a_hostile_submission_is_graded_and_changes_nothing(autograder, attack, 
     used = re.search(r"user (\d+)", done.stdout)
     if mode != "limits":
         assert used, done.stdout
-        assert live_processes(int(used.group(1))) == [], \
+        assert live_processes(int(used.group(1)), started_before=finished) == [], \
             "nothing the submission started outlives the run"
     again = json.loads((autograder / "results" / "results.json").read_text())
     assert again == results, "nothing rewrites the results afterwards"

@@ -217,11 +217,13 @@ def test_only_files_a_case_may_need_are_shown_beside_it(tmp_path):
     assert "['play_utils.py', 'words.txt']" in failure["detail"]
 
 
-def test_nothing_outside_tmp_can_be_written(tmp_path):
+def test_nothing_outside_tmp_and_its_own_folder_can_be_written(tmp_path):
+    """Code may write in its folder, as in ok (an I/O lab saves a file), on a copy of its
+    own: nothing it writes reaches the grader's copy."""
     out = tmp_path / "OUT"
     out.mkdir()
-    targets = ["/submission/hog.py", "/submission/new.py", "/grader/worker.py",
-               str(out / "results.json"), "/usr/evil", "/tmp/ok"]
+    targets = ["/submission-given/hog.py", "/grader/worker.py", str(out / "results.json"),
+               "/usr/evil", "/tmp/ok", "/submission/hog.py", "saved.txt"]
     folder = submission(tmp_path, "def write(path):\n"
                         "    try:\n"
                         "        with open(path, 'w') as f:\n"
@@ -229,12 +231,15 @@ def test_nothing_outside_tmp_can_be_written(tmp_path):
                         "        return 'wrote'\n"
                         "    except OSError as e:\n"
                         "        return type(e).__name__\n")
-    [result] = run(folder, [[f"hog.write({t!r})" for t in targets]])
-    got = [line.strip().strip("'") for line in printed(result)[1:]]
-    assert got[-1] == "wrote"
-    assert "wrote" not in got[:-1]
+    [result] = run(folder, [[f"hog.write({t!r})" for t in targets]
+                            + ["open('saved.txt').read()"]])
+    got = [line.strip().strip("'") for line in printed(result)[1:-1]]
+    assert got[-3:] == ["wrote"] * 3
+    assert "wrote" not in got[:-3]
+    assert printed(result)[-1] == "'pwned'\n"
     assert not (out / "results.json").exists()
     assert (folder / "hog.py").read_text().startswith("def write")
+    assert not (folder / "saved.txt").exists()
 
 
 def test_limits_memory_file_size_network_environment(tmp_path):

@@ -29,12 +29,16 @@ import sysconfig
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, List, Optional, Sequence
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from . import cgroups
 from .cgroups import Group, GroupLimits
 
 INSIDE_SRC = "/submission"
+# the submission's copy as the grader made it, read-only: each worker starts from a
+# writable copy of it at INSIDE_SRC, on a tmpfs of its own (code that writes a file in
+# its folder does so as in ok; nothing it writes outlives the worker or reaches the host)
+INSIDE_GIVEN = "/submission-given"
 INSIDE_WORKER_DIR = "/grader"
 UID_BASE = 61000  # sandboxes run as uids UID_BASE ... UID_BASE + UID_COUNT - 1
 UID_COUNT = 1000
@@ -294,10 +298,13 @@ class Sandbox:
         self.limits = limits
         self.isolate = isolate
         self.hide = list(hide)
+        self._given_bytes = self._given_files = 0
         if isolate:
             for path in [self.folder, *self.folder.rglob("*")]:
                 if not path.is_symlink():
                     path.chmod(0o755 if path.is_dir() else 0o644)
+                    self._given_files += 1
+                    self._given_bytes += path.stat().st_size if path.is_file() else 4096
         # CGROUP: every process of the sandbox in a control group of its own (raises
         # cgroups.Unavailable where there are none): memory, processes and CPU are then
         # limited for all of them together, and `cpu_time` is what they used.
@@ -372,7 +379,7 @@ class Sandbox:
         scripts = [Path(part) for part in rest if part.endswith(".py") and Path(part).is_file()]
         inside = {str(path): f"{INSIDE_WORKER_DIR}/{path.name}" for path in scripts}
         copies = [self._copy_of(path) for path in scripts]
-        return (join + self._launch(self._bwrap(copies)[1:]) + self._mount_tmp() + self._drop()
+        return (join + self._launch(self._bwrap(copies)[1:]) + self._prepare() + self._drop()
                 + [base_python(), *flags, *[inside.get(part, part) for part in rest]])
 
     def _private_folder(self) -> Path:
@@ -409,16 +416,31 @@ class Sandbox:
             path.write_bytes(data)
         return ["/bin/sh", "-c", LAUNCH, str(path)]
 
-    def _mount_tmp(self) -> List[str]:
-        """As root, the private /tmp is mounted inside the sandbox, before privileges
-        are dropped, with a cap on its files too: bwrap's own tmpfs has none, and a
-        16 MiB /tmp full of empty files costs the host hundreds of MiB of kernel memory
-        where no control group charges it."""
+    @property
+    def _folder_room(self) -> Tuple[int, int]:
+        """(bytes, inodes) of the writable copy's tmpfs: the given files and as much
+        room again as the private /tmp has."""
+        return (self._given_bytes + self.limits.tmp_size,
+                self._given_files + self.limits.tmp_inodes)
+
+    def _prepare(self) -> List[str]:
+        """Inside the sandbox, before privileges are dropped: the writable copy of the
+        submission filled from INSIDE_GIVEN (its tmpfs capped by bwrap's --size
+        otherwise); as root, first the private /tmp and the copy's tmpfs mounted with a
+        cap on their files too: bwrap's own tmpfs has none, and a 16 MiB /tmp full of
+        empty files costs the host hundreds of MiB of kernel memory where no control
+        group charges it."""
+        fill = f'cp -R {INSIDE_GIVEN}/. {INSIDE_SRC}/'
         if os.geteuid() != 0:
-            return []
-        options = (f"size={self.limits.tmp_size},nr_inodes={self.limits.tmp_inodes},"
-                   "mode=1777,nosuid,nodev")
-        return ["/bin/sh", "-c", 'mount -t tmpfs -o "$0" tmpfs /tmp && exec "$@"', options]
+            return ["/bin/sh", "-c", fill + ' && exec "$@"', "fill"]
+        size, inodes = self._folder_room
+        tmp = (f"size={self.limits.tmp_size},nr_inodes={self.limits.tmp_inodes},"
+               "mode=1777,nosuid,nodev")
+        folder = f"size={size},nr_inodes={inodes},mode=0755,nosuid,nodev"
+        return ["/bin/sh", "-c",
+                f'mount -t tmpfs -o "$0" tmpfs /tmp && mount -t tmpfs -o "$1" tmpfs {INSIDE_SRC}'
+                f' && {fill} && chown -R "$2:$2" {INSIDE_SRC} && cd {INSIDE_SRC}'
+                ' && unset OLDPWD && shift 2 && exec "$@"', tmp, folder, str(self.uid)]
 
     def _drop(self) -> List[str]:
         if os.geteuid() != 0:
@@ -468,8 +490,13 @@ class Sandbox:
         for path in hidden_paths(self.hide):
             if _under(path, bound):
                 argv += ["--tmpfs", path, "--remount-ro", path]
-        argv += ["--ro-bind", str(self.folder), INSIDE_SRC,
-                 "--perms", "0755", "--dir", INSIDE_WORKER_DIR]
+        argv += ["--ro-bind", str(self.folder), INSIDE_GIVEN]
+        if os.geteuid() == 0:
+            argv += ["--perms", "0755", "--dir", INSIDE_SRC]  # mounted by _prepare
+        else:
+            argv += ["--perms", "1777", "--size", str(self._folder_room[0]), "--tmpfs",
+                     INSIDE_SRC]
+        argv += ["--perms", "0755", "--dir", INSIDE_WORKER_DIR]
         for script in scripts:
             argv += ["--ro-bind", str(script.resolve()), f"{INSIDE_WORKER_DIR}/{script.name}"]
         argv += self._bytecode(scripts)
