@@ -398,3 +398,26 @@ def test_bulk_stops_a_suite_at_its_first_failing_case_as_ok_score_does(tmp_path,
         assert float(rows[sid]["total"]) == ok_score_of(ok_command, lab, {"lab.py": text},
                                                         tmp_path), sid
     assert [float(rows["off_by_one"][q]) for q in ("q1", "q2")] == [0, 1]
+
+
+def test_bulk_lets_code_write_files_in_its_folder_as_ok_does(tmp_path, ok_command):
+    """An I/O lab saves a file beside its source and reads it back: ok lets it, and so
+    does bulk, in a copy of the folder private to each worker."""
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    (lab / "lab.ok").write_text(json.dumps({"name": "Lab", "src": ["lab.py"],
+                                            "tests": {"lab.py": "doctest"}}))
+    solution = ('def save(words, path):\n    """\n    >>> save(["a", "b"], "saved.txt")\n'
+                '    >>> open("saved.txt").read().split()\n    [\'a\', \'b\']\n    """\n'
+                '    with open(path, "w") as f:\n        f.write("\\n".join(words))\n')
+    (lab / "lab.py").write_text(solution)
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "ann.py").write_text(solution)
+    out = tmp_path / "out"
+    done = run_grade("bulk", str(subs), "--assignment", str(lab), "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+    assert float(rows["ann"]["total"]) == 1.0 == ok_score_of(ok_command, lab,
+                                                             {"lab.py": solution}, tmp_path)
+    assert not (subs / "saved.txt").exists() and not (lab / "saved.txt").exists()
