@@ -4,10 +4,11 @@ against the limit of no isolation.
 Generates a class of N submissions (default 60) from the folder's solution: 70%
 correct, 25% with one or two bugs (mutants of `grade mutate`, drawn with a fixed seed),
 5% hanging or crashing (a function that loops, an exit at import, a function that
-recurses without end). Grades it as `grade bulk` does, `--jobs 2`: sandboxed with
-control groups (the default), sandbox off, and the limit: every staff case run in this
-one process by `doctest`, no isolation at all (the correct submissions only: a looping
-mutant cannot be stopped in-process). Prints the rates and the cost of one submission.
+recurses without end). Grades it as `grade bulk` does (the tests `ok --score` grades),
+`--jobs 2`: sandboxed with control groups (the default), sandbox off, and the limit:
+the same cases run in this one process by `doctest`, no isolation at all (the correct
+submissions only: a looping mutant cannot be stopped in-process). Prints the rates and
+the cost of one submission.
 
     python benchmarks/bench_bulk_ok.py [--assignment examples/ok/hw02] [--size 60]
         [--jobs 2] [--modes cgroups,plain,limit] [--verdicts] [--stop-repeated-loops]
@@ -181,7 +182,7 @@ def main() -> int:
         mix = {k: list(kinds.values()).count(k) for k in sorted(set(kinds.values()))}
         print(f"{homework.name}, class of {args.size}: "
               + ", ".join(f"{n} {k}" for k, n in mix.items()))
-        print(f"jobs={args.jobs}, every staff test, timeout {args.timeout:g} s")
+        print(f"jobs={args.jobs}, the tests ok --score grades, timeout {args.timeout:g} s")
         rates, verdicts, took = {}, {}, {}
         for mode, label, sandbox, use_cgroups in (("cgroups", "sandbox + cgroups", True, True),
                                                   ("plain", "no sandbox", False, False)):
