@@ -145,12 +145,15 @@ def _needs_rules(assignment, command: str) -> None:
                    "cases are locked, and exit.")
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), help="The workspace folder (default: the current folder).")
+@click.option("--config", metavar="NAME.ok",
+              help="Which ok configuration of the folder to grade, where it holds several "
+                   "(as ok's --config).")
 @click.option("--list-editions", is_flag=True, expose_value=False, is_eager=True,
               callback=_list_editions, hidden=grader.RUNNER,
               help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
-         list_only, root):
+         list_only, root, config):
     """Check your assignment against its tests: a Hog project, or any homework, lab or
     project folder with an ok configuration (NAME.ok), graded as ok grades it.
 
@@ -173,13 +176,13 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
     entry.grade_workspace(root, questions, verbose=verbose, score=score, cases=cases,
                           timeout=timeout, json_path=json_path, interactive=interactive,
                           unlock=unlock, seed=seed, list_only=list_only,
-                          rerun=_rerun_options(ctx, seed, timeout, root))
+                          rerun=_rerun_options(ctx, seed, timeout, root, config), config=config)
 
 
-def _rerun_options(ctx, seed, timeout: float, root: Path) -> str:
+def _rerun_options(ctx, seed, timeout: float, root: Path, config=None) -> str:
     """The options a printed rerun command must repeat to do the same thing."""
     import shlex
-    extra = []
+    extra = ["--config", shlex.quote(config)] if config else []
     if seed is not None:
         extra += ["--seed", str(seed)]
     if ctx.get_parameter_source("timeout") != click.core.ParameterSource.DEFAULT:

@@ -75,7 +75,7 @@ def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = F
                     score: bool = False, cases: Sequence[int] = (), timeout: float = TIMEOUT,
                     json_path: Optional[str] = None, interactive: bool = False,
                     unlock: bool = False, seed: Optional[int] = None, list_only: bool = False,
-                    rerun: str = "") -> None:
+                    rerun: str = "", config: Optional[str] = None) -> None:
     """`grade` with no command: grade (or list, or unlock) the workspace at ROOT, and exit.
     RERUN: the options a printed rerun command repeats. A run that grades starts its
     worker before the grader's own modules load (~20 ms of them): it is told its folder
@@ -90,7 +90,7 @@ def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = F
     from . import student, workspace
     from .load.casefile import CaseFileError
     try:
-        ws = workspace.find(root)
+        ws = workspace.find(root, config_file=config)
         assignment = ws.assignment
         if list_only:
             sys.exit(student.list_questions(ws, questions))

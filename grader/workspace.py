@@ -449,15 +449,20 @@ def _ok_workspace(root: Path, config: Path) -> Workspace:
                      name=assignment.name, assignment=assignment)
 
 
-def find(root: Path, assignment: Optional[Assignment] = None) -> Workspace:
+def find(root: Path, assignment: Optional[Assignment] = None,
+         config_file: Optional[str] = None) -> Workspace:
     """The workspace at ROOT, or a WorkspaceError saying what is missing. Its assignment
-    is ASSIGNMENT, or the one the folder names."""
+    is ASSIGNMENT, or the one the folder names (CONFIG_FILE: which of its ok
+    configurations, as ok's --config)."""
     root = Path(root).resolve()
     if not root.is_dir():
         raise WorkspaceError(f"{root} is not a folder")
-    if assignment is None and not (root / EDITION_FILE).is_file():
+    if assignment is None and (config_file is not None or not (root / EDITION_FILE).is_file()):
         from .load import okconfig
-        config = okconfig.find(root)
+        try:
+            config = okconfig.choose(root, config_file)
+        except okconfig.OkConfigError as error:
+            raise WorkspaceError(str(error)) from None
         if config is not None:
             return _ok_workspace(root, config)
     if assignment is None:

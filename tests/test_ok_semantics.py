@@ -513,3 +513,20 @@ def test_the_files_whose_docstrings_are_tests_are_imported_before_any_test_as_in
     assert ok == {"double": (1.0, 1.0), "imports_in_case": (1.0, 1.0),
                   "imports_in_setup": (1.0, 1.0)}
     assert grade_points(write_folder(tmp_path / "grade" / "lab", files), "--timeout", "1") == ok
+
+
+def test_a_folder_with_two_configurations_is_graded_by_the_one_named_as_in_ok(ok_command,
+                                                                             tmp_path):
+    """ok refuses to guess between two NAME.ok files and takes --config; so does grade."""
+    files = {"hw.ok": CONFIG, "extra.ok": CONFIG.replace('"HW"', '"Extra"').replace(
+        '"hw.py"], "tests": {"hw.py": "doctest"}', '"hw.py"], "tests": {"hw.py:g": "doctest"}'),
+             "hw.py": 'def f():\n    """\n    >>> f()\n    1\n    """\n    return 1\n\n'
+                      'def g():\n    """\n    >>> g()\n    2\n    """\n    return 3\n'}
+    folder = write_folder(tmp_path / "hw", files)
+    refused = run_grade("--score", cwd=folder)
+    assert refused.returncode == 2 and "extra.ok, hw.ok" in refused.stderr
+    assert "--config" in refused.stderr and "Traceback" not in refused.stderr
+    for name in ("hw.ok", "extra.ok"):
+        ok = ok_points(ok_command, folder, "--config", name)
+        assert grade_points(folder, "--config", name) == ok
+    assert set(ok_points(ok_command, folder, "--config", "extra.ok")) == {"g"}

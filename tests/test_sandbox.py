@@ -217,13 +217,14 @@ def test_only_files_a_case_may_need_are_shown_beside_it(tmp_path):
     assert "['play_utils.py', 'words.txt']" in failure["detail"]
 
 
-def test_nothing_outside_tmp_and_its_own_folder_can_be_written(tmp_path):
-    """Code may write in its folder, as in ok (an I/O lab saves a file), on a copy of its
-    own: nothing it writes reaches the grader's copy."""
+def test_only_tmp_and_new_files_in_its_own_folder_can_be_written(tmp_path):
+    """Code may write new files in its folder, as in ok (an I/O lab saves a file), on a
+    copy of its own: nothing it writes reaches the grader's copy, and the files it was
+    given stay read-only."""
     out = tmp_path / "OUT"
     out.mkdir()
     targets = ["/submission-given/hog.py", "/grader/worker.py", str(out / "results.json"),
-               "/usr/evil", "/tmp/ok", "/submission/hog.py", "saved.txt"]
+               "/usr/evil", "/submission/hog.py", "/tmp/ok", "saved.txt"]
     folder = submission(tmp_path, "def write(path):\n"
                         "    try:\n"
                         "        with open(path, 'w') as f:\n"
@@ -234,8 +235,8 @@ def test_nothing_outside_tmp_and_its_own_folder_can_be_written(tmp_path):
     [result] = run(folder, [[f"hog.write({t!r})" for t in targets]
                             + ["open('saved.txt').read()"]])
     got = [line.strip().strip("'") for line in printed(result)[1:-1]]
-    assert got[-3:] == ["wrote"] * 3
-    assert "wrote" not in got[:-3]
+    assert got[-2:] == ["wrote"] * 2
+    assert "wrote" not in got[:-2]  # the files it was given (its own source too) stay as given
     assert printed(result)[-1] == "'pwned'\n"
     assert not (out / "results.json").exists()
     assert (folder / "hog.py").read_text().startswith("def write")

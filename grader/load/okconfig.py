@@ -76,6 +76,24 @@ def find(folder: Path) -> Optional[Path]:
     return configs[0]
 
 
+def choose(folder: Path, name: Optional[str] = None) -> Optional[Path]:
+    """The configuration a student's run in FOLDER grades, as ok picks it: NAME (ok's
+    --config) when given, else the only `*.ok` there; several without a NAME are refused,
+    as ok refuses them, rather than one graded in place of another."""
+    if name is not None:
+        path = Path(folder) / name
+        if path.suffix != ".ok" or not path.is_file():
+            raise OkConfigError(f"--config {name}: no such ok configuration in {folder} "
+                                "(a NAME.ok file)")
+        return path
+    configs = sorted(p for p in Path(folder).glob("*.ok") if p.is_file())
+    if len(configs) > 1:
+        names = ", ".join(p.name for p in configs)
+        raise OkConfigError(f"{folder} holds several ok configurations ({names}): name the "
+                            f"one to grade with --config, e.g. grade --config {configs[0].name}")
+    return configs[0] if configs else None
+
+
 def _strings(value, what: str, path: Path) -> List[str]:
     if value is None:
         return []

@@ -429,7 +429,9 @@ class Sandbox:
         otherwise); as root, first the private /tmp and the copy's tmpfs mounted with a
         cap on their files too: bwrap's own tmpfs has none, and a 16 MiB /tmp full of
         empty files costs the host hundreds of MiB of kernel memory where no control
-        group charges it."""
+        group charges it. As root the given files stay root's, read-only to the code,
+        in folders it may add files to (sticky, as /tmp): it writes new files, never
+        the helpers, data or sources it was given."""
         fill = f'cp -R {INSIDE_GIVEN}/. {INSIDE_SRC}/'
         if os.geteuid() != 0:
             return ["/bin/sh", "-c", fill + ' && exec "$@"', "fill"]
@@ -439,8 +441,8 @@ class Sandbox:
         folder = f"size={size},nr_inodes={inodes},mode=0755,nosuid,nodev"
         return ["/bin/sh", "-c",
                 f'mount -t tmpfs -o "$0" tmpfs /tmp && mount -t tmpfs -o "$1" tmpfs {INSIDE_SRC}'
-                f' && {fill} && chown -R "$2:$2" {INSIDE_SRC} && cd {INSIDE_SRC}'
-                ' && unset OLDPWD && shift 2 && exec "$@"', tmp, folder, str(self.uid)]
+                f' && {fill} && find {INSIDE_SRC} -type d -exec chmod 1777 {{}} +'
+                f' && cd {INSIDE_SRC} && unset OLDPWD && shift && exec "$@"', tmp, folder]
 
     def _drop(self) -> List[str]:
         if os.geteuid() != 0:
