@@ -291,3 +291,32 @@ def test_a_locked_case_shows_the_setup_it_needs_not_every_helper(tmp_path, key, 
     assert re.search(rf"\(and \d+ more setup lines, not needed here: see tests/{key}\.py\)",
                      screen)
     assert len(screen.splitlines()) < 25
+
+
+EXIT_WORD_CASES = """
+test = {
+  'name': 'Question 7',
+  'points': 1,
+  'suites': [
+    {
+      'type': 'wwpp',
+      'scored': True,
+      'cases': [{'code': ">>> print('exit')\\nexit\\n>>> print('quit')\\nquit", 'locked': True}]
+    }
+  ]
+}
+"""
+
+
+def test_the_words_exit_and_quit_are_answers_only_exit_and_quit_calls_stop(tmp_path):
+    """As in ok, only exit() and quit() stop the unlocker: a case that prints the word
+    `exit` is unlocked by typing it (it was a dead end: the word stopped the run)."""
+    cases = tmp_path / "cases"
+    shutil.copytree(DATA, cases)
+    (cases / "07.py").write_text(EXIT_WORD_CASES)
+    ws = make_workspace(tmp_path / "ws", cases=cases)
+    result = grade(ws, "-u", "-q", "07", input="exit\nquit\n")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "All locked cases unlocked" in result.stdout
+    stopped = grade(ws, "-u", "-q", "01", input="exit()\n")
+    assert stopped.returncode == 0 and "Still locked" in stopped.stdout

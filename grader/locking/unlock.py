@@ -26,7 +26,7 @@ from ..load import casewrite
 from . import hashes as locking
 from ..model import Case, Question
 
-EXIT_WORDS = ("exit()", "quit()", "exit", "quit")
+EXIT_WORDS = ("exit()", "quit()")  # as ok: a bare `exit` may be the answer a case expects
 INTRO = ("At each \"? \", type what you would expect Python to print.\n"
          "Answer words: Error (it raises an exception), Nothing (it prints nothing),\n"
          "Function (the value is a function), Infinite Loop (it never finishes).\n"
