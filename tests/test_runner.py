@@ -461,3 +461,23 @@ def test_a_worker_started_early_is_ended_where_the_runner_would_start_another(tm
         assert first.outputs[0].printed == "1\n"
     finally:
         runner.close()
+
+
+@pytest.mark.parametrize("top, ran", [
+    ("print('loaded')\nraise ValueError('at import')\n", "None"),  # ignored: as ok loads it
+    ("import time\ntime.sleep(0.5)\nprint('slow')\nx = 1\n", "1"),  # past one timeout: kept
+])
+def test_a_warm_module_is_imported_first_whatever_it_prints_or_raises(tmp_path, top, ran):
+    (tmp_path / "lab.py").write_text(top)
+    runner = Runner(src=tmp_path, warm=("lab",), timeout=0.3)
+    (_, run), = runner.run([CaseJob(0, ["import sys\n",
+                                        "print(getattr(sys.modules.get('lab'), 'x', None))\n"])])
+    assert run.status == "ran" and run.outputs[1].printed == ran + "\n"
+    assert all("loaded" not in o.printed and "slow" not in o.printed for o in run.outputs)
+
+
+def test_a_warm_module_that_never_finishes_importing_is_named(tmp_path):
+    (tmp_path / "lab.py").write_text("while True:\n    pass\n")
+    runner = Runner(src=tmp_path, warm=("lab",), timeout=0.2)
+    with pytest.raises(SubmissionError, match=r"importing lab\.py did not finish within 0\.6 s"):
+        list(runner.run([CaseJob(0, ["1\n"])]))

@@ -662,11 +662,12 @@ class Runner:
                 f"the code wrote over the grader's report channel ({error})"))
 
     def _preflight_failure(self, worker: Worker, kind: str, message: Any) -> str:
-        name = f"{self.preflight[0]}.py" if self.preflight else "the submission"
+        modules = list(self.preflight) or list(self.warm)
+        name = " and ".join(f"{m}.py" for m in modules) if modules else "the submission"
         if kind == "timeout":
             _, stack, _ = self._ask_stack(worker, 0, self.output_cap, 1 << 20)
             worker.close()
-            return (f"importing {name} did not finish within {self.timeout:g} s "
+            return (f"importing {name} did not finish within {self.import_limit:g} s "
                     "(code at the top level of the file loops or waits?)"
                     + (f"\n{stack}" if stack else ""))
         if kind == "eof":
