@@ -481,3 +481,12 @@ def test_a_warm_module_that_never_finishes_importing_is_named(tmp_path):
     runner = Runner(src=tmp_path, warm=("lab",), timeout=0.2)
     with pytest.raises(SubmissionError, match=r"importing lab\.py did not finish within 0\.6 s"):
         list(runner.run([CaseJob(0, ["1\n"])]))
+
+
+def test_a_slow_import_has_three_timeouts_as_ok_lets_it_finish(tmp_path):
+    """ok's first case that imports a slow module times out, but the import goes on in
+    its thread and every later case finds it done: an import is given three timeouts."""
+    runner = Runner(preflight=("hog",), timeout=0.5, src=submission(
+        tmp_path, "import time\ntime.sleep(0.8)\n\ndef f():\n    return 1\n"))
+    runs = run_all(runner, "f()\n", "f()\n")
+    assert [r.status for r in runs] == ["ran", "ran"]

@@ -132,7 +132,7 @@ def test_the_plain_reading_is_clicks(argv):
     assert ctx.params == {"questions": questions, "verbose": verbose, "score": score,
                           "cases": (), "timeout": 10.0, "json_path": None,
                           "interactive": False, "unlock": False, "seed": None,
-                          "list_only": False, "root": Path(".")}
+                          "list_only": False, "root": Path("."), "config": None}
 
 
 def test_a_finished_worker_is_seen_ending_at_once(monkeypatch):

@@ -108,9 +108,11 @@ class SubmissionError(Exception):
     """The submission cannot be run at all (it does not import, say)."""
 
 
-# ok imports the files whose docstrings are tests with no timer: a worker importing
-# them gets this many timeouts (a slow import then counts for no test, as in ok)
-WARM_FACTOR = 3
+# ok imports the files whose docstrings are tests with no timer, and a module a case
+# imports in a thread that goes on past its timeout (later cases wait for it and pass):
+# a worker's imports get this many timeouts (experiments left at the top level of hog.py
+# that take 17 s cost ok one question, and cost grade none, not every one)
+IMPORT_FACTOR = 3
 
 
 def wall_cap(timeout: float, budget: float) -> float:
@@ -159,7 +161,7 @@ class Runner:
     diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
     own_modules: Sequence[str] = ()  # the student's module names (see worker.py's --own)
     # modules imported before the first case, their errors and prints ignored (worker.py's
-    # --warm), with WARM_FACTOR x timeout for the worker to get ready
+    # --warm), with IMPORT_FACTOR x timeout for the worker to get ready
     warm: Sequence[str] = ()
     # whether the worker may be told what passes an example (CaseJob.plain_wants): only
     # where the code run can read the case files itself (a student's own folder) or is
@@ -196,7 +198,7 @@ class Runner:
     @property
     def import_limit(self) -> float:
         """The time a worker may take to get ready (its imports)."""
-        return self.timeout * (WARM_FACTOR if self.warm else 1)
+        return self.timeout * (IMPORT_FACTOR if self.warm or self.preflight else 1)
 
     def worker_args(self) -> List[str]:
         """What a worker is told after its report fd: its folder and modules."""
