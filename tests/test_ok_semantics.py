@@ -227,6 +227,43 @@ def main():
     1
     """
 
+class First:
+    def m(self):
+        """
+        >>> 1
+        1
+        """
+
+class Second:
+    def m(self):
+        """
+        >>> 1
+        2
+        """
+
+class Both(First, Second):  # the first base's method, as Python resolves it
+    pass
+
+class Top:
+    def d(self):
+        """
+        >>> 1
+        2
+        """
+
+class Left(Top):
+    def d(self):
+        """
+        >>> 1
+        1
+        """
+
+class Right(Top):
+    pass
+
+class Diamond(Left, Right):  # Left's d, not Top's through Right
+    pass
+
 if __name__ == '__main__':
     def not_on_import():
         """
@@ -243,7 +280,9 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
     folder = write_folder(tmp_path / "hw", {"hw.ok": CONFIG, "hw.py": DISCOVERY})
     ok = {name: points for name, points in ok_points(ok_command, folder).items()
           if name not in DYNAMIC}
-    assert {"in_if", "in_try", "A.__str__", "B.h", "decorated_plain"} <= set(ok)
+    assert {"in_if", "in_try", "A.__str__", "B.h", "decorated_plain", "Both.m",
+            "Diamond.d"} <= set(ok)
+    assert ok["Both.m"] == ok["Diamond.d"] == (1.0, 1.0)
     assert grade_points(folder) == ok
 
 

@@ -140,22 +140,42 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
             elif isinstance(value, ast.Name) and value.id in top:
                 top[node.targets[0].id] = top[value.id]
 
+    def mro(cls: ast.ClassDef, seen: frozenset) -> List[ast.ClassDef]:
+        """CLS and the file's own classes it inherits from, in Python's method resolution
+        order (C3; left to right, depth first where C3 has no answer): with several
+        bases, the first that defines a method is the one a name reaches."""
+        bases = [classes[b.id] for b in cls.bases if isinstance(b, ast.Name)
+                 and b.id in classes and b.id not in seen and classes[b.id] is not cls]
+        lines = [mro(base, seen | {cls.name}) for base in bases] + [list(bases)]
+        order = [cls]
+        while any(lines):
+            lines = [line for line in lines if line]
+            head = next((line[0] for line in lines
+                         if not any(line[0] in other[1:] for other in lines)), None)
+            if head is None:  # no consistent order (Python would refuse the class)
+                head = lines[0][0]
+            order.append(head)
+            lines = [[c for c in line if c is not head] for line in lines]
+        return order
+
     def members(cls: ast.ClassDef, seen: frozenset) -> Dict[str, Optional[ast.AST]]:
         own: Dict[str, Optional[ast.AST]] = {}
-        for base in cls.bases:  # inherited members of the file's own classes
-            if isinstance(base, ast.Name) and base.id in classes and base.id not in seen:
-                own.update(members(classes[base.id], seen | {base.id}))
-        for node in cls.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_property(node):
-                own.pop(node.name, None)  # a property is no callable: ok skips it
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                own[node.name] = node
-            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
-                alias = own.get(node.value.id, top.get(node.value.id, False))
-                if alias is not False:  # `__str__ = __repr__`, `h = helper`: ok tests both
-                    for target in node.targets:
-                        if isinstance(target, ast.Name):
-                            own[target.id] = alias
+        for each in reversed(mro(cls, seen)):  # a class's own members over its bases'
+            body: Dict[str, Optional[ast.AST]] = {}  # what its body has bound so far
+            for node in each.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                        and _is_property(node):
+                    own.pop(node.name, None)  # a property is no callable: ok skips it
+                    body.pop(node.name, None)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    own[node.name] = body[node.name] = node
+                elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+                    # a class body reads its own names, then the module's (not its bases')
+                    alias = body.get(node.value.id, top.get(node.value.id, False))
+                    if alias is not False:  # `__str__ = __repr__`, `h = helper`: both tested
+                        for target in node.targets:
+                            if isinstance(target, ast.Name):
+                                own[target.id] = body[target.id] = alias
         return own
 
     found: List[Target] = []
