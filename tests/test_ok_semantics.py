@@ -264,6 +264,73 @@ class Right(Top):
 class Diamond(Left, Right):  # Left's d, not Top's through Right
     pass
 
+def repeat(n):
+    def deco(f):
+        def wrapper(x):
+            return f(x)
+        return wrapper
+    return deco
+
+@repeat(2)
+def with_args(x):
+    """ok reads the wrapper's docstring (none)
+    >>> 1
+    2
+    """
+
+def tracing(fn):
+    def traced(x):
+        """A wrapper's own words, no examples."""
+        return fn(x)
+    return traced
+
+@tracing
+def traced_fn(x):
+    """
+    >>> 1
+    2
+    """
+
+def twice(f):
+    return lambda x: f(f(x))
+
+@twice
+def by_lambda(x):
+    """
+    >>> 1
+    2
+    """
+
+def keep_doc(fn):
+    def wrapper(x):
+        return fn(x)
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+@keep_doc
+def kept(x):
+    """
+    >>> 1
+    2
+    """
+
+class WithLambdas:
+    speak = lambda self: 'hi'
+    rate = staticmethod(lambda: 0.02)
+    if True:
+        def flip(self):
+            """
+            >>> 1
+            2
+            """
+
+Alias = WithLambdas
+
+class Sub(Alias):
+    pass
+
+square: object = lambda x: x * x
+
 if __name__ == '__main__':
     def not_on_import():
         """
@@ -283,6 +350,8 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
     assert {"in_if", "in_try", "A.__str__", "B.h", "decorated_plain", "Both.m",
             "Diamond.d"} <= set(ok)
     assert ok["Both.m"] == ok["Diamond.d"] == (1.0, 1.0)
+    assert {"with_args", "traced_fn", "by_lambda", "kept", "WithLambdas.speak",
+            "WithLambdas.rate", "Sub.flip", "square"} <= set(ok)
     assert grade_points(folder) == ok
 
 

@@ -99,23 +99,88 @@ def _is_property(node: ast.AST) -> bool:
     return False
 
 
-def _wrapped_without_doc(node: ast.AST, top: Dict[str, Optional[ast.AST]]) -> bool:
-    """Whether NODE's outermost decorator is a function of the file that returns an inner
-    function not made with `functools.wraps`: the name is then bound to that inner
-    function, whose docstring (none) ok reads instead of NODE's."""
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_KEEPS = object()  # a decorator's result that keeps the decorated function's docstring
+
+
+def _result_of(decorator: ast.AST, top: Dict[str, Optional[ast.AST]], depth: int = 0):
+    """What the decorator DECORATOR binds a function's name to, as far as the file says:
+    an inner function of it (a node), None for an object without a docstring (a
+    lambda), _KEEPS where the function's own docstring stays (`functools.wraps`,
+    `wrapper.__doc__ = fn.__doc__`, the function itself returned), False when unknown
+    (a decorator of another module: the function is taken as it is written)."""
+    if depth > 3:
+        return False
+    if isinstance(decorator, ast.Call):  # `@repeat(2)`: what repeat returns decorates
+        maker = top.get(decorator.func.id) if isinstance(decorator.func, ast.Name) else None
+        if not isinstance(maker, _FUNCTIONS):
+            return False
+        inner = {n.name: n for n in maker.body if isinstance(n, _FUNCTIONS)}
+        made = [n.value.id for n in _own_returns(maker)
+                if isinstance(n.value, ast.Name) and n.value.id in inner]
+        if len(set(made)) != 1:
+            return False
+        return _returned(inner[made[0]], depth)
+    function = top.get(decorator.id) if isinstance(decorator, ast.Name) else None
+    if not isinstance(function, _FUNCTIONS):
+        return False
+    return _returned(function, depth)
+
+
+def _own_returns(function: ast.AST) -> List[ast.Return]:
+    """The return statements of FUNCTION itself, not of the functions defined in it."""
+    found, todo = [], list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            found.append(node)
+        elif not isinstance(node, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _returned(decorator: ast.AST, depth: int):
+    """The function the decorator function DECORATOR returns (see _result_of)."""
+    params = {a.arg for a in decorator.args.args}
+    inner = {n.name: n for n in decorator.body if isinstance(n, _FUNCTIONS)}
+    returns = [n.value for n in _own_returns(decorator) if n.value is not None]
+    if len(returns) != 1:
+        return False
+    value = returns[0]
+    if isinstance(value, ast.Lambda):
+        return None
+    if isinstance(value, ast.Name) and value.id in params:
+        return _KEEPS  # the function itself (registered, traced by side effect)
+    if not (isinstance(value, ast.Name) and value.id in inner):
+        return False
+    wrapper = inner[value.id]
+    if any("wraps" in ast.dump(d) for d in wrapper.decorator_list):
+        return _KEEPS
+    for node in ast.walk(decorator):  # `wrapper.__doc__ = fn.__doc__`
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Attribute) and t.attr == "__doc__" for t in node.targets):
+            return _KEEPS
+    return wrapper
+
+
+def decorated_doc(node: ast.AST, top: Dict[str, Optional[ast.AST]]) -> Optional[str]:
+    """The docstring ok reads for NODE: its own, or, where its outermost decorator is a
+    function of the file that returns another function, that function's (a wrapper
+    without one: none)."""
     decorators = getattr(node, "decorator_list", [])
-    if not decorators or not isinstance(decorators[0], ast.Name):
-        return False
-    decorator = top.get(decorators[0].id)
-    if not isinstance(decorator, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    inner = {n.name: n for n in decorator.body if isinstance(n, (ast.FunctionDef,
-                                                                  ast.AsyncFunctionDef))}
-    returned = [n.value.id for n in ast.walk(decorator) if isinstance(n, ast.Return)
-                and isinstance(n.value, ast.Name) and n.value.id in inner]
-    return bool(returned) and all(
-        not any("wraps" in ast.dump(d) for d in inner[name].decorator_list)
-        and _docstring(inner[name]) is None for name in returned)
+    result = _result_of(decorators[0], top) if decorators else False
+    if result is False or result is _KEEPS:
+        return _docstring(node)
+    return _docstring(result) if result is not None else None
+
+
+def _no_doc_callable(value: ast.AST) -> bool:
+    """A lambda, or one made a static method: a callable of the module without a
+    docstring (a test with no examples, as ok finds it)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+            and value.func.id == "staticmethod" and len(value.args) == 1:
+        value = value.args[0]
+    return isinstance(value, ast.Lambda)
 
 
 def discover(source: str, filename: str = "<source>") -> List[Target]:
@@ -132,20 +197,26 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
             top[node.name] = node
             if isinstance(node, ast.ClassDef):
                 classes[node.name] = node
-        elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
-                and isinstance(node.targets[0], ast.Name):
+        elif (isinstance(node, ast.Assign) and len(node.targets) == 1
+              or isinstance(node, ast.AnnAssign) and node.value is not None):
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+            if not isinstance(target, ast.Name):
+                continue
             value = node.value
-            if isinstance(value, ast.Lambda):
-                top[node.targets[0].id] = None
+            if _no_doc_callable(value):
+                top[target.id] = None
             elif isinstance(value, ast.Name) and value.id in top:
-                top[node.targets[0].id] = top[value.id]
+                top[target.id] = top[value.id]
+            if isinstance(top.get(target.id), ast.ClassDef):  # `Base = Account`
+                classes[target.id] = top[target.id]
 
     def mro(cls: ast.ClassDef, seen: frozenset) -> List[ast.ClassDef]:
         """CLS and the file's own classes it inherits from, in Python's method resolution
         order (C3; left to right, depth first where C3 has no answer): with several
         bases, the first that defines a method is the one a name reaches."""
         bases = [classes[b.id] for b in cls.bases if isinstance(b, ast.Name)
-                 and b.id in classes and b.id not in seen and classes[b.id] is not cls]
+                 and b.id in classes and classes[b.id].name not in seen
+                 and classes[b.id] is not cls]
         lines = [mro(base, seen | {cls.name}) for base in bases] + [list(bases)]
         order = [cls]
         while any(lines):
@@ -162,8 +233,12 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
         own: Dict[str, Optional[ast.AST]] = {}
         for each in reversed(mro(cls, seen)):  # a class's own members over its bases'
             body: Dict[str, Optional[ast.AST]] = {}  # what its body has bound so far
-            for node in each.body:
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+            for node in _run_at_import(each.body):
+                if isinstance(node, ast.Assign) and _no_doc_callable(node.value):
+                    for target in node.targets:  # `speak = lambda self: 'hi'`
+                        if isinstance(target, ast.Name):
+                            own[target.id] = body[target.id] = None
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                         and _is_property(node):
                     own.pop(node.name, None)  # a property is no callable: ok skips it
                     body.pop(node.name, None)
@@ -181,9 +256,7 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
     found: List[Target] = []
 
     def docstring(node: Optional[ast.AST]) -> Optional[str]:
-        if node is None or _wrapped_without_doc(node, top):
-            return None
-        return _docstring(node)
+        return decorated_doc(node, top) if node is not None else None
 
     def walk(entries: Dict[str, Optional[ast.AST]], prefix: str, seen: frozenset) -> None:
         for name in sorted(entries):
