@@ -314,6 +314,22 @@ def kept(x):
     2
     """
 
+@keep_doc
+@repeat(2)
+def stacked(x):
+    """keep_doc copies the docstring of repeat's wrapper (none)
+    >>> 1
+    2
+    """
+
+@functools.lru_cache
+@tracing
+def cached(x):
+    """
+    >>> 1
+    2
+    """
+
 class WithLambdas:
     speak = lambda self: 'hi'
     rate = staticmethod(lambda: 0.02)
@@ -340,7 +356,7 @@ if __name__ == '__main__':
 '''
 # ok's walk of dir() also finds names only running the module binds (`f.__wrapped__`,
 # `made = outer()`); reading the file cannot, and default_tests never name them.
-DYNAMIC = {"decorated_wraps.__wrapped__"}
+DYNAMIC = {"decorated_wraps.__wrapped__", "cached.__wrapped__"}
 
 
 def test_the_tests_found_are_oks(ok_command, tmp_path):
@@ -350,7 +366,8 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
     assert {"in_if", "in_try", "A.__str__", "B.h", "decorated_plain", "Both.m",
             "Diamond.d"} <= set(ok)
     assert ok["Both.m"] == ok["Diamond.d"] == (1.0, 1.0)
-    assert {"with_args", "traced_fn", "by_lambda", "kept", "WithLambdas.speak",
+    assert {"with_args", "traced_fn", "by_lambda", "kept", "stacked", "cached",
+            "WithLambdas.speak",
             "WithLambdas.rate", "Sub.flip", "square"} <= set(ok)
     assert grade_points(folder) == ok
 

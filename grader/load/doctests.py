@@ -103,14 +103,12 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _KEEPS = object()  # a decorator's result that keeps the decorated function's docstring
 
 
-def _result_of(decorator: ast.AST, top: Dict[str, Optional[ast.AST]], depth: int = 0):
+def _result_of(decorator: ast.AST, top: Dict[str, Optional[ast.AST]]):
     """What the decorator DECORATOR binds a function's name to, as far as the file says:
     an inner function of it (a node), None for an object without a docstring (a
     lambda), _KEEPS where the function's own docstring stays (`functools.wraps`,
     `wrapper.__doc__ = fn.__doc__`, the function itself returned), False when unknown
     (a decorator of another module: the function is taken as it is written)."""
-    if depth > 3:
-        return False
     if isinstance(decorator, ast.Call):  # `@repeat(2)`: what repeat returns decorates
         maker = top.get(decorator.func.id) if isinstance(decorator.func, ast.Name) else None
         if not isinstance(maker, _FUNCTIONS):
@@ -120,11 +118,11 @@ def _result_of(decorator: ast.AST, top: Dict[str, Optional[ast.AST]], depth: int
                 if isinstance(n.value, ast.Name) and n.value.id in inner]
         if len(set(made)) != 1:
             return False
-        return _returned(inner[made[0]], depth)
+        return _returned(inner[made[0]])
     function = top.get(decorator.id) if isinstance(decorator, ast.Name) else None
     if not isinstance(function, _FUNCTIONS):
         return False
-    return _returned(function, depth)
+    return _returned(function)
 
 
 def _own_returns(function: ast.AST) -> List[ast.Return]:
@@ -139,7 +137,7 @@ def _own_returns(function: ast.AST) -> List[ast.Return]:
     return found
 
 
-def _returned(decorator: ast.AST, depth: int):
+def _returned(decorator: ast.AST):
     """The function the decorator function DECORATOR returns (see _result_of)."""
     params = {a.arg for a in decorator.args.args}
     inner = {n.name: n for n in decorator.body if isinstance(n, _FUNCTIONS)}
@@ -164,14 +162,17 @@ def _returned(decorator: ast.AST, depth: int):
 
 
 def decorated_doc(node: ast.AST, top: Dict[str, Optional[ast.AST]]) -> Optional[str]:
-    """The docstring ok reads for NODE: its own, or, where its outermost decorator is a
-    function of the file that returns another function, that function's (a wrapper
-    without one: none)."""
-    decorators = getattr(node, "decorator_list", [])
-    result = _result_of(decorators[0], top) if decorators else False
-    if result is False or result is _KEEPS:
-        return _docstring(node)
-    return _docstring(result) if result is not None else None
+    """The docstring ok reads for NODE: that of what its decorators bind its name to,
+    outermost first: the first that returns another function of the file gives that
+    function's (a wrapper without one: none); one that keeps the docstring it is given
+    (`wraps`, or a decorator of another module, taken to) passes on the next one's."""
+    for decorator in getattr(node, "decorator_list", []):
+        result = _result_of(decorator, top)
+        if result is None:
+            return None
+        if result is not False and result is not _KEEPS:
+            return _docstring(result)
+    return _docstring(node)
 
 
 def _no_doc_callable(value: ast.AST) -> bool:
