@@ -189,11 +189,12 @@ def grade(questions: Iterable[Question], runner: Runner, *,
         result = room.keep(result)
         results[p_index][case.number] = result
         bad = result.status in ("failed", "error", "timeout")
-        if plans[p_index].question.scoring == "suites" and (
-                (bad and (ok_suites or not verbose)) or run.status in ("timeout", "crashed")):
+        scope = failure_stops(plans[p_index].question, verbose, ok_suites)
+        by_suites = plans[p_index].question.scoring == "suites"
+        if by_suites and ((bad and scope) or run.status in ("timeout", "crashed")):
             # ok stops a suite at its first failure and scores every suite
             stopped_suites.add((p_index, case.suite.number))
-        elif not verbose and bad:
+        elif bad and scope:
             stopped.add(p_index)
         elif stop_on_timeout and run.status in ("timeout", "crashed"):
             stopped.add(p_index)
@@ -201,9 +202,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     # Hidden cases run in a worker run of their own, after the visible ones: no worker
     # that runs a visible case (whose output students see) is ever sent a hidden one.
     visible = [j for j in jobs if not owner[j.id][1].hidden]
-    if ok_suites or not verbose:
-        for batch in (visible, [j for j in jobs if owner[j.id][1].hidden]):
-            wait_for_verdicts(batch, owner, plans, suites_only=verbose)
+    for batch in (visible, [j for j in jobs if owner[j.id][1].hidden]):
+        wait_for_verdicts(batch, owner, plans, verbose, ok_suites)
     saved_progress = runner.progress
     runner.progress = running if on_running is not None else saved_progress
     try:
@@ -229,20 +229,27 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     return GradeResult([r for r in question_results if r is not None])
 
 
+def failure_stops(question: Question, verbose: bool, ok_suites: bool) -> Optional[str]:
+    """What a failing case of QUESTION stops: "suite" (ok scores it by suites, and stops
+    a suite at its first failure), "question", or None (a verbose run goes on)."""
+    if question.scoring == "suites":
+        return "suite" if ok_suites or not verbose else None
+    return None if verbose else "question"
+
+
 def wait_for_verdicts(batch: List[CaseJob], owner: Dict[int, tuple], plans: List[Plan],
-                      suites_only: bool = False) -> None:
-    """Mark the doctest cases of BATCH that a failure of the case before them stops (the
-    next of its question, or of its suite where ok scores suites; SUITES_ONLY: only the
-    latter): they start only once that verdict is known, so that code ok would never
-    run never changes what later cases see. Other kinds run ahead: their verdicts are
-    slow (a game replayed), and their cases call the student's functions without
-    keeping state."""
+                      verbose: bool, ok_suites: bool) -> None:
+    """Mark the doctest cases of BATCH that a failure of the case before them stops
+    (`failure_stops`): they start only once that verdict is known, so that code ok
+    would never run never changes what later cases see. Other kinds run ahead: their
+    verdicts are slow (a game replayed), and their cases call the student's functions
+    without keeping state."""
     for before, job in zip(batch, batch[1:]):
         (p_before, case_before), (p_index, case) = owner[before.id], owner[job.id]
-        by_suites = plans[p_index].question.scoring == "suites"
-        job.wait = (case.suite.type == "doctest" and p_before == p_index
-                    and (by_suites or not suites_only)
-                    and (not by_suites or case_before.suite.number == case.suite.number))
+        scope = failure_stops(plans[p_index].question, verbose, ok_suites)
+        job.wait = (case.suite.type == "doctest" and p_before == p_index and (
+            scope == "question"
+            or scope == "suite" and case_before.suite.number == case.suite.number))
 
 
 def prepare(questions: List[Question], kinds: Dict[str, SuiteKind]) -> None:

@@ -177,6 +177,14 @@ def ok_total(output: str) -> float:
     return float(match.group(1))
 
 
+def bulk_rows(submissions, staff: Path, out: Path) -> dict:
+    """`grade bulk SUBMISSIONS --assignment STAFF --out OUT`, which must succeed: its
+    grades.csv, a row per submission id."""
+    done = run_grade("bulk", str(submissions), "--assignment", str(staff), "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+
+
 def ok_score_of(ok_command, staff: Path, files: dict, where: Path) -> float:
     """What ok gives a submission (FILES: name -> text, None for a file left out) on the
     staff folder, every case unlocked (bulk runs them all)."""
@@ -293,10 +301,7 @@ def test_bulk_grades_a_project_as_ok_grades_each_submission(tmp_path, ok_command
             if text is not None:
                 (folder / name).write_text(text)
     out = tmp_path / "out"
-    done = run_grade("bulk", str(tmp_path / "export"), "--assignment", str(proj),
-                     "--out", str(out))
-    assert done.returncode == 0, done.stdout + done.stderr
-    rows = {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+    rows = bulk_rows(tmp_path / "export", proj, out)
     records = {r["id"]: r for r in json.loads((out / "results.json").read_text())["submissions"]}
     for sid, files in given.items():
         expected = ok_score_of(ok_command, proj, files, tmp_path)
@@ -315,9 +320,7 @@ def test_bulk_grades_loose_homework_files_with_the_staff_doctests(tmp_path, ok_c
     for sid, text in given.items():
         (subs / f"{sid}.py").write_text(text)
     out = tmp_path / "out"
-    done = run_grade("bulk", str(subs), "--assignment", str(hw), "--out", str(out))
-    assert done.returncode == 0, done.stdout + done.stderr
-    rows = {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+    rows = bulk_rows(subs, hw, out)
     # what ok --score grades: the default tests (a function without examples, such as
     # the given helper, is no free point)
     assert [name for name in rows["ann"] if name in ("add_one", "double", "q3", "helper",
@@ -391,9 +394,7 @@ def test_bulk_stops_a_suite_at_its_first_failing_case_as_ok_score_does(tmp_path,
     for sid, text in given.items():
         (subs / f"{sid}.py").write_text(text)
     out = tmp_path / "out"
-    done = run_grade("bulk", str(subs), "--assignment", str(lab), "--out", str(out))
-    assert done.returncode == 0, done.stdout + done.stderr
-    rows = {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+    rows = bulk_rows(subs, lab, out)
     for sid, text in given.items():
         assert float(rows[sid]["total"]) == ok_score_of(ok_command, lab, {"lab.py": text},
                                                         tmp_path), sid
@@ -415,9 +416,7 @@ def test_bulk_lets_code_write_files_in_its_folder_as_ok_does(tmp_path, ok_comman
     subs.mkdir()
     (subs / "ann.py").write_text(solution)
     out = tmp_path / "out"
-    done = run_grade("bulk", str(subs), "--assignment", str(lab), "--out", str(out))
-    assert done.returncode == 0, done.stdout + done.stderr
-    rows = {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
+    rows = bulk_rows(subs, lab, out)
     assert float(rows["ann"]["total"]) == 1.0 == ok_score_of(ok_command, lab,
                                                              {"lab.py": solution}, tmp_path)
     assert not (subs / "saved.txt").exists() and not (lab / "saved.txt").exists()

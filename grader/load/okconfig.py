@@ -64,10 +64,14 @@ class OkConfig:
         return names
 
 
+def _configs(folder: Path) -> List[Path]:
+    return sorted(p for p in Path(folder).glob("*.ok") if p.is_file())
+
+
 def find(folder: Path) -> Optional[Path]:
     """The folder's ok configuration, as ok picks it: the only `*.ok` there; with several,
     the one named like the folder, else the first by name."""
-    configs = sorted(p for p in Path(folder).glob("*.ok") if p.is_file())
+    configs = _configs(folder)
     if not configs:
         return None
     for config in configs:
@@ -86,7 +90,7 @@ def choose(folder: Path, name: Optional[str] = None) -> Optional[Path]:
             raise OkConfigError(f"--config {name}: no such ok configuration in {folder} "
                                 "(a NAME.ok file)")
         return path
-    configs = sorted(p for p in Path(folder).glob("*.ok") if p.is_file())
+    configs = _configs(folder)
     if len(configs) > 1:
         names = ", ".join(p.name for p in configs)
         raise OkConfigError(f"{folder} holds several ok configurations ({names}): name the "

@@ -686,12 +686,16 @@ def main():
 
     signal.signal(STACK_SIGNAL, report_stack)
 
+    def imported(module):
+        return run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src,
+                            65536)[0]
+
     for module in warm:  # as ok imports them while loading: what they print or raise
-        run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, 65536)
+        imported(module)
     for module in preflight:
-        outputs = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src, 65536)
-        if outputs[0]["raised"] is not None:
-            send({"preflight_error": outputs[0]["raised"], "printed": outputs[0]["printed"]})
+        output = imported(module)
+        if output["raised"] is not None:
+            send({"preflight_error": output["raised"], "printed": output["printed"]})
             return
     send({"ready": True})
     job = json.loads(job_stream.readline())  # one line; the verdicts of gates follow it
