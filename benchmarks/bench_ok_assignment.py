@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_ok import compare, compile_grader, ok_command  # noqa: E402
+from bench_ok import compare, installed_grade, ok_command  # noqa: E402
 
 BANKS = Path(__file__).resolve().parent.parent / "examples" / "ok"
 
@@ -25,10 +25,9 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("banks", nargs="*", default=["hw02", "lab03", "lab05", "proj02b"])
     args = parser.parse_args()
-    compile_grader()
     env = {**os.environ, "HOME": tempfile.mkdtemp(), "http_proxy": "http://127.0.0.1:9",
            "https_proxy": "http://127.0.0.1:9"}
-    grade = [str(Path(sys.executable).parent / "grade"), "--score"]
+    grade = [str(installed_grade()), "--score"]
     for bank in args.banks:
         folder = Path(tempfile.mkdtemp()) / bank
         shutil.copytree(BANKS / bank, folder, ignore=shutil.ignore_patterns("template"))
