@@ -347,6 +347,50 @@ class Sub(Alias):
 
 square: object = lambda x: x * x
 
+def rebound(x):
+    """plain's wrapper (no docstring) is what the name holds: ok runs nothing
+    >>> rebound(1)
+    2
+    """
+    return x
+
+rebound = plain(rebound)
+
+def rebound_kept(x):
+    """
+    >>> rebound_kept(1)
+    2
+    """
+    return x
+
+rebound_kept = keeps(rebound_kept)
+
+def rebound_made(x):
+    """
+    >>> rebound_made(1)
+    2
+    """
+    return x
+
+rebound_made = repeat(2)(rebound_made)
+
+def scratch():
+    """
+    >>> scratch()
+    2
+    """
+    return 1
+
+scratch = scratch()
+
+def deleted():
+    """
+    >>> deleted()
+    2
+    """
+
+del deleted
+
 if __name__ == '__main__':
     def not_on_import():
         """
@@ -356,7 +400,7 @@ if __name__ == '__main__':
 '''
 # ok's walk of dir() also finds names only running the module binds (`f.__wrapped__`,
 # `made = outer()`); reading the file cannot, and default_tests never name them.
-DYNAMIC = {"decorated_wraps.__wrapped__", "cached.__wrapped__"}
+DYNAMIC = {"decorated_wraps.__wrapped__", "cached.__wrapped__", "rebound_kept.__wrapped__"}
 
 
 def test_the_tests_found_are_oks(ok_command, tmp_path):
@@ -368,7 +412,11 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
     assert ok["Both.m"] == ok["Diamond.d"] == (1.0, 1.0)
     assert {"with_args", "traced_fn", "by_lambda", "kept", "stacked", "cached",
             "WithLambdas.speak",
-            "WithLambdas.rate", "Sub.flip", "square"} <= set(ok)
+            "WithLambdas.rate", "Sub.flip", "square", "rebound", "rebound_kept",
+            "rebound_made"} <= set(ok)
+    assert not {"scratch", "deleted"} & set(ok)
+    assert ok["rebound"] == ok["rebound_made"] == (1.0, 1.0)
+    assert ok["rebound_kept"] == (0.0, 1.0)
     assert grade_points(folder) == ok
 
 

@@ -184,6 +184,51 @@ def _no_doc_callable(value: ast.AST) -> bool:
     return isinstance(value, ast.Lambda)
 
 
+_VALUES = (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.JoinedStr,
+           ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp, ast.Compare, ast.BinOp)
+
+
+def _rebind(top: Dict[str, Optional[ast.AST]], classes: Dict[str, ast.ClassDef],
+            name: str, value: ast.AST) -> None:
+    """NAME, a function or class of the file, bound again to VALUE after its `def`:
+    what ok then finds under NAME. `fib = memo(fib)` (a decorator of the file called on
+    it) is the decorator's result, as `@memo` gives; a plain value (`f = 5`) is no test;
+    anything else (a call of another module's) is taken to keep the function."""
+    if isinstance(value, _VALUES) or _gives_a_value(value, top):
+        top.pop(name, None)
+        classes.pop(name, None)
+        return
+    if not (isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords):
+        return
+    result = _result_of(value.func, top)
+    if result is None:
+        top[name] = None
+    elif result is _KEEPS:
+        argument = value.args[0]
+        if isinstance(argument, ast.Name) and argument.id in top:
+            top[name] = top[argument.id]
+    elif result is not False:
+        top[name] = result
+
+
+def _gives_a_value(call: ast.AST, top: Dict[str, Optional[ast.AST]]) -> bool:
+    """Whether CALL calls a function of the file that returns no callable (only
+    literal values, or None, or a generator): `scratch = scratch()`."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+        return False
+    function = top.get(call.func.id)
+    if not isinstance(function, _FUNCTIONS):
+        return False
+    todo = list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(node, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return all(r.value is None or isinstance(r.value, _VALUES) for r in _own_returns(function))
+
+
 def discover(source: str, filename: str = "<source>") -> List[Target]:
     """The callables of SOURCE that ok's doctest protocol tests, in ok's order."""
     try:
@@ -208,8 +253,15 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                 top[target.id] = None
             elif isinstance(value, ast.Name) and value.id in top:
                 top[target.id] = top[value.id]
+            elif target.id in top:
+                _rebind(top, classes, target.id, value)
             if isinstance(top.get(target.id), ast.ClassDef):  # `Base = Account`
                 classes[target.id] = top[target.id]
+        elif isinstance(node, ast.Delete):  # `del helper`: no test any more
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    top.pop(target.id, None)
+                    classes.pop(target.id, None)
 
     def mro(cls: ast.ClassDef, seen: frozenset) -> List[ast.ClassDef]:
         """CLS and the file's own classes it inherits from, in Python's method resolution
