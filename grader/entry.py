@@ -27,8 +27,10 @@ def forget_the_graded_folder() -> None:
 
 forget_the_graded_folder()
 
-from pathlib import Path  # noqa: E402
-from typing import Optional, Sequence, Tuple  # noqa: E402
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (pathlib and typing load after a student's worker has started)
+    from pathlib import Path
+    from typing import Optional, Sequence, Tuple
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 TIMEOUT = 10.0  # seconds each prompt of a case may run when --timeout is not given
@@ -71,7 +73,7 @@ def plain_run(argv: Sequence[str]) -> Optional[Tuple[Tuple[str, ...], bool, bool
     return tuple(questions), "verbose" in flags, "score" in flags
 
 
-def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = False,
+def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: bool = False,
                     score: bool = False, cases: Sequence[int] = (), timeout: float = TIMEOUT,
                     json_path: Optional[str] = None, interactive: bool = False,
                     unlock: bool = False, seed: Optional[int] = None, list_only: bool = False,
@@ -87,10 +89,11 @@ def grade_workspace(root: Path, questions: Sequence[str] = (), verbose: bool = F
             early = process.start_early()
         except OSError:  # (the runner starts one later, or says why it cannot)
             pass
+    from pathlib import Path
     from . import student, workspace
     from .load.casefile import CaseFileError
     try:
-        ws = workspace.find(root, config_file=config)
+        ws = workspace.find(Path(root), config_file=config)
         assignment = ws.assignment
         if list_only:
             sys.exit(student.list_questions(ws, questions))
@@ -158,4 +161,4 @@ def main(args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None) 
         commands(args=args, prog_name=prog_name)
         return
     questions, verbose, score = plain
-    _as_click_ends(lambda: grade_workspace(Path("."), questions, verbose=verbose, score=score))
+    _as_click_ends(lambda: grade_workspace(".", questions, verbose=verbose, score=score))

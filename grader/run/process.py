@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import collections
 import errno
-import json
 import os
 import select
 import signal
@@ -19,11 +18,13 @@ import sys
 import threading
 import time
 import weakref
-from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-WORKER = Path(__file__).with_name("worker.py")
-GUARD = Path(__file__).with_name("guard.py")
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (pathlib, typing and json cost a student's run ~5 ms before its worker starts)
+    from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "worker.py")
+GUARD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guard.py")
 GUARD_GRACE = 2.0  # seconds the guard may take to kill what the student code started
 TICK = 0.25  # seconds between looks at the clock and the progress display while a case runs
 STDERR_CAP = 16 * 1024
@@ -268,23 +269,24 @@ def guarded(argv: Sequence[str], **options) -> Tuple[subprocess.Popen, Lifeline]
     return process, lifeline
 
 
-def _module_of(script: Path) -> str:
+def _module_of(script: str) -> str:
     """grader/run/worker.py -> grader.run.worker, wherever the grader lives."""
+    from pathlib import Path
     parts = Path(script).with_suffix("").parts
     return ".".join(parts[len(parts) - 1 - parts[::-1].index("grader"):])
 
 
-def script_argv(script: Path) -> List[str]:
+def script_argv(script: str) -> List[str]:
     """One of the grader's scripts on a command line: its path, or `-c SOURCE` when it is
     no file (the grader runs from the zip `grade publish` puts in a workspace) or must
     be read by a user who cannot read the grader's files (`scripts.INLINE`)."""
     from . import scripts
-    if Path(script).is_file() and not scripts.INLINE:
+    if os.path.isfile(script) and not scripts.INLINE:
         return [str(script)]
     return ["-c", scripts.source(_module_of(script))]
 
 
-def guard_argv(python: str, script: Path, *args: str) -> List[str]:
+def guard_argv(python: str, script: str, *args: str) -> List[str]:
     """The argv running SCRIPT under guard.py (a Runner or Sandbox `wrap` goes around it)."""
     return [python, "-I", "-S", "-B", *script_argv(GUARD), "{lifeline}", *script_argv(script),
             *args]
@@ -323,6 +325,7 @@ class Worker:
         while `next_message` waits, under the deadline of the wait. (The student's
         import may have forged "ready" and stopped reading: the job is then never all
         taken, and its first case times out.)"""
+        import json
         self.outbox = Outbox(self.process.stdin, json.dumps(job).encode() + b"\n")
         self._feed()
 
