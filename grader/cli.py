@@ -24,6 +24,9 @@ from .load.casefile import CaseFileError  # noqa: E402
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+SERVER_ONLY = ("grade runs tests on this machine only: it never submits, backs up or logs in. "
+               "Submit with the course's own ok (python3 ok --submit).")
+
 STUDENT_COMMANDS = ("play",)  # besides grading itself: what the runner of a workspace offers
 
 
@@ -140,7 +143,7 @@ def _needs_rules(assignment, command: str) -> None:
                    "their output.")
 @click.option("--seed", type=int, metavar="N",
               help="Play the fuzz games of seed N (staff runs; a failure prints its seed).")
-@click.option("--list", "list_only", is_flag=True,
+@click.option("--list", "--tests", "list_only", is_flag=True,
               help="List the questions (what -q takes), their points and how many of their "
                    "cases are locked, and exit.")
 @click.option("-d", "--dir", "root", type=click.Path(file_okay=False, path_type=Path),
@@ -148,12 +151,23 @@ def _needs_rules(assignment, command: str) -> None:
 @click.option("--config", metavar="NAME.ok",
               help="Which ok configuration of the folder to grade, where it holds several "
                    "(as ok's --config).")
+@click.option("--all", "all_tests", is_flag=True,
+              help="Every test of the folder, not only those its ok configuration runs by "
+                   "default (as ok's --all).")
+@click.option("--suite", type=click.IntRange(min=1), metavar="N",
+              help="Run only suite N of the chosen question (as ok's --suite); --case then "
+                   "counts the cases within it.")
+@click.option("--local", is_flag=True, expose_value=False,
+              help="Accepted as ok takes it: grade never uses the network.")
+@click.option("--submit", "--backup", "--revise", "--autobackup", "--authenticate",
+              "--get-token", "server", is_flag=True, expose_value=False, is_eager=True,
+              hidden=True, callback=lambda ctx, param, value: value and _fail(SERVER_ONLY))
 @click.option("--list-editions", is_flag=True, expose_value=False, is_eager=True,
               callback=_list_editions, hidden=grader.RUNNER,
               help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
-         list_only, root, config):
+         list_only, root, config, all_tests, suite):
     """Check your assignment against its tests: a Hog project, or any homework, lab or
     project folder with an ok configuration (NAME.ok), graded as ok grades it.
 
@@ -166,6 +180,8 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
       grade -u -q 05a       unlock the locked cases of question 5a
       grade --list          the questions, their points and locked cases
 
+    ok's own command lines work too: -q NAME --local, --all, --suite N --case M.
+
     Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors,
     130 when stopped by Ctrl-C (every command). With -u: 0 when every case is unlocked or
     you stopped with exit() or Ctrl-D (what you unlocked is kept), 1 when a case could not
@@ -176,7 +192,8 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
     entry.grade_workspace(root, questions, verbose=verbose, score=score, cases=cases,
                           timeout=timeout, json_path=json_path, interactive=interactive,
                           unlock=unlock, seed=seed, list_only=list_only,
-                          rerun=_rerun_options(ctx, seed, timeout, root, config), config=config)
+                          rerun=_rerun_options(ctx, seed, timeout, root, config), config=config,
+                          all_tests=all_tests, suite=suite)
 
 
 def _rerun_options(ctx, seed, timeout: float, root: Path, config=None) -> str:

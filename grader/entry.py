@@ -34,7 +34,8 @@ if TYPE_CHECKING:  # (pathlib and typing load after a student's worker has start
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 TIMEOUT = 10.0  # seconds each prompt of a case may run when --timeout is not given
-_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--score": "score"}
+_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--score": "score",
+          "--local": "local"}  # (ok's: grade never uses the network)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -77,7 +78,8 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
                     score: bool = False, cases: Sequence[int] = (), timeout: float = TIMEOUT,
                     json_path: Optional[str] = None, interactive: bool = False,
                     unlock: bool = False, seed: Optional[int] = None, list_only: bool = False,
-                    rerun: str = "", config: Optional[str] = None) -> None:
+                    rerun: str = "", config: Optional[str] = None, all_tests: bool = False,
+                    suite: Optional[int] = None) -> None:
     """`grade` with no command: grade (or list, or unlock) the workspace at ROOT, and exit.
     RERUN: the options a printed rerun command repeats. A run that grades starts its
     worker before the grader's own modules load (~20 ms of them): it is told its folder
@@ -95,6 +97,8 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
     try:
         ws = workspace.find(Path(root), config_file=config)
         assignment = ws.assignment
+        if all_tests and not questions:  # ok's --all: not only the configuration's defaults
+            questions = tuple(ws.bank.keys())
         if list_only:
             sys.exit(student.list_questions(ws, questions))
         if unlock:
@@ -112,7 +116,7 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
         options = student.Options(questions=questions, verbose=verbose, score=score,
                                   cases=set(cases) if cases else None, timeout=timeout,
                                   json_path=json_path, interact=interactive, seed=seed,
-                                  rerun=rerun)
+                                  rerun=rerun, suite=suite)
         leave(student.run(ws, assignment, options, early=early))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         fail(str(error))

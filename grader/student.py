@@ -29,6 +29,7 @@ class Options:
     verbose: bool = False
     score: bool = False
     cases: Optional[Set[int]] = None
+    suite: Optional[int] = None  # ok's --suite: CASES then number the cases within it
     timeout: float = 10.0
     json_path: Optional[str] = None
     interact: bool = False
@@ -318,6 +319,8 @@ def _run(ws: Workspace, options: Options, runner: Runner,
             fuzz_suite.set_seed(questions, options.seed)
         except fuzz_suite.FuzzSetupError as error:
             raise UsageProblem(str(error)) from None
+    if options.suite is not None:
+        options.cases = _suite_cases(questions, options.suite, options.cases)
     if options.cases is not None:
         numbers = {c.number for q in questions for c in q.cases}
         missing = sorted(options.cases - numbers)
@@ -372,6 +375,25 @@ def _run(ws: Workspace, options: Options, runner: Runner,
         if failing is not None:
             interactive.start(ws.root, failing)
     return 0 if result.all_passed else 1
+
+
+def _suite_cases(questions: Sequence[Question], suite: int,
+                 cases: Optional[Set[int]]) -> Set[int]:
+    """The question's case numbers (as `--case` takes them) of ok's `--suite SUITE
+    [--case N]`, where N counts the cases within the suite."""
+    if len(questions) != 1:
+        raise UsageProblem("--suite needs one question (-q NAME)")
+    (question,) = questions
+    if suite > len(question.suites):
+        raise UsageProblem(f"no suite {suite} in {question.key}: it has "
+                           f"{len(question.suites)}")
+    within = question.suites[suite - 1].cases
+    missing = sorted((cases or set()) - set(range(1, len(within) + 1)))
+    if missing:
+        raise UsageProblem(f"no case {', '.join(map(str, missing))} in suite {suite} of "
+                           f"{question.key}: it has {len(within)}")
+    return {case.number for index, case in enumerate(within, 1)
+            if not cases or index in cases}
 
 
 def list_questions(ws: Workspace, keys: Sequence[str] = ()) -> int:

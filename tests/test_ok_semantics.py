@@ -5,6 +5,7 @@ one variant, graded by the real ok client and by `grade`, test by test."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import textwrap
 
@@ -703,3 +704,59 @@ def test_a_folder_with_two_configurations_is_graded_by_the_one_named_as_in_ok(ok
         ok = ok_points(ok_command, folder, "--config", name)
         assert grade_points(folder, "--config", name) == ok
     assert set(ok_points(ok_command, folder, "--config", "extra.ok")) == {"g"}
+
+
+OK_LINES = {
+    "hw.ok": ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest", '
+              '"tests/*.py": "ok_test"}, "default_tests": ["twice"], '
+              '"protocols": ["file_contents", "grading", "scoring"]}\n'),
+    "hw.py": textwrap.dedent('''\
+        def twice(x):
+            """
+            >>> twice(2)
+            4
+            """
+            return 2 * x
+
+        def extra(x):
+            """Wrong, but no default test: only --all runs it
+            >>> extra(1)
+            3
+            """
+            return x
+        '''),
+    "tests/__init__.py": "",
+    "tests/t.py": "test = " + repr({"name": "t", "points": 2, "suites": [
+        _suite(">>> from hw import *", ">>> twice(1)\n2"),
+        {"type": "doctest", "scored": True, "setup": ">>> from hw import *", "teardown": "",
+         "cases": [{"code": c, "hidden": False, "locked": False} for c in
+                   (">>> twice(3)\n6", ">>> twice(3)\n7", ">>> twice(0)\n0")]}]}),
+}
+
+
+def _ok_passed(output: str):
+    """(passed?, cases passed) of a plain ok run's summary."""
+    if "No cases failed" in output:
+        return True, int(re.search(r"(\d+) test cases? passed! No cases failed", output)[1])
+    return False, int(re.search(r"(\d+) test cases? passed before", output)[1])
+
+
+def test_oks_own_command_lines(ok_command, tmp_path):
+    """What course instructions tell students to type works with grade as with ok:
+    --local, --all (every test, not only the defaults), --suite N --case M (cases
+    counted within the suite); ok's server commands are refused, saying why."""
+    folder = write_folder(tmp_path / "hw", OK_LINES)
+    assert grade_points(folder, "--all") == ok_points(ok_command, folder, "--all")
+    assert set(grade_points(folder)) == {"twice"}
+    for args in (["--suite", "2", "--case", "1", "--case", "3"], ["--suite", "2", "--case", "2"],
+                 ["--suite", "2"], ["--suite", "1"]):
+        ok = _ok_passed(run_ok(ok_command, folder, "-q", "t", *args).stdout)
+        done = run_grade("-q", "t", *args, "--local", "--json", "-", cwd=folder)
+        question = json.loads(done.stdout)["questions"]["t"]
+        assert (done.returncode == 0, question["passed"]) == ok, (args, ok, done.stdout)
+    refused = run_grade("--submit", cwd=folder)
+    assert refused.returncode == 2 and "never submits" in refused.stderr
+    listed = run_grade("--tests", cwd=folder)
+    assert listed.returncode == 0 and "twice" in listed.stdout and "extra" not in listed.stdout
+    listed = run_grade("--tests", "--all", cwd=folder)
+    assert listed.returncode == 0 and "extra" in listed.stdout
