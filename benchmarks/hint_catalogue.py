@@ -9,8 +9,9 @@ With --assignment DIR (a folder of your own: an ok assignment, whose catalogue i
 DIR/hints.json unless one is beside its tests, or a Hog edition) it does the same
 without real bug classes.
 
-It grades every mutant `grade mutate` kills, and the real students' bug classes of
-tests/mutants/catalogue.py (Fall 2019's), on every question they reach as a student's
+It grades every mutant `grade mutate` kills, and the real students' bug classes of the
+edition (`real_bugs_file`: tests/mutants/catalogue.py for Fall 2019, labelled
+"catalogue:NAME"; tests/mutants/<edition>.py for another, "su21:NAME"), on every question they reach as a student's
 run does (grader/hint_mutants.py, cached), merges the groups staff named in NAMED.json
 (what `grade mutate --hints` or --proposals wrote, with "id" and "text" filled in; a
 group may be named by its "class" signature instead, then its sentence must hold for the
@@ -39,24 +40,35 @@ sys.path.insert(0, str(ROOT))
 from grader import assignment as assignments, hint_mutants, hints, mutate  # noqa: E402
 
 
-def real_bug_classes():
-    spec = importlib.util.spec_from_file_location(
-        "hint_real_bugs", ROOT / "tests" / "mutants" / "catalogue.py")
+def real_bugs_file(edition):
+    """The file of EDITION's real students' bug classes (None without one): Fall 2019's
+    is tests/mutants/catalogue.py, another edition's tests/mutants/<edition>.py. A bug's
+    label is the file's name and its own ("catalogue:NAME", "su21:NAME")."""
+    name = "catalogue" if edition == "fa19" else edition.replace("-", "_")
+    path = ROOT / "tests" / "mutants" / f"{name}.py"
+    return path if path.is_file() else None
+
+
+def real_bug_classes(path):
+    spec = importlib.util.spec_from_file_location(f"hint_real_bugs_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.MUTANTS
 
 
 def observe_real(assignment, jobs=None, use_cache=True):
-    """(label, question, evidence) of the real bug classes, "catalogue:NAME"."""
-    classes = real_bug_classes()
+    """(label, question, evidence) of the real bug classes ("catalogue:NAME", ...)."""
+    path = real_bugs_file(assignment.edition)
+    if path is None:
+        return []
+    classes = real_bug_classes(path)
     reference = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
-    key = hashlib.sha256((ROOT / "tests" / "mutants" / "catalogue.py").read_bytes()).hexdigest()
+    key = hashlib.sha256(path.read_bytes()).hexdigest()
     cache = mutate.cache_dir() / (f"{assignment.edition}-{mutate.digest(assignment)}-"
                                   f"real{key[:12]}x{hint_mutants.REPEAT}.json")
     if use_cache and cache.is_file():
         return [(m, q, e) for m, q, e in json.loads(cache.read_text(encoding="utf-8"))]
-    items = [(f"catalogue:{m.name}", {assignment.source: m.apply(reference).encode()},
+    items = [(f"{path.stem}:{m.name}", {assignment.source: m.apply(reference).encode()},
               sorted(m.may_fail)) for m in classes]
     observed = hint_mutants.observe_sources(assignment, items, jobs=jobs, timeout=4.0)
     cache.parent.mkdir(parents=True, exist_ok=True)
@@ -123,8 +135,7 @@ def main(argv=None) -> int:
     moved = hint_mutants.observe_reordered(assignment, jobs=args.jobs,
                                            use_cache=not args.no_cache)
     generated = killed + moved
-    real = observe_real(assignment, args.jobs, not args.no_cache) \
-        if not args.assignment and assignment.edition == "fa19" else []
+    real = observe_real(assignment, args.jobs, not args.no_cache) if not args.assignment else []
     if args.merge:
         data = hint_mutants.merge(data, json.loads(args.merge.read_text(encoding="utf-8")))
     reviewed = {o[0] for o in real}

@@ -1,12 +1,13 @@
 """Naming the likely mistake behind a failing question (issue 20, grader/hints.py).
 
-The measure of the catalogue (cases/fa19/hints.json): on the real students' bug classes
-(tests/mutants/catalogue.py) and on every mutant `grade mutate` kills, the hint shown for
-a failing question names the entry staff named for that mistake (its "mutants" list) in at
-least 80% of the failing questions and a wrong entry in under 5%. Correct solutions in
-every style never get one. Here the killed mutants are a fixed fifth of them, drawn from
-every question (CI grades them from an empty cache: all of them cost minutes);
-benchmarks/hint_catalogue.py measures every one for the README.
+The measure of an edition's catalogue (cases/<edition>/hints.json, for each edition of
+EDITIONS): on its real students' bug classes (Fall 2019's in tests/mutants/catalogue.py,
+Summer 2021's in tests/mutants/su21.py), the hint shown for a failing question names an
+entry staff listed the bug under (its "mutants" list) in at least 80% of the failing
+questions and a wrong entry in under 5%, and every bug class is listed. Correct solutions
+never get one. Fall 2019's is also measured on the mutants `grade mutate` kills, here a
+fixed fifth of them, drawn from every question (CI grades them from an empty cache: all
+of them cost minutes); benchmarks/hint_catalogue.py measures every one for the README.
 """
 
 from __future__ import annotations
@@ -22,14 +23,32 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, run_grade
-from grader import gradescope, hint_mutants, hints, mutate
+from editiontools import grade_source, solutions as edition_solutions, template_source
+from grader import assignment as assignments, gradescope, hint_mutants, hints, mutate
 from grader.bulk import grading as bulk_grading
 from grader.bulk import report as bulk_report
 
-_spec = importlib.util.spec_from_file_location(
-    "hint_catalogue", Path(__file__).with_name("mutants") / "catalogue.py")
-catalogue = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(catalogue)
+# Edition -> the file of its real students' bug classes, whose stem labels them in the
+# catalogue ("catalogue:NAME", "su21:NAME"), as benchmarks/hint_catalogue.py does.
+REAL_BUGS = {"fa19": "catalogue", "su21": "su21"}
+EDITIONS = tuple(REAL_BUGS)
+
+
+def _bug_classes(edition: str):
+    path = Path(__file__).with_name("mutants") / f"{REAL_BUGS[edition]}.py"
+    spec = importlib.util.spec_from_file_location(f"hint_bugs_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BUG_CLASSES = {edition: _bug_classes(edition) for edition in EDITIONS}
+catalogue = BUG_CLASSES["fa19"]
+
+
+def label(edition: str, mutant) -> str:
+    return f"{REAL_BUGS[edition]}:{mutant.name}"
+
 
 TIES = next(m for m in catalogue.MUTANTS if m.name == "max_rolls_ties_to_larger")
 HELD_OUT_RIGHT = 0.30  # measured with the samples' signatures (33%; all of them: README)
@@ -39,8 +58,21 @@ SOLUTIONS = sorted((Path(__file__).parent / "solutions").glob("*.py"))
 
 
 @pytest.fixture(scope="module")
-def fa19_hints(fa19):
-    return hints.load(fa19.cases / hints.CATALOGUE)
+def edition_of(fa19):
+    """Edition -> its Assignment (loaded once)."""
+    loaded = {"fa19": fa19}
+    return lambda edition: loaded.setdefault(edition, assignments.load(edition))
+
+
+@pytest.fixture(scope="module")
+def hints_of(edition_of):
+    """Edition -> its catalogue."""
+    return lambda edition: hints.load(Path(edition_of(edition).cases) / hints.CATALOGUE)
+
+
+@pytest.fixture(scope="module")
+def fa19_hints(hints_of):
+    return hints_of("fa19")
 
 
 @pytest.fixture(scope="module")
@@ -55,17 +87,22 @@ def _measure(shown):
     return right, wrong, len(shown)
 
 
-def test_every_real_bug_class_is_named(fa19_hints):
-    named = {m for h in fa19_hints.hints for m in h.mutants}
-    missing = [m.name for m in catalogue.MUTANTS if f"catalogue:{m.name}" not in named]
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_real_bug_class_is_named(edition, hints_of):
+    """Each bug class is listed under an entry of a question it fails (whose sentence,
+    staff checked, is true of it)."""
+    named = {m for h in hints_of(edition).hints for m in h.mutants}
+    missing = [m.name for m in BUG_CLASSES[edition].MUTANTS
+               if label(edition, m) not in named]
     assert not missing, f"bug classes no hint names: {missing}"
 
 
-def test_the_real_bug_classes_get_the_right_hint(fa19_hints, real_bugs):
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_real_bug_classes_get_the_right_hint(edition, hints_of, real_bugs_of):
     """Graded as staff grade them (every question the bug may fail), the hint shown is
     the one named for the bug class."""
-    measured = hint_mutants.measure(fa19_hints, real_bugs)
-    assert measured["total"] >= len(catalogue.MUTANTS)
+    measured = hint_mutants.measure(hints_of(edition), real_bugs_of(edition))
+    assert measured["total"] >= len(BUG_CLASSES[edition].MUTANTS)
     assert measured["right"] >= 0.8 * measured["total"], measured
     assert measured["wrong"] < 0.05 * measured["total"], measured["wrongs"]
 
@@ -114,11 +151,26 @@ def moved(fa19):
 
 
 @pytest.fixture(scope="module")
-def real_bugs(fa19, reference_source):
-    """What the real bug classes show, graded as students' runs are (twice each)."""
-    items = [(f"catalogue:{m.name}", {fa19.source: m.apply(reference_source).encode()},
-              sorted(m.may_fail)) for m in catalogue.MUTANTS]
-    return hint_mutants.observe_sources(fa19, items, timeout=4.0)
+def real_bugs_of(edition_of):
+    """Edition -> what its real bug classes show, graded as students' runs are (twice
+    each, on every question each may fail), graded once."""
+    seen = {}
+
+    def observed(edition: str):
+        if edition not in seen:
+            assignment = edition_of(edition)
+            source = (Path(assignment.reference) / assignment.source).read_text(
+                encoding="utf-8")
+            items = [(label(edition, m), {assignment.source: m.apply(source).encode()},
+                      sorted(m.may_fail)) for m in BUG_CLASSES[edition].MUTANTS]
+            seen[edition] = hint_mutants.observe_sources(assignment, items, timeout=4.0)
+        return seen[edition]
+    return observed
+
+
+@pytest.fixture(scope="module")
+def real_bugs(real_bugs_of):
+    return real_bugs_of("fa19")
 
 
 def test_every_killed_mutant_gets_a_hint(fa19, killed, generated, fa19_hints):
@@ -162,6 +214,28 @@ def test_correct_solutions_never_get_a_hint(path, fa19, grade_hog):
     template = (Path(fa19.template) / fa19.source).read_text(encoding="utf-8")
     result = grade_hog(template + "\n\n" + path.read_text(encoding="utf-8"))
     assert result.score == result.max_score
+    assert not [q.question.key for q in result.questions if q.hint is not None]
+    assert "hint" not in json.dumps(result.record())
+
+
+CORRECT = [(edition, name) for edition in EDITIONS if edition != "fa19"
+           for name in ("reference", *(p.stem for p in edition_solutions(edition)))]
+
+
+@pytest.mark.parametrize("edition, name", CORRECT, ids=lambda v: v)
+def test_an_editions_correct_solutions_never_get_a_hint(edition, name, edition_of, tmp_path):
+    """The reference and tests/solutions/<edition>/ (each appended to the template), graded
+    with the edition's catalogue as a student's run is: full marks, no hint (the styles of
+    tests/styles/<edition>.py get full marks in test_styles, so no hint either)."""
+    assignment = edition_of(edition)
+    if name == "reference":
+        source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+    else:
+        path = next(p for p in edition_solutions(edition) if p.stem == name)
+        source = template_source(assignment) + "\n\n" + path.read_text(encoding="utf-8")
+    result = grade_source(assignment, source, tmp_path)
+    assert result.score == result.max_score
+    assert hints.load_for(assignment) is not None
     assert not [q.question.key for q in result.questions if q.hint is not None]
     assert "hint" not in json.dumps(result.record())
 
