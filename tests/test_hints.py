@@ -240,6 +240,21 @@ def test_an_editions_correct_solutions_never_get_a_hint(edition, name, edition_o
     assert "hint" not in json.dumps(result.record())
 
 
+# What the untouched template of an edition may be told: each sentence is true of it (its
+# stubs return None, its play plays no turn), and no other entry may match it.
+TEMPLATE_HINTS = {"su21": {"01": "01-returns-none", "02": "02-returns-none",
+                           "03": "03-returns-none", "05": "05-no-turn", "06": "06-no-turn",
+                           "09": "09-returns-none"}}
+
+
+@pytest.mark.parametrize("edition", sorted(TEMPLATE_HINTS))
+def test_the_untouched_template_gets_only_true_hints(edition, edition_of, tmp_path):
+    assignment = edition_of(edition)
+    result = grade_source(assignment, template_source(assignment), tmp_path)
+    assert {q.question.key: q.hint.id for q in result.questions if q.hint is not None} == \
+        TEMPLATE_HINTS[edition]
+
+
 def test_generated_styles_never_get_a_hint(fa19, grade_hog):
     import siblings
     template = (Path(fa19.template) / fa19.source).read_text(encoding="utf-8")
