@@ -100,7 +100,9 @@ def generalise(data, generated):
     return data
 
 
-def figures(data, killed, moved, real):
+def figures(data, killed, moved, real, owner=None):
+    """The rows of the README's table; with OWNER (mutant id -> the question owning its
+    line), the killed and statement-order mutants in that question alone too."""
     catalogue = hints.parse(data)
     generated = killed + moved
     rows = {"real bug classes": hint_mutants.measure(catalogue, real),
@@ -108,6 +110,10 @@ def figures(data, killed, moved, real):
             "statement-order mutants": hint_mutants.measure(catalogue, moved),
             "real bug classes, held out": hint_mutants.measure(
                 hint_mutants.held_out(catalogue, generated), real, named=catalogue)}
+    if owner:
+        for name, observed in (("killed mutants", killed), ("statement-order mutants", moved)):
+            rows[f"{name}, the question owning the line"] = hint_mutants.measure(
+                catalogue, [o for o in observed if owner.get(o[0]) == o[1]])
     return rows
 
 
@@ -151,7 +157,9 @@ def main(argv=None) -> int:
                                              indent=1, ensure_ascii=False) + "\n",
                                   encoding="utf-8")
     print(f"{path}: {len(data['hints'])} entries")
-    for name, row in figures(data, killed, moved, real).items():
+    owner = {o.mutant.id: o.mutant.owner for o in run.outcomes}
+    owner.update({m.id: m.owner for m in hint_mutants.reordered(assignment)})
+    for name, row in figures(data, killed, moved, real, owner).items():
         if not row["total"] and not real:  # no real bug classes: an ok assignment's, say
             continue
         total = row["total"] or 1
