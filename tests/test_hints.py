@@ -5,9 +5,10 @@ EDITIONS): on its real students' bug classes (Fall 2019's in tests/mutants/catal
 Summer 2021's in tests/mutants/su21.py), the hint shown for a failing question names an
 entry staff listed the bug under (its "mutants" list) in at least 80% of the failing
 questions and a wrong entry in under 5%, and every bug class is listed. Correct solutions
-never get one. Fall 2019's is also measured on the mutants `grade mutate` kills, here a
-fixed fifth of them, drawn from every question (CI grades them from an empty cache: all
-of them cost minutes); benchmarks/hint_catalogue.py measures every one for the README.
+never get one. Each is also measured on the mutants `grade mutate` kills, here a fixed
+sample of them (SAMPLE), drawn from every question (CI grades them from an empty cache:
+all of them cost minutes); benchmarks/hint_catalogue.py measures every one for the
+README.
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ def label(edition: str, mutant) -> str:
 
 TIES = next(m for m in catalogue.MUTANTS if m.name == "max_rolls_ties_to_larger")
 HELD_OUT_RIGHT = 0.30  # measured with the samples' signatures (33%; all of them: README)
-SAMPLE = 5  # one mutant in SAMPLE of each question's is measured here
+# one killed mutant in SAMPLE[edition] of each question's is measured here (CI grades
+# them from an empty cache: a tenth of su21's costs about 20 s)
+SAMPLE = {"fa19": 5, "su21": 10}
 MOVED_SAMPLE = 10  # and one statement-order mutant in MOVED_SAMPLE (CI grades them unseen)
 SOLUTIONS = sorted((Path(__file__).parent / "solutions").glob("*.py"))
 
@@ -107,29 +110,43 @@ def test_the_real_bug_classes_get_the_right_hint(edition, hints_of, real_bugs_of
     assert measured["wrong"] < 0.05 * measured["total"], measured["wrongs"]
 
 
-def sample(fa19, seed: int = 61) -> list:
-    """A fixed SAMPLEth of the ids of FA19's mutants, drawn from each question's."""
-    source = (Path(fa19.reference) / fa19.source).read_text(encoding="utf-8")
+def mutants_of(assignment) -> list:
+    source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+    return mutate.generate(source, assignment.questions, mutate.load_config(assignment))
+
+
+def sample(assignment, seed: int = 61) -> list:
+    """A fixed SAMPLE[edition]th of the ids of ASSIGNMENT's mutants, drawn from each
+    question's."""
     by_owner = {}
-    for mutant in mutate.generate(source, fa19.questions, mutate.load_config(fa19)):
+    for mutant in mutants_of(assignment):
         by_owner.setdefault(mutant.owner, []).append(mutant.id)
     rng, picked = random.Random(seed), []
     for owner in sorted(by_owner):
         ids = sorted(by_owner[owner])
         rng.shuffle(ids)
-        picked += ids[:math.ceil(len(ids) / SAMPLE)]
+        picked += ids[:math.ceil(len(ids) / SAMPLE[assignment.edition])]
     return picked
 
 
 @pytest.fixture(scope="module")
-def killed(fa19):
-    return mutate.run(fa19, only=sample(fa19))
+def killed_of(edition_of):
+    """Edition -> the `mutate.Run` of its sample, and what every mutant of it that
+    `grade mutate` kills shows on the questions its function reaches (graded once)."""
+    runs = {}
+
+    def killed(edition: str):
+        if edition not in runs:
+            run = mutate.run(edition_of(edition), only=sample(edition_of(edition)))
+            runs[edition] = run, hint_mutants.observe(run)
+        return runs[edition]
+    return killed
 
 
 @pytest.fixture(scope="module")
-def generated(killed):
-    """What every mutant `grade mutate` kills shows on the questions its function reaches."""
-    return hint_mutants.observe(killed)
+def generated(killed_of):
+    """What Fall 2019's sampled killed mutants show (the held-out test cuts to it)."""
+    return killed_of("fa19")[1]
 
 
 @pytest.fixture(scope="module")
@@ -173,21 +190,23 @@ def real_bugs(real_bugs_of):
     return real_bugs_of("fa19")
 
 
-def test_every_killed_mutant_gets_a_hint(fa19, killed, generated, fa19_hints):
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_killed_mutant_gets_a_hint(edition, edition_of, killed_of, hints_of):
     """The entries list the mutants they match (`hint_mutants.rebuild`), so what this
     measures is how many killed mutants' failing questions get a hint at all (two
     entries matching one equally give none): in the question that owns the mutant's
     line, at least 80%; in the later questions it also fails (play's, mostly: README),
     fewer are named yet. Measured on the sample, which has mutants of every question."""
+    killed, generated = killed_of(edition)
+    catalogue_ = hints_of(edition)
     assert {o.mutant.owner for o in killed.outcomes if o.killed} == \
-        {m.owner for m in mutate.generate((Path(fa19.reference) / fa19.source).read_text(
-            encoding="utf-8"), fa19.questions, mutate.load_config(fa19))}
+        {m.owner for m in mutants_of(edition_of(edition))}
     owner = {o.mutant.id: o.mutant.owner for o in killed.outcomes}
     own = [o for o in generated if owner.get(o[0]) == o[1]]
-    measured = hint_mutants.measure(fa19_hints, own)
+    measured = hint_mutants.measure(catalogue_, own)
     assert measured["total"] >= len([o for o in killed.outcomes if o.killed]) * 0.95
     assert measured["right"] >= 0.8 * measured["total"], measured
-    everywhere = hint_mutants.measure(fa19_hints, generated)
+    everywhere = hint_mutants.measure(catalogue_, generated)
     assert everywhere["total"] > 2 * measured["total"]
     # the issue's bound: a mistake that rolls real dice may, by chance, show another
     # entry's exact value (README)
