@@ -185,6 +185,74 @@ def real_bugs_of(edition_of):
     return observed
 
 
+# Student-like mistakes no entry was named from (tests/styles/<edition>.py's BUGS, each
+# appended to the reference, graded on every question it may fail): bug -> question -> the
+# hint it may be shown, read one by one (its sentence is true of the bug; "a|b": either,
+# for a bug that rolls real dice). Any other hint shown is a wrong one.
+STYLE_BUG_HINTS = {"su21": {
+    "roll_returns_at_first_one": {"01": "01-stops-at-a-one", "03": "03-stops-at-a-one",
+                                  "05": "05-stops-at-a-one", "09": "09-dice-1223-three"},
+    "roll_while_off_by_one": {"01": "01-sow-sad-without-a-one",
+                              "03": "03-sow-sad-without-a-one", "05": "05-one-extra-die",
+                              "09": "09-dice-1223-one"},
+    "roll_one_counts_as_one_point": {"01": "01-sow-sad-ignored", "03": "03-sow-sad-ignored",
+                                     "05": "05-sow-sad-ignored", "09": "09-sow-sad-ignored"},
+    "piggy_ones_minus_tens_no_abs": {"03": "03-piggy-wrong", "05": "05-zero-dice-game",
+                                     "11": "11-extra-turn-missed"},
+    "piggy_whole_number_over_ten": {"02": "02-piggy-three-digit", "03": "03-piggy-three-digit",
+                                    "05": "05-piggy-three-digit"},
+    "piggy_string_digits": {"03": "03-piggy-156"},
+    "take_turn_rolls_six_sided": {"03": "03-turn-sum-wrong|03-sow-sad-without-a-one",
+                                  "05": "05-first-game-wrong"},
+    "take_turn_missing_return": {"03": "03-returns-none", "05": "05-type-error",
+                                 "06": "06-play-type-error"},
+    "boar_pads_to_two_digits": {"05": "05-fuzz-extra-turn", "11": "11-boar-10-2"},
+    "boar_or_instead_of_and": {"04": "04-boar-32-33", "05": "05-extra-turns-wrongly",
+                               "11": "11-no-extra-turn-30-55"},
+    "boar_compares_with_own_digits": {"05": "05-boar-game-10-30", "11": "11-many-scores"},
+    "play_more_boar_always_player0": {"05": "05-boar-player1"},
+    "play_strategy_gets_scores_in_player_order": {"05": "05-strategy1-arguments"},
+    "play_extra_turn_past_goal": {"05": "05-extra-turn-after-goal"},
+    "play_no_goal_to_take_turn": {"05": "05-goal-not-passed"},
+    "say_called_before_the_turn": {"06": "06-commentary-before-first-turn"},
+    "say_same_function_every_turn": {"06": "06-commentary-not-kept"},
+    "say_only_when_players_change": {"06": "06-no-commentary-extra-turn"},
+    "highest_gain_against_other_player": {"07": "07-first-high-not-announced"},
+    "highest_singular_point": {"07": "07-wrong-text"},
+    "averaged_integer_mean": {"08": "08-average-wrong"},
+    "averaged_calls_at_creation": {"08": "08-arguments-dropped", "09": "09-type-error"},
+    "max_rolls_zero_to_nine": {"09": "09-ten-never-tried"},
+    "piggy_strategy_strict_cutoff": {"10": "10-cutoff-reached", "11": "11-all-pairs-cutoff"},
+    "piggy_strategy_returns_cutoff": {"11": "11-like-piggy"},
+    "boar_strategy_ignores_cutoff": {"11": "11-piggy-cutoff-missed"},
+    "boar_strategy_score_not_updated": {"11": "11-extra-turn-missed"},
+    "final_returns_float": {"12": "12-not-an-int"},
+    "final_counts_calls": {"12": "12-not-a-function-of-scores"},
+}}
+
+
+@pytest.mark.parametrize("edition", sorted(STYLE_BUG_HINTS))
+def test_unseen_student_like_bugs_get_the_right_hint(edition, edition_of, hints_of):
+    """Bugs the catalogue was not named from get an entry whose sentence is true of them
+    in at least 80% of their failing questions, another in under 5% (the issue's bar)."""
+    import styletools
+    assignment = edition_of(edition)
+    source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+    callers = BUG_CLASSES[edition].CALLERS
+    items = [(b.name, {assignment.source: (source + "\n\n" + b.source).encode()},
+              sorted(b.may_fail(callers))) for b in styletools.styles(edition).BUGS]
+    observed = hint_mutants.observe_sources(assignment, items, timeout=4.0)
+    catalogue_, reviewed = hints_of(edition), STYLE_BUG_HINTS[edition]
+    shown = [(name, key, hints.best(catalogue_.for_question(key), seen))
+             for name, key, seen in observed]
+    wrong = [(name, key, h.id) for name, key, h in shown if h is not None
+             and h.id not in reviewed.get(name, {}).get(key, "").split("|")]
+    right = sum(h is not None for _, _, h in shown) - len(wrong)
+    assert len(shown) >= len(items)
+    assert right >= 0.8 * len(shown), (right, len(shown))
+    assert len(wrong) < 0.05 * len(shown), wrong
+
+
 @pytest.fixture(scope="module")
 def real_bugs(real_bugs_of):
     return real_bugs_of("fa19")
