@@ -297,10 +297,13 @@ def test_unseen_real_bug_classes_get_the_right_hint(generated, moved, real_bugs,
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
-def test_correct_solutions_never_get_a_hint(path, fa19, grade_hog):
-    template = (Path(fa19.template) / fa19.source).read_text(encoding="utf-8")
-    result = grade_hog(template + "\n\n" + path.read_text(encoding="utf-8"))
+def test_correct_solutions_never_get_a_hint(path, fa19, tmp_path):
+    """Each of tests/solutions/ (appended to the template), graded with Fall 2019's
+    catalogue as a student's run is: full marks, no hint."""
+    result = grade_source(fa19, template_source(fa19) + "\n\n" + path.read_text(encoding="utf-8"),
+                          tmp_path)
     assert result.score == result.max_score
+    assert hints.load_for(fa19) is not None
     assert not [q.question.key for q in result.questions if q.hint is not None]
     assert "hint" not in json.dumps(result.record())
 
