@@ -349,7 +349,7 @@ class Staged:
                  hide: Sequence[Path], files: Optional[Dict[str, Optional[bytes]]] = None,
                  seed: Optional[int] = None):
         from .run import scripts
-        from .run.runner import Runner, wall_cap
+        from .run.runner import Runner, cpu_allowance, wall_cap
         from .run.sandbox import Limits, Sandbox, UidLease
 
         self.scratch = Path(tempfile.mkdtemp(prefix="hog-gradescope-"))
@@ -366,9 +366,10 @@ class Staged:
                 shutil.copy(assignment.template / name, folder / name)
         for path in [folder, *folder.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
-        limits = Limits(cpu=int(settings.timeout + settings.budget) + 1)
+        cap = wall_cap(settings.timeout, settings.budget)
+        limits = Limits(cpu=cpu_allowance(cap))
         common = dict(timeout=settings.timeout, budget=settings.budget, seed=seed,
-                      wall_cap=wall_cap(settings.timeout, settings.budget),
+                      wall_cap=cap,
                       preflight=assignment.preflight, warm=assignment.warm,
                       own_modules=assignment.modules)
         self.lease = None

@@ -177,15 +177,16 @@ def ok_total(output: str) -> float:
     return float(match.group(1))
 
 
-def bulk_rows(submissions, staff: Path, out: Path) -> dict:
-    """`grade bulk SUBMISSIONS --assignment STAFF --out OUT`, which must succeed: its
+def bulk_rows(submissions, staff: Path, out: Path, *args: str) -> dict:
+    """`grade bulk SUBMISSIONS --assignment STAFF --out OUT ARGS`, which must succeed: its
     grades.csv, a row per submission id."""
-    done = run_grade("bulk", str(submissions), "--assignment", str(staff), "--out", str(out))
+    done = run_grade("bulk", str(submissions), "--assignment", str(staff), "--out", str(out),
+                     *args)
     assert done.returncode == 0, done.stdout + done.stderr
     return {row["id"]: row for row in csv.DictReader((out / "grades.csv").open())}
 
 
-def ok_score_of(ok_command, staff: Path, files: dict, where: Path) -> float:
+def ok_score_of(ok_command, staff: Path, files: dict, where: Path, *args: str) -> float:
     """What ok gives a submission (FILES: name -> text, None for a file left out) on the
     staff folder, every case unlocked (bulk runs them all)."""
     folder = where / f"ok-{len(list(where.glob('ok-*')))}"
@@ -197,7 +198,7 @@ def ok_score_of(ok_command, staff: Path, files: dict, where: Path) -> float:
             (folder / name).unlink()
         else:
             (folder / name).write_text(text)
-    return ok_total(run_ok(ok_command, folder, "--score"))
+    return ok_total(run_ok(ok_command, folder, "--score", *args))
 
 
 def no_traceback(done):
@@ -420,3 +421,24 @@ def test_bulk_lets_code_write_files_in_its_folder_as_ok_does(tmp_path, ok_comman
     assert float(rows["ann"]["total"]) == 1.0 == ok_score_of(ok_command, lab,
                                                              {"lab.py": solution}, tmp_path)
     assert not (subs / "saved.txt").exists() and not (lab / "saved.txt").exists()
+
+
+def test_bulk_lets_correct_code_be_slow_in_every_case_as_ok_does(tmp_path, ok_command):
+    """Six tests of 0.5 s of CPU each, at --timeout 1 --budget 1: each within its limit,
+    as ok sees them. A worker runs case after case, and its CPU time limit was timeout +
+    budget (2 s): the kernel killed it in the fourth, a case ok passes."""
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    (lab / "lab.ok").write_text(json.dumps({"name": "Lab", "src": ["lab.py"],
+                                            "tests": {"lab.py": "doctest"}}))
+    tests = "".join(f'def q{i}():\n    """\n    >>> q{i}()\n    {i}\n    """\n    spin()\n'
+                    f"    return {i}\n\n" for i in range(6))
+    solution = ("import time\n\ndef spin():\n    start = time.process_time()\n"
+                "    while time.process_time() - start < 0.5:\n        pass\n\n" + tests)
+    (lab / "lab.py").write_text(solution)
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "ann.py").write_text(solution)
+    rows = bulk_rows(subs, lab, tmp_path / "out", "--timeout", "1", "--budget", "1")
+    assert float(rows["ann"]["total"]) == 7.0 == ok_score_of(  # spin too: no examples
+        ok_command, lab, {"lab.py": solution}, tmp_path, "--timeout", "1")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import math
 import queue
 import shutil
 import signal
@@ -34,7 +33,7 @@ from ..assignment import Assignment
 from ..judge import prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
-from ..run.runner import LOOP_LOOKS, Runner, wall_cap
+from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, wall_cap
 from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
@@ -376,7 +375,7 @@ class Settings:
 
     @property
     def limits(self) -> Limits:
-        return Limits(cpu=int(math.ceil(self.timeout + self.time_budget)))
+        return Limits(cpu=cpu_allowance(self.wall_cap))
 
 
 def _clean(text: str, folder: Path) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import select
 import signal
@@ -120,6 +121,16 @@ def wall_cap(timeout: float, budget: float) -> float:
     code needs on a busy machine (a few seconds), far less than code that sleeps just
     under its limit in every case would hold a job slot for."""
     return 2 * budget + 10 * timeout
+
+
+def cpu_allowance(cap: float) -> int:
+    """A graded worker's CPU time limit (RLIMIT_CPU, the kernel's net under the runner's
+    own clocks), for a submission whose cases may take CAP seconds in all (its wall
+    cap): a worker runs case after case, so correct code that is slow in many of them
+    adds up, and must never be killed by the kernel where the runner's timeouts, budget
+    and cap (and ok) let it finish. (It was timeout + budget: 40 correct cases of 0.65 s
+    each, at --timeout 2, lost a case to SIGXCPU every 12 s.)"""
+    return int(math.ceil(cap)) + 1
 
 
 @dataclass
