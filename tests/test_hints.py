@@ -2,13 +2,13 @@
 
 The measure of an edition's catalogue (cases/<edition>/hints.json, for each edition of
 EDITIONS): on its real students' bug classes (Fall 2019's in tests/mutants/catalogue.py,
-Summer 2021's in tests/mutants/su21.py, Spring 2014's in tests/mutants/sp14.py), the
-hint shown for a failing question names an entry staff listed the bug under (its
-"mutants" list) in at least 80% of the failing questions and a wrong entry in under 5%,
-and every bug class is listed. Correct solutions never get one. Each is also measured on the mutants `grade mutate` kills, here a fixed
-sample of them (SAMPLE), drawn from every question (CI grades them from an empty cache:
-all of them cost minutes); benchmarks/hint_catalogue.py measures every one for the
-README.
+another edition's in tests/mutants/<edition>.py: su21.py, sp14.py, sp13.py), the hint
+shown for a failing question names an entry staff listed the bug under (its "mutants"
+list) in at least 80% of the failing questions and a wrong entry in under 5%, and every
+bug class is listed. Correct solutions never get one. Each is also measured on the
+mutants `grade mutate` kills, here a fixed sample of them (SAMPLE), drawn from every
+question (CI grades them from an empty cache: all of them cost minutes);
+benchmarks/hint_catalogue.py measures every one for the README.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from grader.bulk import report as bulk_report
 
 # Edition -> the file of its real students' bug classes, whose stem labels them in the
 # catalogue ("catalogue:NAME", "su21:NAME"), as benchmarks/hint_catalogue.py does.
-REAL_BUGS = {"fa19": "catalogue", "su21": "su21", "sp14": "sp14"}
+REAL_BUGS = {"fa19": "catalogue", "su21": "su21", "sp14": "sp14", "sp13": "sp13"}
 EDITIONS = tuple(REAL_BUGS)
 
 
@@ -55,11 +55,11 @@ TIES = next(m for m in catalogue.MUTANTS if m.name == "max_rolls_ties_to_larger"
 HELD_OUT_RIGHT = 0.30  # measured with the samples' signatures (33%; all of them: README)
 # one killed mutant in SAMPLE[edition] of each question's is measured here (CI grades
 # them from an empty cache: a tenth of su21's costs about 20 s)
-SAMPLE = {"fa19": 5, "su21": 10, "sp14": 10}
+SAMPLE = {"fa19": 5, "su21": 10, "sp14": 20, "sp13": 20}
 # a killed mutant's later questions: at least LATER[edition] times its own question's
 # failing questions (sp14's later questions call fewer of the earlier functions: 1.9 over
 # all of its killed mutants)
-LATER = {"fa19": 2, "su21": 2, "sp14": 1.5}
+LATER = {"fa19": 2, "su21": 2, "sp14": 1.5, "sp13": 1.5}
 MOVED_SAMPLE = 10  # and one statement-order mutant in MOVED_SAMPLE (CI grades them unseen)
 SOLUTIONS = sorted((Path(__file__).parent / "solutions").glob("*.py"))
 
@@ -344,7 +344,14 @@ TEMPLATE_HINTS = {"su21": {"01": "01-returns-none", "02": "02-returns-none",
                   # final_strategy always rolls 5 (the baseline's win rate)
                   "sp14": {"01": "01-returns-none", "03": "03-wild-28-missed",
                            "04": "04-no-turn", "05": "05-type-error", "07": "07-returns-none",
-                           "09": "09-win-rate-low"}}
+                           "09": "09-win-rate-low"},
+                  # sp13's stubs return None (draw_number's None has no count, the averaged
+                  # function and the strategies are not made) and its final_strategy
+                  # always rolls 5
+                  "sp13": {"01": "01-returns-none", "02": "02-returns-none",
+                           "03": "03-draw-returns-none", "04": "04-tied-returns-none",
+                           "05": "05-returns-none", "06": "06-type-error", "07": "07-type-error",
+                           "08": "08-type-error", "09": "09-win-rate-low"}}
 
 
 @pytest.mark.parametrize("edition", sorted(TEMPLATE_HINTS))
