@@ -413,8 +413,8 @@ HIDDEN_VISIBILITY = click.option(
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds each prompt of a case may run before it is stopped (as ok times them).")
 @click.option("--budget", type=click.FloatRange(min=0.1), default=None,
-              help="Seconds of timed-out or crashed cases one submission may cost in all, "
-                   "before its remaining cases are given up [default: 5 x timeout].")
+              help="Seconds of timed-out or crashed cases one submission may cost in all; "
+                   "its remaining cases then run with 1 s each [default: 5 x timeout].")
 @click.option("--stop-repeated-loops", is_flag=True,
               help="Once a case of a submission ran out of time, stop its later cases found "
                    "looping at that very stack (at 15% of their limit): a looping submission "

@@ -236,8 +236,8 @@ def sleeper(seconds: float) -> str:
 
 def test_sleeping_costs_the_budget_and_the_whole_submission_has_a_wall_cap(tmp_path):
     """Timeouts charged in CPU time let a submission that sleeps just under the wall
-    limit in every case hold a job slot for an hour and still get full marks: its
-    waiting now costs its budget, and its cases together stop at a wall cap."""
+    limit in every case hold a job slot for an hour and still get full marks: its cases
+    together stop at a wall cap (its sleeping costs no budget: ok waits for it too)."""
     from grader.run.runner import wall_cap
     timeout, budget = 1.0, 2.0
     cap = wall_cap(timeout, budget)

@@ -442,3 +442,26 @@ def test_bulk_lets_correct_code_be_slow_in_every_case_as_ok_does(tmp_path, ok_co
     rows = bulk_rows(subs, lab, tmp_path / "out", "--timeout", "1", "--budget", "1")
     assert float(rows["ann"]["total"]) == 7.0 == ok_score_of(  # spin too: no examples
         ok_command, lab, {"lab.py": solution}, tmp_path, "--timeout", "1")
+
+
+def test_bulk_charges_no_budget_for_cases_that_sleep_and_pass(tmp_path, ok_command):
+    """Three cases that sleep 0.6 s and pass, then one that needs 1.3 s of CPU, at
+    --timeout 2 --budget 1: ok passes all four. Their sleep was charged to the budget,
+    which then gave the last case 1 s: it failed."""
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    (lab / "lab.ok").write_text(json.dumps({"name": "Lab", "src": ["lab.py"],
+                                            "tests": {"lab.py": "doctest"},
+                                            "default_tests": ["nap0", "nap1", "nap2", "total"]}))
+    naps = "".join(f'def nap{i}():\n    """\n    >>> nap{i}()\n    {i}\n    """\n'
+                   f"    time.sleep(0.6)\n    return {i}\n\n" for i in range(3))
+    solution = ("import time\n\n" + naps + 'def total():\n    """\n    >>> total()\n    1\n'
+                '    """\n    start = time.process_time()\n'
+                "    while time.process_time() - start < 1.3:\n        pass\n    return 1\n")
+    (lab / "lab.py").write_text(solution)
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "ann.py").write_text(solution)
+    rows = bulk_rows(subs, lab, tmp_path / "out", "--timeout", "2", "--budget", "1")
+    assert float(rows["ann"]["total"]) == 4.0 == ok_score_of(
+        ok_command, lab, {"lab.py": solution}, tmp_path, "--timeout", "2")

@@ -138,12 +138,13 @@ class Runner:
     """Runs CaseJobs for one submission folder.
 
     `command` wraps the worker (a sandbox prepends its own argv). `budget` is the
-    time, in seconds, a submission may waste (what its timeouts and crashes cost, and,
-    with a clock, any wall time its cases spend beyond their CPU time: sleeping or
-    waiting); once it is spent, the remaining cases still run, each with `spent_timeout`
-    at most, so that a question's verdict never depends on the questions run before it.
-    `wall_cap` bounds the wall time of all its cases together: past it the rest are
-    not run (only code that waits or loops in case after case gets there).
+    time, in seconds, a submission may waste (what its timeouts and crashes cost: a case
+    that finishes within its limits costs none, however long it sleeps or waits for a
+    core, as in ok); once it is spent, the remaining cases still run, each with
+    `spent_timeout` at most, so that a question's verdict never depends on the questions
+    run before it (unless one of its cases needs longer than that). `wall_cap` bounds
+    the wall time of all its cases together: past it the rest are not run (only code
+    that waits or loops in case after case gets there).
     """
 
     src: Path
@@ -189,7 +190,6 @@ class Runner:
         self.wasted = 0.0  # seconds its timeouts and crashes have cost so far
         self.cost = 0.0  # what the last wait cost (see _await)
         self.cpu_used = 0.0  # CPU seconds the last case used, with a clock
-        self.idle = 0.0  # wall seconds the last wait took beyond its CPU time, with a clock
         self.waited = 0.0  # wall seconds spent waiting on this submission's workers
         self._gated: Dict[int, int] = {}  # job id -> its next example to reach a gate
         self._loops: set = set()  # loop_signature of each case stopped by its CPU limit
@@ -292,7 +292,6 @@ class Runner:
             if not worker.has_message():
                 self._meanwhile()  # the worker is still starting: use the wait
             kind, message, _ = self._await(worker, None, 1 << 20)
-            self.wasted += self.idle
             ready = kind == "message" and messages.kind_or_none(message) == "ready"
             if not ready:
                 note = self._preflight_failure(worker, kind, message)
@@ -327,7 +326,6 @@ class Runner:
                 kind, message, elapsed = self._await(worker, current, limit)
                 run = None
                 if kind == "message":
-                    self.wasted += self.idle
                     run = self._case_run(worker, current, message, cap, elapsed)
                     if run is not None and run.status in ("ran", "setup-error"):
                         pending.pop(0)
@@ -392,8 +390,7 @@ class Runner:
         the worker says when the next one starts (a "prompt" message, at most once per
         prompt, in order; any other is junk). `self.cost` is then what the wait costs the
         submission's budget: the CPU time its group used since the last prompt began
-        when there is a clock (a timeout costs one limit), else the seconds waited;
-        `self.idle` is the wall time beyond CPU time (with a clock), of every prompt.
+        when there is a clock (a timeout costs one limit), else the seconds waited.
         A gated JOB's examples are judged here as they come (each its output's
         message, in order, all but the last), and the worker told whether to go on."""
         started = time.monotonic()
@@ -404,20 +401,18 @@ class Runner:
         timeout = self.limit if job is not None else self.import_limit
         cap_left = self.wall_cap - self.waited if self.wall_cap is not None else float("inf")
         shown = False
-        self.idle = idle_before = 0.0
         prompt = 1
         looks = list(self.loop_looks) if job is not None and self._loops else []
         looking = False  # a stack was asked for and has not come yet
 
         def charge(now: float) -> None:
             """What the running prompt has cost so far: self.cost, and with a clock
-            self.cpu_used and self.idle (that of the prompts before it included)."""
+            self.cpu_used."""
             if self.clock is None:
                 self.cost = now - since
                 return
             self.cpu_used = self.clock() - used_before
             self.cost = min(self.cpu_used, timeout)
-            self.idle = idle_before + max(0.0, now - since - self.cpu_used)
 
         try:
             while True:
@@ -490,7 +485,6 @@ class Runner:
                     prompt = number
                     now = time.monotonic()
                     charge(now)
-                    idle_before = self.idle
                     since = now
                     used_before = self.clock() if self.clock is not None else 0.0
                     if not looking:
