@@ -347,7 +347,7 @@ class Staged:
 
     def __init__(self, source: Optional[bytes], assignment, settings: Settings, mode: str,
                  hide: Sequence[Path], files: Optional[Dict[str, Optional[bytes]]] = None,
-                 seed: Optional[int] = None):
+                 seed: Optional[int] = None, prompts: int = 1):
         from .run import scripts
         from .run.runner import Runner, cpu_allowance, wall_cap
         from .run.sandbox import Limits, Sandbox, UidLease
@@ -367,7 +367,7 @@ class Staged:
         for path in [folder, *folder.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         cap = wall_cap(settings.timeout, settings.budget)
-        limits = Limits(cpu=cpu_allowance(cap))
+        limits = Limits(cpu=cpu_allowance(cap, prompts, settings.timeout))
         common = dict(timeout=settings.timeout, budget=settings.budget, seed=seed,
                       wall_cap=cap,
                       preflight=assignment.preflight, warm=assignment.warm,
@@ -539,6 +539,7 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
     gives it in gradescope/ID/results.json."""
     from . import assignment as assignments
     from .bulk.grading import SEED, Submission, error_record, load_cases, make_record
+    from .run.runner import prompts_of
     from .session import grade
 
     started = time.monotonic()
@@ -573,7 +574,7 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
         _protect([source, root / "source"])
     staged = Staged(first_source, assignment, settings, mode,
                     hide=[source, root / "source", results_dir, root / "submission"],
-                    files=files, seed=SEED)
+                    files=files, seed=SEED, prompts=prompts_of(questions))
     print(f"hog-grader: grading submission/{found.shown}; student code isolation: "
           f"{describe(mode, staged.uid)}", flush=True)
     try:

@@ -211,6 +211,31 @@ def test_a_loop_met_again_is_stopped_on_the_groups_cpu_time(tmp_path):
     assert took < 2 + 3 * (0.3 + 0.6) + 1.5, took
 
 
+def test_the_wall_cap_counts_waiting_not_work(tmp_path):
+    """Correct code that computes for longer in all than the wall cap, each case within
+    its limit: ok passes every case, and so does grade (the cap counts the wall time
+    beyond the CPU time; 70 cases of 0.65 s at --timeout 2 lost the last ones). One
+    that sleeps as long is stopped by it."""
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    (folder / "hog.py").write_text(
+        "import time\n"
+        "def work():\n    start = time.process_time()\n"
+        "    while time.process_time() - start < 0.4:\n        pass\n    return 1\n"
+        "def nap():\n    time.sleep(0.4)\n    return 1\n")
+    statuses = {}
+    for name in ("work", "nap"):
+        with Sandbox(folder, isolate=SANDBOX, cgroup=True) as box:
+            runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=1.0,
+                            clock=box.clock, wall_cap=1.0)
+            runs = [run for _, run in runner.run(
+                [CaseJob(i, ["import hog\n", f"hog.{name}()\n"]) for i in range(4)])]
+        statuses[name] = [run.status for run in runs]
+    assert statuses["work"] == ["ran"] * 4, [run.message for run in runs]
+    assert statuses["nap"][0] == "ran" and statuses["nap"][-1] == "timeout"
+    assert "waited 1 s in all beyond their CPU time" in runs[-1].message
+
+
 def test_groups_are_removed_and_nothing_is_left_in_them(tmp_path):
     folder = tmp_path / "copy"
     folder.mkdir()
@@ -255,7 +280,7 @@ def test_sleeping_costs_the_budget_and_the_whole_submission_has_a_wall_cap(tmp_p
     assert neighbour["score"] == neighbour["max_score"], neighbour["failures"]
     assert sleeper_["took"] < cap + 15
     assert sleeper_["score"] < sleeper_["max_score"]
-    assert any("wall time in all" in f["detail"] for f in sleeper_["failures"])
+    assert any("in all beyond their CPU time" in f["detail"] for f in sleeper_["failures"])
 
 
 def _waiting_strategy(folder: Path, pause: float) -> Path:

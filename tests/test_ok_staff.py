@@ -424,9 +424,9 @@ def test_bulk_lets_code_write_files_in_its_folder_as_ok_does(tmp_path, ok_comman
 
 
 def test_bulk_lets_correct_code_be_slow_in_every_case_as_ok_does(tmp_path, ok_command):
-    """Six tests of 0.5 s of CPU each, at --timeout 1 --budget 1: each within its limit,
-    as ok sees them. A worker runs case after case, and its CPU time limit was timeout +
-    budget (2 s): the kernel killed it in the fourth, a case ok passes."""
+    """Six tests of 0.4 s of CPU each, at --timeout 1 --budget 0.5: each within its
+    limit, as ok sees them. A worker runs case after case, and its CPU time limit was
+    timeout + budget (2 s): the kernel killed it in the fifth, a case ok passes."""
     lab = tmp_path / "lab"
     lab.mkdir()
     (lab / "lab.ok").write_text(json.dumps({"name": "Lab", "src": ["lab.py"],
@@ -434,12 +434,12 @@ def test_bulk_lets_correct_code_be_slow_in_every_case_as_ok_does(tmp_path, ok_co
     tests = "".join(f'def q{i}():\n    """\n    >>> q{i}()\n    {i}\n    """\n    spin()\n'
                     f"    return {i}\n\n" for i in range(6))
     solution = ("import time\n\ndef spin():\n    start = time.process_time()\n"
-                "    while time.process_time() - start < 0.5:\n        pass\n\n" + tests)
+                "    while time.process_time() - start < 0.4:\n        pass\n\n" + tests)
     (lab / "lab.py").write_text(solution)
     subs = tmp_path / "subs"
     subs.mkdir()
     (subs / "ann.py").write_text(solution)
-    rows = bulk_rows(subs, lab, tmp_path / "out", "--timeout", "1", "--budget", "1")
+    rows = bulk_rows(subs, lab, tmp_path / "out", "--timeout", "1", "--budget", "0.5")
     assert float(rows["ann"]["total"]) == 7.0 == ok_score_of(  # spin too: no examples
         ok_command, lab, {"lab.py": solution}, tmp_path, "--timeout", "1")
 

@@ -33,7 +33,7 @@ from ..assignment import Assignment
 from ..judge import prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
-from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, wall_cap
+from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, prompts_of, wall_cap
 from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
@@ -373,9 +373,8 @@ class Settings:
     def time_budget(self) -> float:
         return self.budget if self.budget is not None else 5 * self.timeout
 
-    @property
-    def limits(self) -> Limits:
-        return Limits(cpu=cpu_allowance(self.wall_cap))
+    def limits_for(self, questions: List[Question]) -> Limits:
+        return Limits(cpu=cpu_allowance(self.wall_cap, prompts_of(questions), self.timeout))
 
 
 def _clean(text: str, folder: Path) -> str:
@@ -530,7 +529,8 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
                 shutil.copy(assignment.template / name, folder / name)
         if settings.helper_folder is not None:
             copy_helpers(settings.helper_folder, folder, settings.helpers)
-        with Sandbox(folder, slot=slot, limits=settings.limits, isolate=settings.sandbox,
+        with Sandbox(folder, slot=slot, limits=settings.limits_for(questions),
+                     isolate=settings.sandbox,
                      hide=settings.hide, cgroup=settings.cgroups) as box:
             runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
                             wall_cap=settings.wall_cap,

@@ -117,20 +117,28 @@ IMPORT_FACTOR = 3
 
 
 def wall_cap(timeout: float, budget: float) -> float:
-    """The wall time a graded submission's cases may take in all: far more than correct
-    code needs on a busy machine (a few seconds), far less than code that sleeps just
-    under its limit in every case would hold a job slot for."""
+    """What a graded submission's cases may wait in all (Runner.wall_cap): far more than
+    correct code waits on a busy machine, far less than code that sleeps just under its
+    limit in every case would hold a job slot for."""
     return 2 * budget + 10 * timeout
 
 
-def cpu_allowance(cap: float) -> int:
+def cpu_allowance(cap: float, prompts: int, timeout: float) -> int:
     """A graded worker's CPU time limit (RLIMIT_CPU, the kernel's net under the runner's
-    own clocks), for a submission whose cases may take CAP seconds in all (its wall
-    cap): a worker runs case after case, so correct code that is slow in many of them
-    adds up, and must never be killed by the kernel where the runner's timeouts, budget
-    and cap (and ok) let it finish. (It was timeout + budget: 40 correct cases of 0.65 s
-    each, at --timeout 2, lost a case to SIGXCPU every 12 s.)"""
-    return int(math.ceil(cap)) + 1
+    own clocks): what a submission's PROMPTS may compute as ok times them (each its whole
+    TIMEOUT), and CAP, what they may wait. A worker runs case after case, so correct code
+    that is slow in many of them adds up, and must never be killed by the kernel where the
+    runner's limits (and ok) let it finish. (It was timeout + budget: 40 correct cases of
+    0.65 s each, at --timeout 2, lost a case to SIGXCPU every 12 s.)"""
+    return int(math.ceil(cap + prompts * timeout)) + 1
+
+
+def prompts_of(questions) -> int:
+    """The prompts the cases of QUESTIONS run (a case without examples, a fuzz or win-rate
+    one, as one)."""
+    return sum(max(1, len(suite.setup_examples) + len(case.examples)
+                   + len(suite.teardown_examples))
+               for question in questions for suite in question.suites for case in suite.cases)
 
 
 @dataclass
@@ -169,7 +177,10 @@ class Runner:
     wall_factor: float = 3.0
     spent_timeout: float = 1.0  # each case's limit once the budget is spent
     loop_looks: Sequence[float] = ()  # LOOP_LOOKS to stop loops met again early; () never
-    wall_cap: Optional[float] = None  # seconds of wall time for all the cases together
+    # seconds all the cases together may wait: with a clock, their wall time beyond their
+    # CPU time (sleeping, waiting; correct work, however long, is bounded by the
+    # timeouts alone, as in ok); without one, their wall time
+    wall_cap: Optional[float] = None
     diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
     own_modules: Sequence[str] = ()  # the student's module names (see worker.py's --own)
     # modules imported before the first case, their errors and prints ignored (worker.py's
@@ -190,7 +201,7 @@ class Runner:
         self.wasted = 0.0  # seconds its timeouts and crashes have cost so far
         self.cost = 0.0  # what the last wait cost (see _await)
         self.cpu_used = 0.0  # CPU seconds the last case used, with a clock
-        self.waited = 0.0  # wall seconds spent waiting on this submission's workers
+        self.waited = 0.0  # seconds spent waiting on this submission's workers (wall_cap)
         self._gated: Dict[int, int] = {}  # job id -> its next example to reach a gate
         self._loops: set = set()  # loop_signature of each case stopped by its CPU limit
         # the stack report of the case stopped by `_await` as looping where one timed out
@@ -205,6 +216,12 @@ class Runner:
     def limit(self) -> float:
         """The time limit of the next case."""
         return min(self.timeout, self.spent_timeout) if self.spent else self.timeout
+
+    def _cap_words(self) -> str:
+        if self.clock is not None:
+            return (f"waited {self.wall_cap:g} s in all beyond their CPU time (they sleep, wait "
+                    "or loop)")
+        return f"took {self.wall_cap:g} s of wall time in all (they wait, sleep or loop)"
 
     @property
     def import_limit(self) -> float:
@@ -281,8 +298,8 @@ class Runner:
             if self.wall_cap is not None and self.waited >= self.wall_cap:
                 for job in pending:
                     yield job.id, CaseRun(status="timeout", message=(
-                        f"not run: this submission's cases already took the {self.wall_cap:g} s "
-                        "of wall time in all a submission may take: they wait, sleep or loop"))
+                        f"not run: this submission's cases already {self._cap_words()}, all a "
+                        "submission may take"))
                 return
             if self.received > self.total_bytes:
                 for job in pending:
@@ -396,6 +413,7 @@ class Runner:
         started = time.monotonic()
         since = started  # when the running prompt began
         used_before = self.clock() if self.clock is not None else 0.0
+        cpu_start = used_before
         job_id = job.id if job is not None else None
         prompts = job.prompts if job is not None else 1
         timeout = self.limit if job is not None else self.import_limit
@@ -404,6 +422,12 @@ class Runner:
         prompt = 1
         looks = list(self.loop_looks) if job is not None and self._loops else []
         looking = False  # a stack was asked for and has not come yet
+
+        def waited(now: float) -> float:
+            """What this wait counts against the wall cap (see wall_cap)."""
+            if self.clock is None:
+                return now - started
+            return max(0.0, now - started - (self.clock() - cpu_start))
 
         def charge(now: float) -> None:
             """What the running prompt has cost so far: self.cost, and with a clock
@@ -426,8 +450,8 @@ class Runner:
                     wall_left = self.wall_factor * timeout - (now - since)
                     left, why = ((cpu_left, "cpu") if cpu_left <= wall_left
                                  else (wall_left, "wall"))
-                if cap_left - elapsed < left:
-                    left, why = cap_left - elapsed, "cap"
+                if cap_left - waited(now) < left:
+                    left, why = cap_left - waited(now), "cap"
                 used = self.cpu_used if self.clock is not None else now - since
                 if looks and not looking and used >= looks[0] * timeout:
                     looks.pop(0)
@@ -499,7 +523,7 @@ class Runner:
                     self.progress(job_id, time.monotonic() - since)
                     shown = True
         finally:
-            self.waited += time.monotonic() - started
+            self.waited += waited(time.monotonic())
             if shown:
                 self.progress(None, 0.0)
 
@@ -590,8 +614,7 @@ class Runner:
                      f"{len(self.loop_looks)} times it was looked at), so it would run out of "
                      "time again")
         elif why == "cap":
-            words = (f"stopped: this submission's cases took {self.wall_cap:g} s of wall "
-                     "time in all, its limit (they wait, sleep or loop)")
+            words = f"stopped: this submission's cases {self._cap_words()}, its limit"
         elif why == "wall" and self.clock is not None:
             wall = f"did not finish within {self.wall_factor * timeout:g} s"
             if cpu_used < timeout / 2:
