@@ -151,8 +151,8 @@ class Runner:
     core, as in ok); once it is spent, the remaining cases still run, each with
     `spent_timeout` at most, so that a question's verdict never depends on the questions
     run before it (unless one of its cases needs longer than that). `wall_cap` bounds
-    the wall time of all its cases together: past it the rest are not run (only code
-    that waits or loops in case after case gets there).
+    what all its cases together may wait: past it the rest are not run (only code that
+    waits or loops in case after case gets there).
     """
 
     src: Path
