@@ -347,7 +347,7 @@ class Staged:
 
     def __init__(self, source: Optional[bytes], assignment, settings: Settings, mode: str,
                  hide: Sequence[Path], files: Optional[Dict[str, Optional[bytes]]] = None,
-                 seed: Optional[int] = None, prompts: int = 1):
+                 seed: Optional[int] = None, *, prompts: int):
         from .run import scripts
         from .run.runner import Runner, cpu_allowance, wall_cap
         from .run.sandbox import Limits, Sandbox, UidLease

@@ -507,9 +507,7 @@ class Runner:
                     if job_id is None or case != job_id or not prompt < number <= prompts:
                         return "garbage", "a prompt out of turn", time.monotonic() - started
                     prompt = number
-                    now = time.monotonic()
-                    charge(now)
-                    since = now
+                    since = time.monotonic()
                     used_before = self.clock() if self.clock is not None else 0.0
                     if not looking:
                         looks = list(self.loop_looks) if self._loops else []
