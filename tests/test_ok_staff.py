@@ -201,6 +201,25 @@ def ok_score_of(ok_command, staff: Path, files: dict, where: Path, *args: str) -
     return ok_total(run_ok(ok_command, folder, "--score", *args))
 
 
+def lab_totals(tmp_path: Path, ok_command, solution: str, bulk_args=(), ok_args=(),
+               default_tests=None):
+    """A one-file doctest lab (tmp_path/lab, SOLUTION its lab.py) and a class of one
+    student who hands SOLUTION in (tmp_path/subs/ann.py): (bulk's total with BULK_ARGS,
+    ok --score's with OK_ARGS)."""
+    config = {"name": "Lab", "src": ["lab.py"], "tests": {"lab.py": "doctest"}}
+    if default_tests is not None:
+        config["default_tests"] = default_tests
+    lab, subs = tmp_path / "lab", tmp_path / "subs"
+    lab.mkdir()
+    subs.mkdir()
+    (lab / "lab.ok").write_text(json.dumps(config))
+    (lab / "lab.py").write_text(solution)
+    (subs / "ann.py").write_text(solution)
+    rows = bulk_rows(subs, lab, tmp_path / "out", *bulk_args)
+    return float(rows["ann"]["total"]), ok_score_of(ok_command, lab, {"lab.py": solution},
+                                                    tmp_path, *ok_args)
+
+
 def no_traceback(done):
     assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
 
@@ -405,44 +424,27 @@ def test_bulk_stops_a_suite_at_its_first_failing_case_as_ok_score_does(tmp_path,
 def test_bulk_lets_code_write_files_in_its_folder_as_ok_does(tmp_path, ok_command):
     """An I/O lab saves a file beside its source and reads it back: ok lets it, and so
     does bulk, in a copy of the folder private to each worker."""
-    lab = tmp_path / "lab"
-    lab.mkdir()
-    (lab / "lab.ok").write_text(json.dumps({"name": "Lab", "src": ["lab.py"],
-                                            "tests": {"lab.py": "doctest"}}))
     solution = ('def save(words, path):\n    """\n    >>> save(["a", "b"], "saved.txt")\n'
                 '    >>> open("saved.txt").read().split()\n    [\'a\', \'b\']\n    """\n'
                 '    with open(path, "w") as f:\n        f.write("\\n".join(words))\n')
-    (lab / "lab.py").write_text(solution)
-    subs = tmp_path / "subs"
-    subs.mkdir()
-    (subs / "ann.py").write_text(solution)
-    out = tmp_path / "out"
-    rows = bulk_rows(subs, lab, out)
-    assert float(rows["ann"]["total"]) == 1.0 == ok_score_of(ok_command, lab,
-                                                             {"lab.py": solution}, tmp_path)
-    assert not (subs / "saved.txt").exists() and not (lab / "saved.txt").exists()
+    bulk, ok = lab_totals(tmp_path, ok_command, solution)
+    assert bulk == 1.0 == ok
+    assert not (tmp_path / "subs" / "saved.txt").exists()
+    assert not (tmp_path / "lab" / "saved.txt").exists()
 
 
 def test_bulk_lets_correct_code_be_slow_in_every_case_as_ok_does(tmp_path, ok_command):
     """Six tests of 0.4 s of CPU each, at --timeout 1 --budget 0.5: each within its
     limit, as ok sees them. A worker runs case after case, and its CPU time limit was
     timeout + budget (2 s): the kernel killed it in the fifth, a case ok passes."""
-    lab = tmp_path / "lab"
-    lab.mkdir()
-    (lab / "lab.ok").write_text(json.dumps({"name": "Lab", "src": ["lab.py"],
-                                            "tests": {"lab.py": "doctest"}}))
     tests = "".join(f'def q{i}():\n    """\n    >>> q{i}()\n    {i}\n    """\n    spin()\n'
                     f"    return {i}\n\n" for i in range(6))
     solution = ("import time\n\ndef spin():\n    start = time.process_time()\n"
                 "    while time.process_time() - start < 0.4:\n        pass\n\n" + tests)
-    (lab / "lab.py").write_text(solution)
-    subs = tmp_path / "subs"
-    subs.mkdir()
-    (subs / "ann.py").write_text(solution)
-    rows = bulk_rows(subs, lab, tmp_path / "out", "--timeout", "1", "--budget", "0.5")
-    assert float(rows["ann"]["total"]) == 7.0 == ok_score_of(  # spin too: no examples
-        ok_command, lab, {"lab.py": solution}, tmp_path, "--timeout", "3")  # (ok's clock
-    # is the wall's: 1 s can pass for a 0.4 s computation on a busy machine)
+    # (ok's clock is the wall's: 1 s can pass for a 0.4 s computation on a busy machine)
+    bulk, ok = lab_totals(tmp_path, ok_command, solution, ("--timeout", "1", "--budget", "0.5"),
+                          ("--timeout", "3"))
+    assert bulk == 7.0 == ok  # spin too: no examples
 
 
 def test_bulk_charges_no_budget_for_cases_that_sleep_and_pass(tmp_path, ok_command):
@@ -450,20 +452,11 @@ def test_bulk_charges_no_budget_for_cases_that_sleep_and_pass(tmp_path, ok_comma
     --timeout 4 --budget 1: ok passes all four. Their sleep was charged to the budget,
     which then gave the last case 1 s: it failed. (ok times the wall clock: 4 s leave it
     room on a busy machine.)"""
-    lab = tmp_path / "lab"
-    lab.mkdir()
-    (lab / "lab.ok").write_text(json.dumps({"name": "Lab", "src": ["lab.py"],
-                                            "tests": {"lab.py": "doctest"},
-                                            "default_tests": ["nap0", "nap1", "nap2", "total"]}))
     naps = "".join(f'def nap{i}():\n    """\n    >>> nap{i}()\n    {i}\n    """\n'
                    f"    time.sleep(0.6)\n    return {i}\n\n" for i in range(3))
     solution = ("import time\n\n" + naps + 'def total():\n    """\n    >>> total()\n    1\n'
                 '    """\n    start = time.process_time()\n'
                 "    while time.process_time() - start < 1.3:\n        pass\n    return 1\n")
-    (lab / "lab.py").write_text(solution)
-    subs = tmp_path / "subs"
-    subs.mkdir()
-    (subs / "ann.py").write_text(solution)
-    rows = bulk_rows(subs, lab, tmp_path / "out", "--timeout", "4", "--budget", "1")
-    assert float(rows["ann"]["total"]) == 4.0 == ok_score_of(
-        ok_command, lab, {"lab.py": solution}, tmp_path, "--timeout", "4")
+    bulk, ok = lab_totals(tmp_path, ok_command, solution, ("--timeout", "4", "--budget", "1"),
+                          ("--timeout", "4"), default_tests=["nap0", "nap1", "nap2", "total"])
+    assert bulk == 4.0 == ok
