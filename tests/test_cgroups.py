@@ -147,7 +147,7 @@ def test_a_memory_hog_takes_no_more_than_its_limit(tmp_path):
     peak = max(samples["peak"] for samples in watch.groups.values())
     print(f"\nmachine's available memory dropped by {watch.drop >> 20} MiB at most; "
           f"largest group peak {peak >> 20} MiB (limit {limit >> 20} MiB x {jobs} jobs)")
-    assert records["neighbour"]["score"] == records["neighbour"]["max_score"]
+    assert records["neighbour"]["score"] == records["neighbour"]["max_score"], records["neighbour"]
     assert records["hog"]["score"] < records["hog"]["max_score"]
     assert any("out of memory" in f["detail"] for f in records["hog"]["failures"])
     assert peak <= limit

@@ -2,7 +2,9 @@
 bytecode compiled beside it, and the student's own command lines need no staff library."""
 
 import importlib.util
+import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -13,6 +15,7 @@ from hypothesis import given, strategies as st
 
 from conftest import run_grade
 from grader.run import process as processes, runner
+from grader.run.sandbox import bwrap_problem
 
 
 def _with_bytecode(tmp_path: Path, source: str, cached: str) -> Path:
@@ -201,3 +204,36 @@ def test_a_student_file_named_like_any_module_the_grader_loads_is_never_the_grad
     done = run_grade(*argv, cwd=solved_ws)
     assert "POISONED" not in done.stdout + done.stderr
     assert done.returncode == 0, done.stderr
+
+
+
+def _holding_many_descriptors(argv, cwd) -> subprocess.CompletedProcess:
+    """`grade ARGV` in CWD from a process holding 1100 open descriptors (as a
+    long-lived staff process may), numbered up past 1024."""
+    script = ("import os, resource, sys\n"
+              "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+              "if hard != resource.RLIM_INFINITY and hard < 2048:\n"
+              "    sys.exit('cannot open 1100 descriptors here')\n"
+              "resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 2048), hard))\n"
+              "held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]\n"
+              "from grader.entry import main\n"
+              f"main({list(argv)!r})\n")
+    return subprocess.run([sys.executable, "-c", script], cwd=cwd, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_a_grader_holding_descriptors_past_1024_still_grades(solved_ws, tmp_path, fa19):
+    """select(2) takes no descriptor numbered 1024 or above, and a child given one keeps
+    its number: every wait on a worker, its guard, a game or a strategy failed the
+    submission ("filedescriptor out of range in select()"). A student's whole run, and
+    a bulk run (sandboxed where bwrap is), from such a process."""
+    done = _holding_many_descriptors([], solved_ws)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert done.stdout.rstrip().endswith("All questions run passed."), done.stdout[-2000:]
+    (tmp_path / "class" / "ada").mkdir(parents=True)
+    shutil.copy(fa19.reference / "hog.py", tmp_path / "class" / "ada" / "hog.py")
+    sandbox = [] if bwrap_problem() is None else ["--no-sandbox"]
+    done = _holding_many_descriptors(["bulk", "class", "--out", "out", *sandbox], tmp_path)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    record = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
+    assert (record["score"], record["error"]) == (record["max_score"], None), record

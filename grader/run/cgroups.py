@@ -93,6 +93,7 @@ class Group:
         self.folders = folders
         self.version = version
         self._cpu_file = cpu_file
+        self._cpu_fd: Optional[int] = None  # kept open: the runner reads it ~800 times a submission
         self._memory = memory
 
     @property
@@ -100,14 +101,27 @@ class Group:
         """Where a process writes its pid to join the group (in every hierarchy)."""
         return [str(folder / "cgroup.procs") for folder in self.folders]
 
+    def _close_cpu_file(self) -> None:
+        fd, self._cpu_fd = self._cpu_fd, None
+        if fd is not None:
+            os.close(fd)
+
+    def __del__(self) -> None:  # a Group made to look at one (a watcher's) holds a descriptor
+        self._close_cpu_file()
+
     def cpu_time(self) -> float:
         """Seconds of CPU time the group's processes have used, all of them together."""
         try:
-            text = self._cpu_file.read_text()
+            if self._cpu_fd is None:
+                self._cpu_fd = os.open(self._cpu_file, os.O_RDONLY | os.O_CLOEXEC)
+            text = os.pread(self._cpu_fd, 4096, 0).decode("ascii", "replace")
         except OSError:
             return 0.0
         if self.version == 1:
-            return int(text) / 1e9
+            try:
+                return int(text) / 1e9
+            except ValueError:
+                return 0.0
         for line in text.splitlines():
             if line.startswith("usage_usec "):
                 return int(line.split()[1]) / 1e6
@@ -167,6 +181,7 @@ class Group:
     def remove(self) -> None:
         """Kill what is left in the group and delete it."""
         self.kill()
+        self._close_cpu_file()
         for folder in self.folders:
             _rmdir(folder)
 

@@ -154,9 +154,12 @@ def main():
         run_script(lifeline, wake, saved, guard, script, args)
         return
     result = None
+    waiting = select.poll()  # (select takes no descriptor above 1023: the lifeline may be)
+    waiting.register(lifeline, select.POLLIN)
+    waiting.register(wake[0], select.POLLIN)
     while result is None:
         try:
-            ready, _, _ = select.select([lifeline, wake[0]], [], [])
+            ready = dict(waiting.poll())
         except InterruptedError:
             continue
         if wake[0] in ready:

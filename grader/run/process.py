@@ -11,7 +11,7 @@ from __future__ import annotations
 import collections
 import errno
 import os
-import select
+from .ready import readable, ready
 import signal
 import subprocess
 import sys
@@ -79,7 +79,7 @@ def wait_exit(process: subprocess.Popen, timeout: Optional[float] = None) -> boo
         else:
             try:
                 os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-                return bool(select.select([pidfd], [], [], timeout)[0])
+                return bool(readable([pidfd], timeout))
             except ChildProcessError:  # reaped already: the pid is no longer ours
                 return True
             finally:
@@ -152,7 +152,7 @@ class Outbox:
             if left <= 0:
                 return False
             try:
-                select.select([], [self.fd], [], min(left, TICK))
+                ready((), [self.fd], min(left, TICK))
             except (OSError, ValueError):
                 self.broken = True
                 break
@@ -338,7 +338,7 @@ class Worker:
         if self.newline >= 0:
             return True
         try:
-            return bool(select.select([self.channel], [], [], 0)[0])
+            return bool(readable([self.channel], 0))
         except (OSError, ValueError):
             return True
 
@@ -371,12 +371,12 @@ class Worker:
                 return "timeout", None
             writing = [self.outbox.fd] if self.outbox is not None else []
             reading = [self.channel] if wake is None else [self.channel, wake]
-            ready, writable, _ = select.select(reading, writing, [], remaining)
+            ready_now, writable = ready(reading, writing, remaining)
             if writable:
                 self._feed()
-            if wake is not None and wake in ready:
+            if wake is not None and wake in ready_now:
                 return "timeout", None
-            if not ready:
+            if not ready_now:
                 continue
             chunk = self.channel.read(65536)
             if not chunk:

@@ -13,7 +13,6 @@ import importlib.util
 import json
 import os
 import random
-import select
 import subprocess
 import sys
 import threading
@@ -25,6 +24,7 @@ from . import compare
 from . import explain as fuzz_explain
 from . import driver as fuzz_driver
 from ...run.process import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
+from ...run.ready import readable
 
 DRIVER = Path(fuzz_driver.__file__)
 
@@ -345,7 +345,7 @@ class Player:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     self._fail(f"a game took longer than {self.timeout:g} s")
-                ready, _, _ = select.select([out], [], [], remaining)
+                ready = readable([out], remaining)
                 if ready:
                     chunk = os.read(out.fileno(), 1 << 20)
                     if not chunk:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import select
 import subprocess
 import sys
 import threading
@@ -27,6 +26,7 @@ from typing import Any, Dict, List, Optional
 
 from .. import editions
 from ...run.process import Outbox, end_group, feed, script_argv, spawn
+from ...run.ready import readable
 
 DRIVER = Path(__file__).with_name("driver.py")
 STUCK_SECONDS = 10.0  # the child computing this long without a word is looping
@@ -149,7 +149,7 @@ class Game:
     def _read_messages(self, stream) -> None:
         buffer = b""
         while True:
-            ready, _, _ = select.select([stream], [], [], 0.5)
+            ready = readable([stream], 0.5)
             if not ready:
                 if self.process.poll() is not None and not buffer:
                     break

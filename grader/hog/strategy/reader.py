@@ -19,7 +19,6 @@ import json
 import os
 import queue
 import random
-import select
 import shutil
 import subprocess
 import tempfile
@@ -34,6 +33,7 @@ from ... import safe_files
 from ...assignment import Assignment
 from ...run.guard import ENDED as GUARD_ENDED
 from ...run.process import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
+from ...run.ready import readable
 from ...untrusted import CallInfo, one_line
 from ...run.sandbox import Limits, Sandbox, bwrap_problem
 
@@ -221,7 +221,7 @@ class _Answers:
         if self.ended:
             return False
         left = deadline - time.monotonic()
-        if not select.select([self.fd], [], [], max(0.0, left))[0]:
+        if not readable([self.fd], max(0.0, left)):
             return False
         try:
             chunk = os.read(self.fd, 65536)
