@@ -157,6 +157,9 @@ def _needs_rules(assignment, command: str) -> None:
 @click.option("--suite", type=click.IntRange(min=1), metavar="N",
               help="Run only suite N of the chosen question (as ok's --suite); --case then "
                    "counts the cases within it.")
+@click.option("--decrypt", "keys", multiple=True, metavar="KEY",
+              help="Open the folder's encrypted tests with the KEY the course gave (as ok's "
+                   "--decrypt), and exit.")
 @click.option("--local", is_flag=True, expose_value=False,
               help="Accepted as ok takes it: grade never uses the network.")
 @click.option("--submit", "--backup", "--revise", "--autobackup", "--authenticate",
@@ -167,7 +170,7 @@ def _needs_rules(assignment, command: str) -> None:
               help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
-         list_only, root, config, all_tests, suite):
+         list_only, root, config, all_tests, suite, keys):
     """Check your assignment against its tests: a Hog project, or any homework, lab or
     project folder with an ok configuration (NAME.ok), graded as ok grades it.
 
@@ -189,6 +192,8 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
     """
     if ctx.invoked_subcommand is not None:
         return
+    if keys:
+        entry.decrypt_workspace(root, keys, config)
     entry.grade_workspace(root, questions, verbose=verbose, score=score, cases=cases,
                           timeout=timeout, json_path=json_path, interactive=interactive,
                           unlock=unlock, seed=seed, list_only=list_only,

@@ -122,6 +122,18 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
         fail(str(error))
 
 
+def decrypt_workspace(root: "str | Path", keys: Sequence[str],
+                      config: Optional[str] = None) -> None:
+    """`grade --decrypt KEY`: decrypt the workspace at ROOT's encrypted tests, and exit."""
+    from pathlib import Path
+    from . import student, workspace
+    try:
+        ws = workspace.find(Path(root), config_file=config)
+    except workspace.WorkspaceError as error:
+        fail(str(error))
+    sys.exit(student.decrypt(ws, keys))
+
+
 def leave(status: int) -> None:
     """Exit with STATUS as soon as what the run printed is out. A student's run has
     nothing left to do by then (its worker and guard are reaped, its files closed), and

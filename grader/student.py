@@ -406,3 +406,39 @@ def list_questions(ws: Workspace, keys: Sequence[str] = ()) -> int:
         raise UsageProblem(f"a case file is broken: {error}") from None
     report.make_console().print(report.question_list(questions))
     return 0
+
+
+def encrypted_files(ws: Workspace) -> List[Path]:
+    """The files ok would decrypt in WS: its tests and the files the student writes."""
+    import glob
+    import os
+    from pathlib import Path
+    config = ws.assignment.ok
+    if config is None:
+        return sorted({*ws.tests.glob("*.py"), ws.source})
+    tests = [Path(name) for pattern, _, source in config.tests
+             if source in ("ok_test", "scheme_test")
+             for name in glob.glob(os.path.join(glob.escape(str(ws.root)), pattern))]
+    return sorted({*tests, *(ws.root / name for name in ws.assignment.sources)})
+
+
+def decrypt(ws: Workspace, given: Sequence[str]) -> int:
+    """`grade --decrypt KEY`: open the encrypted tests of WS with the keys the course
+    gave, in place, as ok's --decrypt does; 0 when no file is left encrypted."""
+    from .load import encrypted
+    keys = encrypted.keys_in(" ".join(given)) or list(given)
+    done, left, damaged = encrypted.decrypt_files(encrypted_files(ws), keys)
+    report = report_module()
+    console, errors = report.make_console(), report.make_console(stderr=True)
+    for path in done:
+        console.print(f"decrypted {path.relative_to(ws.root)}", style="green", highlight=False)
+    for path, why in damaged:
+        report.print_error(errors, f"{path.relative_to(ws.root)} cannot be decrypted: {why}")
+    if left:
+        names = ", ".join(str(path.relative_to(ws.root)) for path in left)
+        report.print_error(errors, f"no key given opens {names}: check the key the course "
+                                    "gave for it (copy it whole: 52 letters and digits, "
+                                    "then 9999)")
+    if not (done or left or damaged):
+        console.print("No file here is encrypted.", highlight=False)
+    return 1 if left or damaged else 0

@@ -16,10 +16,17 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from .. import asts
 from ..model import Case, Question, Suite
-from . import casefile, doctests
+from . import casefile, doctests, encrypted
 from .okconfig import OkConfig
 
 _TEST_ASSIGNMENT = casefile._TEST_ASSIGNMENT
+
+
+def encrypted_message(relative: str, what: str) -> str:
+    """Why a test cannot run while RELATIVE is encrypted, and what to do."""
+    return (f"{relative} is encrypted: this {what} opens with a key the course gives when "
+            "it releases it; then run `grade --decrypt KEY` in this folder (as ok's "
+            "`python3 ok --decrypt KEY`)")
 
 
 class CaseFolderBank:
@@ -75,9 +82,12 @@ class OkBank:
         for pattern, parameter, source in self.config.tests:
             if source == "ok_test":
                 for path in self._files(pattern):
-                    if path.suffix != ".py" or not path.is_file() or not self._is_case_file(path):
-                        continue  # an empty __init__.py, a helper module beside the cases
-                    index[path.stem] = ("ok_test", path, None)
+                    if path.suffix != ".py" or not path.is_file():
+                        continue
+                    if encrypted.file_is_encrypted(path):  # a test counted, and failing
+                        index[path.stem] = ("encrypted", path, None)
+                    elif self._is_case_file(path):  # not an __init__.py or a helper module
+                        index[path.stem] = ("ok_test", path, None)
             elif source == "scheme_test":
                 for path in self._files(pattern):
                     if path.suffix == ".scm" and path.is_file():
@@ -110,6 +120,8 @@ class OkBank:
         except (OSError, doctests.DiscoveryError) as error:
             why = (f"{relative} cannot be read: {error.strerror or error}"
                    if isinstance(error, OSError) else str(error))
+            if encrypted.file_is_encrypted(path):
+                why = encrypted_message(relative, "file")
             names = [parameter] if parameter else (self.config.default_tests or [relative])
             return {name: why for name in names}
         found = {t.name: t for t in targets}
@@ -144,6 +156,9 @@ class OkBank:
                 question.key = key
             elif source == "scheme_test":
                 question = self._scheme_test(key, path)
+            elif source == "encrypted":
+                question = self._missing(key, encrypted_message(
+                    path.relative_to(self.root).as_posix(), "test"), path)
             else:
                 module = doctests.module_name(path.relative_to(self.root).as_posix())
                 if isinstance(target, str):
@@ -175,7 +190,7 @@ class OkBank:
 
     def points(self, key: str) -> float:
         source, path, _ = self.index().get(key, ("doctest", None, None))
-        if source in ("doctest", "scheme_test"):
+        if source in ("doctest", "scheme_test", "encrypted"):  # (ok counts 1 for each)
             return 1
         try:
             points = casefile.read_literal(path).get("points", 0)
