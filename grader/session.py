@@ -49,7 +49,8 @@ class DoctestKind:
                        teardown=[e.source for e in case.suite.teardown_examples],
                        gate=lambda index, output: check_example(examples[index], output,
                                                                 self.exact),
-                       plain_wants=None if case.hidden else [plain_want(e) for e in examples])
+                       plain_wants=None if case.hidden else [plain_want(e) for e in examples],
+                       secret=case.hidden)
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         return judge_case(case, run, self.exact)

@@ -79,6 +79,10 @@ class CaseJob:
     # by its plain wants: ok runs no case of a suite after its first failing one, whose
     # code then never changes what later cases and tests see
     wait: bool = False
+    # its expected outputs are the staff's alone (a hidden case): a gate it fails ends the
+    # worker instead of telling it "stop", so that code reporting outputs of its own
+    # choosing never learns whether one was right (a guess that is wrong fails the case)
+    secret: bool = False
 
     @property
     def prompts(self) -> int:
@@ -203,6 +207,8 @@ class Runner:
         self.cpu_used = 0.0  # CPU seconds the last case used, with a clock
         self.waited = 0.0  # seconds spent waiting on this submission's workers (wall_cap)
         self._gated: Dict[int, int] = {}  # job id -> its next example to reach a gate
+        self._gate_outputs: Dict[int, List[Any]] = {}  # a secret job's outputs at its gates
+        self._stopped: Dict[int, List[Any]] = {}  # secret jobs ended at a failing gate
         self._loops: set = set()  # loop_signature of each case stopped by its CPU limit
         # the stack report of the case stopped by `_await` as looping where one timed out
         self._looped: Optional[Tuple[Optional[int], str, list]] = None
@@ -327,6 +333,11 @@ class Runner:
             grace_until: Optional[float] = None
             while pending:
                 current = pending[0]
+                if current.id in self._stopped:  # at a gate, by the thread serving gates
+                    worker.close()
+                    pending.pop(0)
+                    yield current.id, self._stopped_run(current.id, 0.0)
+                    break  # a fresh worker takes the rest
                 if skip(current.id):
                     if grace_until is None:
                         grace_until = time.monotonic() + SKIP_GRACE
@@ -341,6 +352,10 @@ class Runner:
                 cap = current.output_cap if current.output_cap is not None else self.output_cap
                 limit = messages.case_byte_limit(current.prompts, cap, self.case_bytes)
                 kind, message, elapsed = self._await(worker, current, limit)
+                if current.id in self._stopped:
+                    pending.pop(0)
+                    yield current.id, self._stopped_run(current.id, elapsed)
+                    break
                 run = None
                 if kind == "message":
                     run = self._case_run(worker, current, message, cap, elapsed)
@@ -372,6 +387,11 @@ class Runner:
                 break
             else:
                 worker.close()
+
+    def _stopped_run(self, job_id: int, elapsed: float) -> CaseRun:
+        """A secret job ended at its failing gate: what it printed up to there."""
+        self._gate_outputs.pop(job_id, None)
+        return CaseRun(status="ran", outputs=self._stopped.pop(job_id), duration=elapsed)
 
     def _meanwhile(self) -> None:
         if self.meanwhile is not None:
@@ -471,6 +491,8 @@ class Runner:
                     wrong = self._pass_gate(worker, message, [job] if job is not None else [])
                     if wrong:
                         return "garbage", wrong, time.monotonic() - started
+                    if job_id in self._stopped:  # its worker is ended (see CaseJob.secret)
+                        return "stopped", None, time.monotonic() - started
                     continue
                 if what == "start":  # asks to start JOB, which is still wanted
                     try:
@@ -506,6 +528,8 @@ class Runner:
                         return "garbage", str(error), time.monotonic() - started
                     if job_id is None or case != job_id or not prompt < number <= prompts:
                         return "garbage", "a prompt out of turn", time.monotonic() - started
+                    if self._before_its_gate(job, number):
+                        return "garbage", "a prompt before its gate", time.monotonic() - started
                     prompt = number
                     since = time.monotonic()
                     used_before = self.clock() if self.clock is not None else 0.0
@@ -525,6 +549,16 @@ class Runner:
             if shown:
                 self.progress(None, 0.0)
 
+    def _before_its_gate(self, job: CaseJob, number: int) -> bool:
+        """Whether prompt NUMBER of JOB says an example begins whose gate before it was
+        not passed here. A prompt's clock restarts at its message, which the student's
+        code can write too: where every gate is judged here (no plain wants shown), an
+        example's start is known, and a slow one cannot claim the time of those after."""
+        if not job.gated or self.show_wants:
+            return False
+        example = number - len(job.setup) - 1  # the example (or teardown) it begins
+        return self._gated.get(job.id, 0) < min(example, len(job.examples) - 1)
+
     def _pass_gate(self, worker: Worker, message: Dict[str, Any],
                    jobs: Sequence[CaseJob]) -> str:
         """Judge the gated example MESSAGE reports and tell WORKER whether its case goes
@@ -536,13 +570,22 @@ class Runner:
         job = next((job for job in jobs if job.id == case and job.gated), None)
         if job is None or index < self._gated.get(case, 0) or index >= len(job.examples) - 1:
             return "an example out of turn"  # once each, in order (some pass in the worker)
+        if job.secret and index != self._gated.get(case, 0):
+            return "an example out of turn"  # (a secret job's gates are all asked here)
         cap = job.output_cap if job.output_cap is not None else self.output_cap
         try:
             output = messages.example_output(message, messages.example_limit(cap))
         except Malformed as error:
             return str(error)
         self._gated[case] = index + 1
-        worker.verdict(job.gate(index, output))
+        go = job.gate(index, output)
+        if job.secret:
+            self._gate_outputs.setdefault(case, []).append(output)
+            if not go:
+                self._stopped[case] = self._gate_outputs.pop(case)
+                worker.close()
+                return ""
+        worker.verdict(go)
         return ""
 
     @contextlib.contextmanager
@@ -563,6 +606,7 @@ class Runner:
             self.case_bytes)
 
         def serve() -> None:
+            running = 0  # the job the worker is at: the first of JOBS it has not reported
             try:
                 while not stop.is_set():
                     kind, message = self._read(worker, 1.0, limit, wake=wake_read)
@@ -570,9 +614,12 @@ class Runner:
                         continue
                     if kind == "overflow":
                         return  # unread: the run reads it under the case's own limit
-                    if (kind == "message" and messages.kind_or_none(message) == "example"
-                            and not self._pass_gate(worker, message, jobs)):
+                    what = messages.kind_or_none(message) if kind == "message" else None
+                    if (what == "example"
+                            and not self._pass_gate(worker, message, jobs[running:running + 1])):
                         continue
+                    if what == "case":
+                        running += 1
                     worker.stash.append((kind, message))
                     if kind != "message":
                         return
