@@ -14,6 +14,7 @@ assignment's, and travels as it is, except:
 
 from __future__ import annotations
 
+import fnmatch
 import shutil
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Set
@@ -21,6 +22,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Set
 from .assignment import Assignment
 from .load import casefile
 from .model import Question
+from .run import sandbox
 
 TEMPLATE = "template"
 MISSING = ('raise ImportError({message!r})\n')
@@ -68,14 +70,53 @@ def _skipped(relative: Path) -> bool:
             or relative.suffix == ".pyc")
 
 
+# an editor's backups and leftovers: never part of an assignment, often a copy of the
+# solution (hw.py~) or of a case file with its hidden cases (#q1.py#, q1.py.orig)
+LEFTOVERS = ("*~", "#*#", "*.orig", "*.rej", "*.bak", "*.swp", "*.swo", "*.save", "*.tmp")
+
+
 def folder_files(assignment: Assignment) -> List[Path]:
-    """The staff folder's own files (relative paths), what every copy starts from."""
+    """The staff folder's own files (relative paths), what every copy starts from: not
+    an editor's leftover, nor a copy of a source file (the solution) or of a case file
+    under a name the configuration does not read as a test (its expected outputs and
+    hidden cases), which staff keep by accident and no student may see."""
     root = assignment.folder
-    found = []
+    listing = []
     for path in sorted(root.rglob("*")):
         relative = path.relative_to(root)
         if _skipped(relative) or path.is_symlink() or not path.is_file():
             continue
+        stat = path.stat()
+        listing.append((relative, stat.st_mtime_ns, stat.st_size))
+    key = (str(root), tuple(assignment.sources), tuple(listing))
+    kept = _KEPT.get(key)
+    if kept is None:  # (bulk stages every submission from it: read the folder once)
+        kept = _kept_files(assignment, [relative for relative, _, _ in listing])
+        _KEPT.clear()
+        _KEPT[key] = kept
+    return list(kept)
+
+
+_KEPT: Dict[tuple, List[Path]] = {}
+
+
+def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
+    root = assignment.folder
+    cases = {path.resolve() for path in case_files(assignment)}
+    solution = set()
+    for name in assignment.sources:
+        try:
+            solution.add((root / name).read_bytes())
+        except OSError:
+            pass
+    found = []
+    for relative in listing:
+        path = root / relative
+        if relative.as_posix() not in assignment.sources and path.resolve() not in cases:
+            if any(fnmatch.fnmatchcase(path.name, pattern) for pattern in LEFTOVERS):
+                continue
+            if path.read_bytes() in solution or sandbox.is_case_file(path, strict=True):
+                continue
         found.append(relative)
     return found
 

@@ -194,3 +194,38 @@ def test_a_prompt_gets_one_limit_whatever_the_code_says_of_prompts(tmp_path):
     assert "internals not found" not in failure_texts(record)
     assert float(row["q_square"]) == float(graded["slow"][1]["q_square"]) == 0
     assert "a prompt before its gate" in failure_texts(record)
+
+
+LISTER = SOLUTION.replace("def is_even(n):\n    return n % 2 == 0\n", '''def is_even(n):
+    import os
+    return sorted(os.path.relpath(os.path.join(top, name))
+                  for top, _, names in os.walk(".") for name in names
+                  if "__pycache__" not in top)
+''')
+
+
+@needs_bwrap
+def test_staff_leftovers_reach_no_submission_and_no_student(tmp_path):
+    """A staff folder holds what an editor leaves (the solution as lab.py~, a case file
+    as #q_even.py#, q_even.py.orig) and copies kept by hand: each carried the solution
+    or the hidden cases into every sandbox (code printed them into its own output) and
+    into the folder students get. A helper beside the tests still goes everywhere."""
+    lab = make_lab(tmp_path)
+    case = (lab / "tests" / "q_even.py").read_text()
+    leftovers = {"lab.py~": SOLUTION, "tests/#q_even.py#": case, "tests/q_even.py.orig": case,
+                 "tests/q_even.py~": case, "old/solution.py": SOLUTION,
+                 "tests/cases.txt": case}
+    for name, text in leftovers.items():
+        (lab / name).parent.mkdir(parents=True, exist_ok=True)
+        (lab / name).write_text(text)
+    (lab / "tests" / "words.txt").write_text("a helper's data\n")
+    graded = grade_class(tmp_path, lab, {"lister": LISTER}, "--timeout", "5")
+    seen = failure_texts(graded["lister"][0])
+    assert "tests/words.txt" in seen  # the listing worked
+    for name in leftovers:
+        assert name not in seen, name
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "init", str(tmp_path / "ws"),
+                           "--assignment", str(lab)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    handed = {p.relative_to(tmp_path / "ws").as_posix() for p in (tmp_path / "ws").rglob("*")}
+    assert "tests/words.txt" in handed and not handed & set(leftovers), handed

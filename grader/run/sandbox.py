@@ -141,7 +141,7 @@ SIDECARS = (".grader.json", ".fuzz.json")
 STAFF_FILES = ("assignment.json", "mutation.json")  # assignment.SETTINGS, mutate.CONFIG
 
 
-def _is_case_file(path: Path, strict: bool = False) -> bool:
+def is_case_file(path: Path, strict: bool = False) -> bool:
     """A file assigning `test` at its top level (a case file: expected outputs, maybe
     hidden cases), or, unless STRICT, one that does not parse (it may be one)."""
     import ast
@@ -178,7 +178,7 @@ def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CA
         size = path.stat().st_size
         if total + size > cap:
             continue
-        if _is_case_file(path, strict=not name.endswith(".py")):
+        if is_case_file(path, strict=not name.endswith(".py")):
             continue
         total += size
         found.append(relative)
