@@ -189,3 +189,25 @@ def test_what_a_case_stores_is_bounded(folder, size, how):
     result = clipped(judge_case(doctest_case(1, ["1\n"]), run))
     for name in ("expected", "got", "traceback", "message", "transcript"):
         assert len(getattr(result, name)) <= STORED_CAP + 100
+
+
+def test_a_report_of_many_small_values_costs_the_grader_little_memory(folder):
+    """`{"id":0,"outputs":[{},{},...]}` within the case's byte cap (8 MiB here): parsed
+    whole, its 2.8 million dicts took the grader ~200 MB (48 MiB of them, 1.3 GB);
+    a message of more values than an honest report holds is refused unparsed."""
+    import tracemalloc
+    limit = messages.case_byte_limit(2, 65536, Runner(src=folder).case_bytes)
+    count = (limit - 64) // 3
+    recipe = [(list(b'{"id":0,"outputs":['), 1), (list(b"{},"), count), (list(b"{}]}\n"), 1)]
+    runner = Runner(preflight=("hog",), src=folder, timeout=60)
+    jobs = [CaseJob(0, [f"_forge({recipe!r}, 'return')\n"], setup=SETUP),
+            CaseJob(1, ["print('after')\n"])]
+    tracemalloc.start()
+    try:
+        runs = dict(runner.run(jobs))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert runs[0].status == "crashed" and "values in one message" in runs[0].message
+    assert [o.printed for o in runs[1].outputs] == ["after\n"]
+    assert peak < 4 * limit, f"the grader held {peak >> 20} MiB at once"
