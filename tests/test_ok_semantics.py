@@ -566,6 +566,24 @@ def test_the_timeout_holds_for_each_prompt_as_in_ok(ok_command, tmp_path):
     assert {name: mine[name] for name in TIMED_VARIANTS} == ok
 
 
+def test_a_recursion_limit_raised_at_import_changes_no_verdict_as_in_ok(ok_command, tmp_path):
+    """A solution that raises the recursion limit at the top of its file (for a deep
+    recursion of its own): the worker's probe of how deep a prompt may recurse went as
+    deep as that limit, 2.4 s of CPU at 10**6 and every case timed out at 10**7."""
+    source = ('import sys\nsys.setrecursionlimit(10 ** 7)\n\n'
+              'def depth(n):\n    """\n    >>> depth(5000)\n    5000\n    >>> depth(3)\n    3\n'
+              '    """\n    return 0 if n == 0 else 1 + depth(n - 1)\n\n'
+              'def other():\n    """\n    >>> other()\n    1\n    """\n    return 1\n')
+    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+              '"default_tests": ["depth", "other"], "protocols": ["grading"]}\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
+    ok = ok_points(ok_command, folder, "--timeout", "5")
+    assert ok == {"depth": (1.0, 1.0), "other": (1.0, 1.0)}
+    started = time.monotonic()
+    assert grade_points(folder, "--timeout", "5") == ok
+    assert time.monotonic() - started < 5
+
+
 def test_a_test_without_doctests_fails_a_plain_run_and_scores_its_point_as_in_ok(
         ok_command, tmp_path):
     config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '

@@ -512,6 +512,7 @@ def _room():
 
 
 _ROOM = compile("_room()", CASE_FILENAME, "eval", dont_inherit=True)
+PROBE_ROOM = 1000  # what the probes may recurse beyond the frames under them
 _EXTRA = {}  # frames under evaluate -> calls to add to the recursion limit there
 
 
@@ -557,9 +558,15 @@ def evaluate(source, namespace, display):
         frames, frame = frames + 1, frame.f_back
     limit = sys.getrecursionlimit()
     if frames not in _EXTRA:
-        ok_room = _ok_room()
-        _EXTRA[frames] = max(0, ok_room - _evaluate(_ROOM, {"_room": _room}, None)) \
-            if ok_room is not None else 0
+        # the probes recurse to the limit, and only their difference counts: under a
+        # limit of their own, not the student's (10**7 took them minutes)
+        sys.setrecursionlimit(frames + PROBE_ROOM)
+        try:
+            ok_room = _ok_room()
+            _EXTRA[frames] = max(0, ok_room - _evaluate(_ROOM, {"_room": _room}, None)) \
+                if ok_room is not None else 0
+        finally:
+            sys.setrecursionlimit(limit)
     extra = _EXTRA[frames]
     sys.setrecursionlimit(limit + extra)
     try:
