@@ -4,6 +4,7 @@ bytecode compiled beside it, and the student's own command lines need no staff l
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -136,7 +137,7 @@ def test_the_plain_reading_is_clicks(argv):
                           "cases": (), "timeout": 10.0, "json_path": None,
                           "interactive": False, "unlock": False, "seed": None,
                           "list_only": False, "root": Path("."), "config": None,
-                          "all_tests": False, "suite": None}
+                          "all_tests": False, "suite": None, "keys": ()}
 
 
 def test_a_finished_worker_is_seen_ending_at_once(monkeypatch):
@@ -237,3 +238,21 @@ def test_a_grader_holding_descriptors_past_1024_still_grades(solved_ws, tmp_path
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     record = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
     assert (record["score"], record["error"]) == (record["max_score"], None), record
+
+
+def test_a_partial_runs_total_follows_the_case_files_points(solved_ws):
+    """A partial run's total counts every question's points, remembered between runs in
+    tests/__pycache__ (reading every case file cost each -q run ~4 ms): a case file
+    edited since, same size or not, counts its new points."""
+    def total():
+        done = run_grade("-q", "01", "--score", cwd=solved_ws)
+        return re.search(r"\((\d+) of (\d+) points\)", done.stdout + done.stderr).group(2)
+    before = int(total())
+    case = solved_ws / "tests" / "02.py"
+    text = case.read_text()
+    old = re.search(r"'points': (\d+)", text).group(1)
+    case.write_text(text.replace(f"'points': {old}", f"'points': {int(old) + 4}", 1))
+    assert int(total()) == before + 4
+    case.write_text(text.replace(f"'points': {old}", f"'points': {(int(old) + 1) % 10}", 1))
+    assert int(total()) == before + (int(old) + 1) % 10 - int(old)  # the same size
+    assert (solved_ws / "tests" / "__pycache__" / "points.json").is_file()
