@@ -72,7 +72,7 @@ def _skipped(relative: Path) -> bool:
 
 # an editor's backups and leftovers: never part of an assignment, often a copy of the
 # solution (hw.py~) or of a case file with its hidden cases (#q1.py#, q1.py.orig)
-LEFTOVERS = ("*~", "#*#", "*.orig", "*.rej", "*.bak", "*.swp", "*.swo", "*.save", "*.tmp")
+LEFTOVERS = ("*~", "#*#", "*.orig", "*.rej", "*.bak", "*.swp", "*.swo")  # (not *.save: a game's data)
 
 
 def folder_files(assignment: Assignment) -> List[Path]:
