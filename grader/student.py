@@ -7,6 +7,7 @@ import importlib
 import json
 import re
 import signal
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Iterator, List, Optional, Sequence, Set
@@ -247,7 +248,8 @@ def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> 
     progress = Progress()
     runner = Runner(src=ws.root, timeout=options.timeout, preflight=assignment.preflight,
                     warm=assignment.warm,
-                    own_modules=assignment.modules, show_wants=True)
+                    own_modules=assignment.modules, show_wants=True,
+                    strip_ansi=not _on_a_terminal())
     try:
         with stop_signals():
             runner.start(early)
@@ -257,6 +259,14 @@ def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> 
         return interrupted(progress, stop)
     finally:
         runner.close()
+
+
+def _on_a_terminal() -> bool:
+    """Whether this run prints to a terminal (ok then compares colour codes as printed)."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def interrupted(progress: Progress, stop: KeyboardInterrupt) -> int:

@@ -5,6 +5,7 @@ one variant, graded by the real ok client and by `grade`, test by test."""
 from __future__ import annotations
 
 import json
+import sys
 import re
 import time
 import textwrap
@@ -103,6 +104,19 @@ DOCTEST_VARIANTS = {
     "repr_counts_calls": (">>> repr_counts_calls()\n2", "return Counted()"),
     "repr_uses_itself_up": (">>> repr_uses_itself_up()\nStream(1, 2)",
                             "return Stream(iter([1, 2]))"),
+    # ok's colorama takes colour codes out of what is printed when ok's output is a pipe
+    # (as here, and in an autograder), not out of a shown value
+    "colour_printed": (">>> colour_printed()\nHello, Ann!",
+                       "print('\\033[32mHello, ' + 'Ann' + '!\\033[0m')"),
+    "link_printed": (">>> link_printed()\nlink", "print('\\033]8;;http://x\\x07link')"),
+    "two_links_printed": (">>> two_links_printed()\nlink",
+                          "print('\\033]8;;http://x\\x07link\\033]8;;\\x07')"),
+    "colour_shown": (">>> colour_shown()\nHello", "return Shown('\\033[1mHello\\033[0m')"),
+    # ok's logger hands writelines and the byte buffer to the real stdout: not compared
+    "writelines_not_compared": (">>> writelines_not_compared()\na\nb",
+                                "sys.stdout.writelines(w + '\\n' for w in 'ab')"),
+    "bytes_not_compared": (">>> bytes_not_compared()\nhi",
+                           "sys.stdout.buffer.write(b'hi\\n')"),
 }
 
 MODULE_TOP = ("import sys\nfrom sys import stdout as _stdout_at_import\n\n"
@@ -778,3 +792,31 @@ def test_oks_own_command_lines(ok_command, tmp_path):
     assert listed.returncode == 0 and "twice" in listed.stdout and "extra" not in listed.stdout
     listed = run_grade("--tests", "--all", cwd=folder)
     assert listed.returncode == 0 and "extra" in listed.stdout
+
+
+def test_colour_codes_count_in_a_terminal_and_not_in_a_pipe_as_in_ok(ok_command, tmp_path):
+    """ok takes colour codes out of printed text only where its own output is no
+    terminal (colorama): at a student's terminal a coloured greeting fails its plain
+    expected output, in a pipe (an autograder's run) it passes. grade follows."""
+    import os
+    import pexpect
+    source = ('def greet(name):\n    """\n    >>> greet("Ann")\n    Hello, Ann!\n    """\n'
+              '    print("\\033[32mHello, " + name + "!\\033[0m")\n')
+    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+              '"default_tests": ["greet"], "protocols": ["grading"]}\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
+    assert ok_points(ok_command, folder) == grade_points(folder) == {"greet": (1.0, 1.0)}
+    env = {**os.environ, "HOME": str(tmp_path), "http_proxy": "http://127.0.0.1:9",
+           "https_proxy": "http://127.0.0.1:9"}
+    env.pop("PYTHONPATH", None)
+    at_terminal = {}
+    for tool, argv, points in (
+            ("ok", [str(ok_command), "--local", "--score"], r"greet: ([\d.]+)/1"),
+            ("grade", [sys.executable, "-m", "grader.cli", "--score"],
+             r"│ greet\s+│[^\n]*│\s+([\d.]+) / 1 │")):
+        child = pexpect.spawn(argv[0], argv[1:], cwd=str(folder), env=env, timeout=120,
+                              encoding="utf-8", dimensions=(50, 200))
+        child.expect(pexpect.EOF)
+        shown = re.sub("\x1b\\[[0-9;]*m", "", child.before)
+        at_terminal[tool] = float(re.search(points, shown).group(1))
+    assert at_terminal == {"ok": 0.0, "grade": 0.0}

@@ -194,6 +194,9 @@ class Runner:
     # where the code run can read the case files itself (a student's own folder) or is
     # staff's own (a reference, its mutants)
     show_wants: bool = False
+    # remove colour codes from what the code prints, as ok does where its own output is
+    # no terminal (an autograder's run, a pipe); a student's run in a terminal keeps them
+    strip_ansi: bool = True
     # grader work that needs no worker (importing the report), done once, at the first
     # wait: while the first worker starts, or else while it runs the first cases
     meanwhile: Optional[Callable[[], None]] = None
@@ -326,6 +329,7 @@ class Runner:
             for job in pending:
                 self._gated[job.id] = 0
             worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
+                             "strip_ansi": self.strip_ansi,
                              "cases": [j.payload(self.show_wants, first=not i)
                                        for i, j in enumerate(pending)]})
             self._meanwhile()  # or the time it runs the cases

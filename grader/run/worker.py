@@ -283,19 +283,51 @@ class Capture(io.TextIOBase):
         return "".join(self.kept) + tail, [cut for cut in cuts if cut[1] > 0]
 
 
+# What ok's colorama removes from printed text when ok's stdout is no terminal (its
+# autograder's runs, a pipe), before ok's log records it: colorama 0.4's own patterns
+ANSI_OSC = re.compile("\001?\033\\]((?:.|;)*?)(\x07)\002?")
+ANSI_CSI = re.compile("\001?\033\\[((?:\\d|;)*)([a-zA-Z])\002?")
+
+
+def _without_osc(text):
+    """TEXT less its OSC sequences as colorama 0.4 takes them out: each at the place
+    it was found in the text as given (a second one is cut where the first stood)."""
+    for match in ANSI_OSC.finditer(text):
+        start, end = match.span()
+        text = text[:start] + text[end:]
+    return text
+
+
 class Stdout:
     """sys.stdout for the worker's whole life, as ok's console has one (its output
     logger, put in place before any student code runs): what it is given goes to the
     running example's Capture, so code that kept sys.stdout at import (`out=sys.stdout`
     as a default, `from sys import stdout`) prints into the example that uses it; when
     none runs, nowhere. As ok's logger, `write` returns None and anything else is asked
-    of the capture."""
+    of the capture, but `writelines` and `buffer`, which ok's logger hands to the real
+    stdout: what they are given is not compared. STRIP: remove colour codes from what
+    is written, as ok does where its output is no terminal."""
+
+    strip = False
 
     def __init__(self):
         self.target = _Sink()
 
     def write(self, text):
+        if self.strip and isinstance(text, str):
+            text = ANSI_CSI.sub("", _without_osc(text))
+            if not text:
+                return
         self.target.write(text)
+
+    def writelines(self, lines):
+        for line in lines:
+            if not isinstance(line, str):
+                raise TypeError("write() argument must be str, not " + type(line).__name__)
+
+    @property
+    def buffer(self):
+        return _NO_BYTES
 
     def flush(self):
         self.target.flush()
@@ -314,8 +346,19 @@ class _Sink(io.TextIOBase):
         return len(text)
 
 
+class _NoBytes(io.RawIOBase):
+    """The bytes ok's logger lets through to the real stdout: never compared."""
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        return len(memoryview(data).cast("B"))
+
+
 STDOUT = Stdout()
 SINK = STDOUT.target
+_NO_BYTES = _NoBytes()
 
 
 class CaptureBuffer(io.RawIOBase):
@@ -709,6 +752,7 @@ def main():
     send({"ready": True})
     job = json.loads(job_stream.readline())  # one line; the verdicts of gates follow it
     cap = job.get("output_cap", 65536)
+    STDOUT.strip = bool(job.get("strip_ansi"))
 
     def go_on():
         """The grader's verdict at a gate: whether to go on."""
