@@ -304,6 +304,13 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     bank = ws.bank
     if ws.assignment.is_ok and not options.score:
         _fail_without_doctests(bank, questions)
+    missing = ws.missing_sources()
+    if missing:
+        report = report_module()
+        report.make_console(stderr=True).print(
+            f"note: no {', '.join(missing)} here ({ws.assignment.ok.path.name} names "
+            f"{'it' if len(missing) == 1 else 'them'} as the file(s) you write): the tests "
+            "that need it fail, the others run", highlight=False)
     everything = bank.default_keys()
     points_in_all = sum(q.points for q in questions) + sum(
         bank.points(key) for key in everything if key not in {q.key for q in questions})

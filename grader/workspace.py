@@ -390,6 +390,13 @@ class Workspace:
         """The workspace's tests: what `-q` names and what runs."""
         return self.assignment.bank(self.root)
 
+    def missing_sources(self) -> List[str]:
+        """The files the student writes that are not there: as in ok, the tests that need
+        one fail (saying why) and the others run."""
+        if self.assignment.ok is None:
+            return []
+        return [name for name in self.assignment.sources if not (self.root / name).is_file()]
+
     def own_files(self) -> List[Path]:
         """What a report written into the workspace must never replace: the student's
         files, the tests, and the files that say what the workspace is."""
@@ -441,10 +448,6 @@ def _ok_workspace(root: Path, config: Path) -> Workspace:
         assignment = assignments.from_ok(config)
     except assignments.AssignmentError as error:
         raise WorkspaceError(str(error)) from None
-    missing = [name for name in assignment.sources if not (root / name).is_file()]
-    if missing:
-        raise WorkspaceError(f"no {', '.join(missing)} in {root}: {config.name} names "
-                             f"{'it' if len(missing) == 1 else 'them'} as the file(s) you write")
     return Workspace(root=root, source=root / assignment.source, tests=root / "tests",
                      name=assignment.name, assignment=assignment)
 

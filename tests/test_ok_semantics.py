@@ -820,3 +820,26 @@ def test_colour_codes_count_in_a_terminal_and_not_in_a_pipe_as_in_ok(ok_command,
         shown = re.sub("\x1b\\[[0-9;]*m", "", child.before)
         at_terminal[tool] = float(re.search(points, shown).group(1))
     assert at_terminal == {"ok": 0.0, "grade": 0.0}
+
+
+def test_a_missing_source_fails_only_the_tests_that_need_it_as_in_ok(ok_command, tmp_path):
+    """The config names two files the student writes and one is not there: ok grades
+    every test (those importing it fail); grade refused to run any. It now grades them
+    as ok does, with a note naming the file."""
+    config = ('{"name": "Lab", "src": ["lab.py", "extra.py"], "tests": {"lab.py": "doctest", '
+              '"tests/*.py": "ok_test"}, "default_tests": ["double", "q1", "q2"], '
+              '"protocols": ["file_contents", "grading"]}\n')
+    case = ("test = {'name': '%s', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True, "
+            "'setup': '>>> from %s import *', 'teardown': '', 'cases': [{'code': '>>> %s\\n%s', "
+            "'hidden': False, 'locked': False}]}]}\n")
+    folder = write_folder(tmp_path / "lab", {
+        "lab.ok": config,
+        "lab.py": 'def double(x):\n    """\n    >>> double(2)\n    4\n    """\n    return 2 * x\n',
+        "tests/__init__.py": "",
+        "tests/q1.py": case % ("q1", "lab", "double(3)", "6"),
+        "tests/q2.py": case % ("q2", "extra", "triple(3)", "9")})
+    ok = ok_points(ok_command, folder)
+    assert ok == {"double": (1.0, 1.0), "q1": (1.0, 1.0), "q2": (0.0, 1.0)}
+    assert grade_points(folder) == ok
+    done = run_grade(cwd=folder)
+    assert done.returncode == 1 and "no extra.py here" in done.stderr
