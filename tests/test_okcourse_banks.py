@@ -12,10 +12,12 @@ from __future__ import annotations
 import ast
 import json
 import filecmp
+import shutil
 from pathlib import Path
 
 import pytest
 
+from conftest import run_grade
 from okcourse import BANKS, copy_bank, ok_breakdown, run_ok
 
 HW02_DEFAULT = ["product", "accumulate", "count_digit", "make_repeater", "announce_digits",
@@ -165,3 +167,45 @@ def test_ok_refuses_a_lab_with_scheme_suites_without_a_scheme_module(tmp_path, o
         assert done.returncode == 0
         assert "Error: Could not import scheme" in done.stdout + done.stderr
         assert "Point breakdown" not in done.stdout and "Doctests for" not in done.stdout
+
+
+def test_an_error_answer_locked_by_ok_stays_clear_and_unlocks_as_in_ok(tmp_path, ok_command):
+    """`ok --lock` hashes expected lines but leaves an error's traceback in the clear,
+    with `# locked` under it, which ok then reads as part of the error (the answer is
+    not locked). grade's -u stopped at it ("cannot be unlocked here"), and a scored
+    what-would-Python-display case lost its point."""
+    lab = tmp_path / "lab"
+    (lab / "tests").mkdir(parents=True)
+    (lab / "lab.ok").write_text(json.dumps({
+        "name": "Lab Y", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
+        "default_tests": ["wwpp", "q1"], "protocols": ["lock", "unlock", "grading"]}))
+    (lab / "lab.py").write_text("def parse(s):\n    return int(s)\n")
+    (lab / "tests" / "__init__.py").write_text("")
+    sessions = {"wwpp": (">>> x = [1, 2]\n>>> x[0]\n1\n>>> x[5]\nTraceback (most recent call "
+                         "last):\n  ...\nIndexError: list index out of range\n>>> len(x)\n2",
+                         "wwpp", "", 1),
+                "q1": (">>> parse('12')\n12\n>>> parse('x')\nTraceback (most recent call last):"
+                       "\n  ...\nValueError: invalid literal for int() with base 10: 'x'\n"
+                       ">>> parse('7') + 1\n8", "doctest", ">>> from lab import *", 1)}
+    for name, (code, kind, setup, points) in sessions.items():
+        suite = {"type": kind, "scored": True, "cases": [{"code": code, "hidden": False}],
+                 **({"setup": setup, "teardown": ""} if setup else {})}
+        (lab / "tests" / f"{name}.py").write_text(
+            "test = " + repr({"name": name, "points": points, "suites": [suite]}) + "\n")
+    assert "Locking tests" in run_ok(ok_command, lab, "--lock").stdout
+    config = json.loads((lab / "lab.ok").read_text())
+    config["protocols"].remove("lock")
+    (lab / "lab.ok").write_text(json.dumps(config))
+    assert "# locked" in (lab / "tests" / "wwpp.py").read_text()
+    typed = "1\n2\n12\n8\n"
+    theirs, mine = (shutil.copytree(lab, tmp_path / who) for who in ("ok", "grade"))
+    run_ok(ok_command, theirs, "-u", input=typed)
+    done = run_grade("-u", cwd=mine, input=typed)
+    assert "cannot be unlocked here" not in done.stdout + done.stderr
+    # the wwpp case counts, unlocked; the doctest case is unlocked and fails on the
+    # `# locked` its error now ends with, in ok as here
+    assert ok_breakdown(ok_command, theirs) == {"wwpp": (1.0, 1.0), "q1": (0.0, 1.0)}
+    record = json.loads(run_grade("--score", "--json", "-", cwd=mine).stdout)
+    assert {k: (q["score"], q["max_score"]) for k, q in record["questions"].items()} == {
+        "wwpp": (1.0, 1), "q1": (0.0, 1)}
+    assert record["questions"]["q1"]["status"] == "failed"

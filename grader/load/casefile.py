@@ -160,12 +160,17 @@ def write_case_data(path: Path, data: Dict[str, Any]) -> None:
 
 
 PS1, PS2 = ">>> ", "... "
+EXCEPTION_HEADERS = ("Traceback (most recent call last):", "Traceback (innermost last):")
 
 
 def _answer(lines: List[str]) -> Example:
     """An expected output as written, with ok's `# locked` and `# choice:` lines lifted
     off it (the judge drops the other `# word: text` lines, as ok does)."""
     want_lines, locked, choices = [], False, []
+    if lines and lines[0] in EXCEPTION_HEADERS:
+        # ok reads an error's lines as text (`CodeAnswer.update`): a `# locked` under
+        # one is part of it and locks nothing (ok's own lock leaves such answers clear)
+        return Example(source="", want="\n".join(lines) + "\n")
     for line in lines:
         match = _ANNOTATION.match(line.strip())
         if match is None:

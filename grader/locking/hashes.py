@@ -197,6 +197,9 @@ def blocks(code: str) -> List[Block]:
                       prompt=[line[len(indent):] for line in lines[i:j]])
         for line in lines[j:k]:
             content = line[len(indent):] if line.startswith(indent) else line.lstrip()
+            if block.outputs and block.outputs[0].strip() in _TRACEBACK:
+                block.outputs.append(content)  # an error's lines are text to ok: its
+                continue  # `# locked` too, which leaves it unlocked (ok's own lock does)
             note = _NOTE.match(content.strip())
             if note is None:
                 block.outputs.append(content)
