@@ -186,12 +186,18 @@ def judge_case(case: Case, run: CaseRun, exact: bool = False) -> CaseResult:
                               transcript=transcript(examples, run.outputs, index - 1))
         if not check_example(example, output, exact):
             got, printed = bounded(output)
+            message = "output was cut: it was far too long" if output.truncated else ""
             if output.raised is not None:
                 got += output.raised.line
+                if ok_answer(example.want) == (False, output.raised.line.splitlines()):
+                    message = ("the error expected is written without its first lines: "
+                               "an error is expected as `Traceback (most recent call "
+                               "last):`, then `  ...`, then its last line (or as its "
+                               "type's name alone)")
             return CaseResult(
                 case, "failed", failed_example=index, expected=example.want, got=got,
                 traceback=output.raised.traceback if output.raised else "",
-                message="output was cut: it was far too long" if output.truncated else "",
+                message=message,
                 transcript=transcript(examples, run.outputs, index, last_output=False),
                 printed_lines=printed)
     if run.teardown_error:

@@ -843,3 +843,17 @@ def test_a_missing_source_fails_only_the_tests_that_need_it_as_in_ok(ok_command,
     assert grade_points(folder) == ok
     done = run_grade(cwd=folder)
     assert done.returncode == 1 and "no extra.py here" in done.stderr
+
+
+def test_an_expected_error_without_its_header_fails_and_says_why(ok_command, tmp_path):
+    """An expected error written as its last line alone (no `Traceback ...` and `...`
+    above it) fails in ok, which shows the header it wanted; grade showed Expected and
+    Got as the same line, leaving the student (or the TA writing it) no clue."""
+    source = ('def fly():\n    """\n    >>> fly()\n    AttributeError: no wings\n    """\n'
+              '    raise AttributeError("no wings")\n')
+    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+              '"default_tests": ["fly"], "protocols": ["grading"]}\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
+    assert ok_points(ok_command, folder) == grade_points(folder) == {"fly": (0.0, 1.0)}
+    shown = run_grade(cwd=folder).stdout
+    assert "an error is expected as `Traceback (most recent call last):`" in shown
