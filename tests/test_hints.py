@@ -2,7 +2,8 @@
 
 The measure of an edition's catalogue (cases/<edition>/hints.json, for each edition of
 EDITIONS): on its real students' bug classes (Fall 2019's in tests/mutants/catalogue.py,
-another edition's in tests/mutants/<edition>.py: su21.py, sp14.py, sp13.py), the hint
+another edition's in tests/mutants/<edition>.py: su21.py, sp14.py, sp13.py,
+sp18_contest.py), the hint
 shown for a failing question names an entry staff listed the bug under (its "mutants"
 list) in at least 80% of the failing questions and a wrong entry in under 5%, and every
 bug class is listed. Correct solutions never get one. Each is also measured on the
@@ -31,7 +32,8 @@ from grader.bulk import report as bulk_report
 
 # Edition -> the file of its real students' bug classes, whose stem labels them in the
 # catalogue ("catalogue:NAME", "su21:NAME"), as benchmarks/hint_catalogue.py does.
-REAL_BUGS = {"fa19": "catalogue", "su21": "su21", "sp14": "sp14", "sp13": "sp13"}
+REAL_BUGS = {"fa19": "catalogue", "su21": "su21", "sp14": "sp14", "sp13": "sp13",
+             "sp18-contest": "sp18_contest"}
 EDITIONS = tuple(REAL_BUGS)
 
 
@@ -55,11 +57,11 @@ TIES = next(m for m in catalogue.MUTANTS if m.name == "max_rolls_ties_to_larger"
 HELD_OUT_RIGHT = 0.30  # measured with the samples' signatures (33%; all of them: README)
 # one killed mutant in SAMPLE[edition] of each question's is measured here (CI grades
 # them from an empty cache: a tenth of su21's costs about 20 s)
-SAMPLE = {"fa19": 5, "su21": 10, "sp14": 20, "sp13": 20}
+SAMPLE = {"fa19": 5, "su21": 10, "sp14": 20, "sp13": 20, "sp18-contest": 10}
 # a killed mutant's later questions: at least LATER[edition] times its own question's
 # failing questions (sp14's later questions call fewer of the earlier functions: 1.9 over
 # all of its killed mutants)
-LATER = {"fa19": 2, "su21": 2, "sp14": 1.5, "sp13": 1.5}
+LATER = {"fa19": 2, "su21": 2, "sp14": 1.5, "sp13": 1.5, "sp18-contest": 2}
 MOVED_SAMPLE = 10  # and one statement-order mutant in MOVED_SAMPLE (CI grades them unseen)
 SOLUTIONS = sorted((Path(__file__).parent / "solutions").glob("*.py"))
 
@@ -290,6 +292,42 @@ STYLE_BUG_HINTS = {"su21": {
     "mean_raw_free_bacon": {"08": "08-tied-for-opponent"},
     "mean_sum_before_bacon": {"08": "08-wild-for-opponent"},
     "final_always_five": {"09": "09-win-rate-low"},
+}, "sp18-contest": {
+    "roll_breaks_at_one": {"01": "01-stops-at-a-one", "03": "03-stops-at-a-one",
+                           "05b": "05b-stops-at-a-one"},
+    "roll_adds_one_for_pig_out": {"01": "01-pig-out-ignored", "03": "03-pig-out-ignored",
+                                  "05a": "05a-pig-out-ignored", "05b": "05b-pig-out-ignored"},
+    "bacon_ones_minus_tens": {"02": "02-bacon-42", "03": "03-bacon-42", "05a": "05a-bacon-game",
+                              "05b": "05b-bacon-trot-game"},
+    "bacon_page_example": {"02": "02-bacon-42-is-6", "03": "03-bacon-42",
+                           "05a": "05a-bacon-game-46-62", "05b": "05b-bacon-42-is-6"},
+    "bacon_one_digit_as_both": {"02": "02-one-digit", "03": "03-bacon-one-digit",
+                                "05b": "05b-fuzz-bacon"},
+    "take_turn_forgets_return": {"03": "03-bacon-returns-none", "05a": "05a-bacon-type-error",
+                                 "05b": "05b-bacon-type-error"},
+    "take_turn_fair_dice": {"03": "03-turn-sum-wrong|03-pig-out-without-a-one",
+                            "05a": "05a-first-game-wrong", "05b": "05b-page-game-wrong"},
+    "swap_only_double": {"04": "04-111-37-missed", "05a": "05a-no-swap-45-15",
+                         "05b": "05b-fuzz-no-swap"},
+    "swap_zero_division": {"04": "04-one-swaps", "05a": "05a-divides-by-zero",
+                           "05b": "05b-divides-by-zero", "06": "06-play-divides-by-zero",
+                           "07": "07-divides-by-zero"},
+    "swap_floats": {"04": "04-111-37-missed", "05a": "05a-no-swap-45-15",
+                    "05b": "05b-fuzz-no-swap"},
+    "play_swaps_before_points": {"05a": "05a-swap-before-points", "05b": "05b-swap-before-points",
+                                 "06": "06-fuzz-commentary-before-swap"},
+    "play_bacon_on_own_score": {"05a": "05a-bacon-game", "05b": "05b-bacon-20-67"},
+    "play_one_turn_too_many": {"05a": "05a-turn-at-goal"},
+    "trot_turns_counted_per_player": {"05b": "05b-no-time-trot"},
+    "trot_counter_only_on_player_change": {"05b": "05b-wrong-player-27-33"},
+    "trot_unlimited": {"05b": "05b-extra-turn-chains"},
+    "say_before_the_swap": {"06": "06-commentary-before-swap"},
+    "say_same_function": {"06": "06-commentary-not-kept"},
+    "team_name_placeholder": {"07": "07-team-name"},
+    "team_name_empty": {"07": "07-team-name"},
+    "final_guesses_turn_from_history": {"07": "07-not-a-function-of-scores"},
+    "final_returns_none_sometimes": {"07": "07-invalid-answer"},
+    "final_numpy_like_float": {"07": "07-invalid-answer"},
 }}
 
 
@@ -409,7 +447,13 @@ TEMPLATE_HINTS = {"su21": {"01": "01-returns-none", "02": "02-returns-none",
                   "sp13": {"01": "01-returns-none", "02": "02-returns-none",
                            "03": "03-draw-returns-none", "04": "04-tied-returns-none",
                            "05": "05-returns-none", "06": "06-type-error", "07": "07-type-error",
-                           "08": "08-type-error", "09": "09-win-rate-low"}}
+                           "08": "08-type-error", "09": "09-win-rate-low"},
+                  # sp18-contest's stubs return None (is_swap's too), its play plays no
+                  # turn (nor commentary) and its TEAM_NAME is the placeholder
+                  "sp18-contest": {"01": "01-returns-none", "02": "02-returns-none",
+                                   "03": "03-returns-none", "04": "04-returns-none",
+                                   "05a": "05a-no-turn", "05b": "05b-no-turn", "06": "06-no-turn",
+                                   "07": "07-team-name"}}
 
 
 @pytest.mark.parametrize("edition", sorted(TEMPLATE_HINTS))

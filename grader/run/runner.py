@@ -356,6 +356,8 @@ class Runner:
                 cap = current.output_cap if current.output_cap is not None else self.output_cap
                 limit = messages.case_byte_limit(current.prompts, cap, self.case_bytes)
                 kind, message, elapsed = self._await(worker, current, limit)
+                if current.id not in self._stopped:
+                    self._gate_outputs.pop(current.id, None)  # (kept for a stop at a gate)
                 if current.id in self._stopped:
                     pending.pop(0)
                     yield current.id, self._stopped_run(current.id, elapsed)
