@@ -217,7 +217,9 @@ def test_the_wall_cap_counts_waiting_not_work(tmp_path):
     """Correct code that computes for longer in all than the wall cap, each case within
     its limit: ok passes every case, and so does grade (the cap counts the wall time
     beyond the CPU time; 70 cases of 0.65 s at --timeout 2 lost the last ones). One
-    that sleeps as long is stopped by it."""
+    that sleeps as long is stopped by it. (The work waits for a core too, so a machine
+    busy beyond this test, which runs alone, may stop it: it gets three tries; counting
+    its work, as before, stops it every time.)"""
     folder = tmp_path / "copy"
     folder.mkdir()
     (folder / "hog.py").write_text(
@@ -225,15 +227,21 @@ def test_the_wall_cap_counts_waiting_not_work(tmp_path):
         "def work():\n    start = time.process_time()\n"
         "    while time.process_time() - start < 0.4:\n        pass\n    return 1\n"
         "def nap():\n    time.sleep(0.4)\n    return 1\n")
-    statuses = {}
-    for name in ("work", "nap"):
+
+    def graded(name):
         with Sandbox(folder, isolate=SANDBOX, cgroup=True) as box:
             runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=1.0,
                             clock=box.clock, wall_cap=1.0)
             runs = [run for _, run in runner.run(
                 [CaseJob(i, ["import hog\n", f"hog.{name}()\n"]) for i in range(4)])]
-        statuses[name] = [(run.status, run.message) for run in runs]
-    assert [status for status, _ in statuses["work"]] == ["ran"] * 4, statuses["work"]
+        return [(run.status, run.message) for run in runs]
+
+    statuses = {"nap": graded("nap")}
+    tries = []
+    while len(tries) < 3 and not (tries and all(s == "ran" for s, _ in tries[-1])):
+        tries.append(graded("work"))
+    statuses["work"] = tries[-1]
+    assert [status for status, _ in statuses["work"]] == ["ran"] * 4, tries
     assert statuses["nap"][0][0] == "ran" and statuses["nap"][-1][0] == "timeout"
     assert "waited 1 s in all beyond their CPU time" in statuses["nap"][-1][1]
 
