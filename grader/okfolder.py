@@ -15,6 +15,7 @@ assignment's, and travels as it is, except:
 from __future__ import annotations
 
 import fnmatch
+import json
 import shutil
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Set
@@ -121,6 +122,17 @@ def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
     return found
 
 
+def _catalogue(assignment: Assignment) -> Optional[Path]:
+    """Where the folder's catalogue of likely mistakes is, relative to it (None without
+    one): the grader reads it; the code it grades never sees it, students a cut of it."""
+    from . import hints
+    path = hints.path_for(assignment)
+    root = assignment.folder.resolve()
+    if path is None or not path.resolve().is_relative_to(root):
+        return None
+    return path.resolve().relative_to(root)
+
+
 def _copy(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
@@ -140,11 +152,18 @@ def write_student_folder(assignment: Assignment, into: Path,
     cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
     sources = set(assignment.sources)
     skip = {Path(name) for name in skip}
+    catalogue = _catalogue(assignment)
     written = []
     for relative in folder_files(assignment):
         if relative in skip or (only_tests and relative not in cases):
             continue
-        if relative in cases:
+        if relative == catalogue:  # as students may see it: no solution lines, no hidden cases
+            from . import hints
+            hints.load(root / relative)  # a broken catalogue is never handed out
+            data = hints.for_students(json.loads((root / relative).read_text(encoding="utf-8")))
+            (into / relative).parent.mkdir(parents=True, exist_ok=True)
+            (into / relative).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        elif relative in cases:
             data = student_version(casefile.read_case_data(root / relative))
             if transform is not None:
                 data = transform(relative.stem, data)
@@ -188,8 +207,9 @@ def write_grading_folder(assignment: Assignment, into: Path,
     root, into = assignment.folder, Path(into)
     cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
     sources: Set[str] = set(assignment.sources)
+    catalogue = _catalogue(assignment)
     for relative in folder_files(assignment):
-        if relative in cases or relative.as_posix() in sources:
+        if relative in cases or relative.as_posix() in sources or relative == catalogue:
             continue
         _copy(root / relative, into / relative)
     _keep_packages(into, cases)

@@ -229,3 +229,33 @@ def test_staff_leftovers_reach_no_submission_and_no_student(tmp_path):
     assert done.returncode == 0, done.stderr
     handed = {p.relative_to(tmp_path / "ws").as_posix() for p in (tmp_path / "ws").rglob("*")}
     assert "tests/words.txt" in handed and not handed & set(leftovers), handed
+
+
+@needs_bwrap
+def test_the_staff_catalogue_of_mistakes_reaches_no_submission_and_students_a_cut(tmp_path):
+    """hints.json names, for each likely mistake, the solution's lines that mutants broke
+    and what hidden cases print: code that read it in its sandbox took the staff's line
+    for a function it never wrote (+7 points in a Hog class). The grader reads it; no
+    sandbox holds it (Hog's cases folder, an ok folder), and students get it without
+    mutants and hidden cases' signatures."""
+    from grader import assignment as assignments
+    from grader.run.sandbox import helper_files
+    fa19 = assignments.load()
+    assert (fa19.cases / "hints.json").is_file()
+    assert "hints.json" not in {p.name for p in helper_files(fa19.cases)}
+    lab = make_lab(tmp_path)
+    (lab / "hints.json").write_text(json.dumps({"version": 1, "hints": [
+        {"id": "even-flipped", "question": "q_even", "text": "Looks like even and odd swap.",
+         "signatures": [{"1": "0: False"}, {"h1": "0: True"}],
+         "mutants": ["is_even: return n % 2 == 0"]}]}))
+    graded = grade_class(tmp_path, lab, {"lister": LISTER}, "--timeout", "5")
+    seen = failure_texts(graded["lister"][0])
+    assert "tests/q_even.py" not in seen and "lab.ok" in seen  # the listing worked
+    assert "hints.json" not in seen
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "init", str(tmp_path / "ws"),
+                           "--assignment", str(lab)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    handed = json.loads((tmp_path / "ws" / "hints.json").read_text())
+    assert handed["hints"] == [{"id": "even-flipped", "question": "q_even",
+                                "text": "Looks like even and odd swap.",
+                                "signatures": [{"1": "0: False"}]}]

@@ -138,7 +138,9 @@ def hidden_paths(extra: Sequence[Path] = ()) -> List[str]:
 HELPERS_FOLDER = "tests"  # what ok's banks call the folder, and what cases import from
 HELPERS_CAP = 16 << 20
 SIDECARS = (".grader.json", ".fuzz.json")
-STAFF_FILES = ("assignment.json", "mutation.json")  # assignment.SETTINGS, mutate.CONFIG
+# assignment.SETTINGS, mutate.CONFIG, hints.CATALOGUE (the solution's lines, hidden
+# cases' fingerprints: the grader reads it, the code it grades never)
+STAFF_FILES = ("assignment.json", "mutation.json", "hints.json")
 
 
 def is_case_file(path: Path, strict: bool = False) -> bool:
