@@ -715,3 +715,22 @@ def test_a_live_commentary_game_equal_to_the_references_is_not_analysed(monkeypa
         result = judge(got)
         assert analysed and result.status == "failed"
         assert "Fuzz game 4 of 8" in result.message and "malformed" in result.message
+
+
+def test_traces_of_more_values_than_games_hold_are_refused_unparsed():
+    """The fuzz case's traces are the last line its code prints: a play that swapped
+    the tracer's output for 30 MB of `{}` had the grader parse it whole (1 GB of its
+    own memory). A batch is refused when it holds more than COUNT games can."""
+    import tracemalloc
+    from grader.hog.fuzz.suite import read_traces
+    bomb = "[" + "{}," * 3_000_000 + "{}]"
+    tracemalloc.start()
+    try:
+        got, problem = read_traces("noise\n" + bomb + "\n", 100)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got is None and problem == "more than 100 games' traces can hold"
+    assert peak < 4 * len(bomb), f"{peak >> 20} MiB"
+    honest = json.dumps([[["s", 0, 9, 6, 9], 5, 6, 5, ["c", 0, 48, 6], ["r", "(48, 6)"]]] * 100)
+    assert read_traces(honest, 100)[0] is not None

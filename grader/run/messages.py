@@ -44,22 +44,25 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def _parts(line: bytes) -> int:
-    """How many objects, arrays and elements LINE holds outside its strings, at least
-    when that is more than PARTS_CAP (counting outside strings costs a pass over it)."""
-    rough = line.count(b"{") + line.count(b"[") + line.count(b",")
-    if rough <= PARTS_CAP:
-        return rough
+def too_many_values(line: bytes, containers: int, values: int) -> bool:
+    """Whether the JSON text LINE holds more than CONTAINERS objects and arrays, or
+    more than VALUES elements, outside its strings: what parsing it would cost in
+    memory, known before it is parsed (a line of `[{},{},...]` a few MiB long is
+    hundreds of MB once parsed). A pass over the bytes; a regex pass past the caps."""
+    if (line.count(b"{") + line.count(b"[") <= containers
+            and line.count(b",") + 1 <= values):
+        return False
     bare = JSON_STRING.sub(b"", line)
-    return bare.count(b"{") + bare.count(b"[") + bare.count(b",")
+    return (bare.count(b"{") + bare.count(b"[") > containers
+            or bare.count(b",") + 1 > values)
 
 
 def parse(line: bytes) -> Dict[str, Any]:
     """One line of the channel as a dict, or Malformed. Invalid UTF-8 and lone
-    surrogates become U+FFFD; deep nesting, huge numbers and more parts than PARTS_CAP
-    are refused (a line's bytes are capped by its reader, but `[{},{},...]` made of 48
-    MiB took the grader 1.3 GB to parse)."""
-    if _parts(line) > PARTS_CAP:
+    surrogates become U+FFFD; deep nesting, huge numbers and more values than
+    PARTS_CAP are refused (a line's bytes are capped by its reader, but `[{},{},...]`
+    made of 48 MiB took the grader 1.3 GB to parse)."""
+    if too_many_values(line, PARTS_CAP, PARTS_CAP):
         raise Malformed(f"more than {PARTS_CAP} values in one message")
     text = line.decode("utf-8", "replace")
     try:

@@ -26,6 +26,16 @@ from . import driver
 MAX_EVENTS = driver.MAX_EVENTS + 2  # the tracer's limit, one event past it, the ending
 MAX_TEXT = driver.MAX_TEXT + 3  # and "..."
 ENDINGS = ("r", "e")
+EVENT_VALUES = 5  # the most an event holds (["s", who, score, opponent, rolls])
+
+
+def too_large(line: bytes, count: int) -> bool:
+    """Whether LINE, COUNT games' traces as JSON, holds more than such traces can (a
+    list per game and per event, EVENT_VALUES a event): parsed, a line of 30 MB of
+    `{}` took the grader 1 GB."""
+    from ...run.messages import too_many_values
+    return too_many_values(line, containers=count * (MAX_EVENTS + 1) + 1,
+                           values=count * MAX_EVENTS * (EVENT_VALUES + 1) + count + 1)
 
 
 def _int(value: Any) -> bool:

@@ -335,7 +335,7 @@ class Player:
             self._fail(f"the process playing the games stopped reading them (it did not "
                        f"take a game within {self.timeout:g} s)")
 
-    def _receive(self) -> Any:
+    def _receive(self, games: int = 0) -> Any:
         if self.gone is not None:
             raise PlayerGone(self.gone)
         deadline = time.monotonic() + self.timeout
@@ -356,6 +356,8 @@ class Player:
         except (OSError, ValueError):
             self._fail("the process playing the games has died")
         line, _, self.buffer = self.buffer.partition(b"\n")
+        if compare.too_large(line, games):  # GAMES' traces (0: the greeting)
+            self._fail("the process playing the games wrote garbage")
         try:
             return json.loads(line)
         except (ValueError, RecursionError):
@@ -365,7 +367,7 @@ class Player:
         """The traces of SPECS, one per game, as they came back: a list of the right
         length, each trace still to be checked (`compare.problem`)."""
         self._send(list(specs))
-        reply = self._receive()
+        reply = self._receive(len(specs))
         if compare.traces_problem(reply, len(specs)):
             self._fail("the process playing the games answered nonsense")
         return reply

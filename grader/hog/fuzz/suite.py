@@ -348,6 +348,8 @@ def read_traces(printed: str, count: int) -> Tuple[Any, Optional[str]]:
     """The traces that the worker printed (its last line: anything printed before
     it is not ours), and what is wrong with them as a batch (None if nothing)."""
     lines = printed.rstrip("\n").rsplit("\n", 1)
+    if fuzz.compare.too_large(lines[-1].encode("utf-8", "replace"), count):
+        return None, f"more than {count} games' traces can hold"
     try:
         got = json.loads(lines[-1])
     except (ValueError, RecursionError):
