@@ -260,7 +260,10 @@ def test_hostile_entries_are_contained(hostile_contest):
     rows = list(csv.DictReader(open(out / "leaderboard.csv", encoding="utf-8")))
     teams = [row["team"] for row in rows]
     assert len(set(teams)) == len(teams) == len(CONSTANT)
-    assert {"Same", "Same (b.py)", "Same (b.py) (c.py)", "not_text", "atexit"} <= set(teams)
+    # a name two entries give is shown with each one's file, not first come first served;
+    # one that reads as another's label gets its own file too
+    assert {"Same (a.py)", "Same (b.py)", "Same (b.py) (c.py)", "not_text", "atexit"} <= set(teams)
+    assert {row["team"]: row["entry"] for row in rows}["Same (b.py) (c.py)"] == "c.py"
     assert "'=HYPERLINK(\"http://evil.example\",\"win\")" in teams
     for team in teams:
         assert len(team) <= strategies.TEAM_CAP and printable(team) == team
@@ -270,7 +273,8 @@ def test_hostile_entries_are_contained(hostile_contest):
     matrix = json.loads((out / "matrix.json").read_text())
     atexit = matrix["teams"].index("atexit")
     seven_vs_six = win_rate(7, 6).win_rate
-    a = matrix["teams"].index("Same")
+    a = matrix["teams"].index("Same (a.py)")
+    assert matrix["entries"][a] == "a.py"
     assert matrix["matrix"][atexit][a] == pytest.approx(seven_vs_six, abs=1e-9)
     page = (out / "index.html").read_text()
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -286,7 +290,8 @@ def test_a_forged_table_or_verdict_is_refused_and_the_others_keep_their_ranks(ho
     excluded = {e["entry"]: e["error"] for e in json.loads((out / "excluded.json").read_text())}
     assert set(FORGED) <= set(excluded)
     rows = list(csv.DictReader(open(out / "leaderboard.csv", encoding="utf-8")))
-    dice = {"Same": 6, "Same (b.py)": 5, "Same (b.py) (c.py)": 4, "not_text": 1, "atexit": 7}
+    dice = {"Same (a.py)": 6, "Same (b.py)": 5, "Same (b.py) (c.py)": 4, "not_text": 1,
+            "atexit": 7}
     for row in rows:
         dice.setdefault(row["team"], 3 if "HYPERLINK" in row["team"] else 2)
     ranked = {(dice[row["team"]], int(row["rank"]), int(row["match_points"])) for row in rows}
@@ -339,3 +344,19 @@ def test_an_entry_is_read_as_bulk_reads_submissions(tmp_path):
     with pytest.raises(strategies.RefusedEntry, match="linked is a symbolic link"):
         strategies._copy_submission(entries / "linked", staged, assignment, False)
     assert not (staged / "hog.py").exists()
+
+
+def test_no_entry_takes_a_classmates_name():
+    """The first entry in file order got a shared name bare, so `aaa_mallory.py` could
+    take Bob's name and Bob's own row read as the copy (`Bob Best (bob.py)`); an entry
+    could also name itself as the label the grader gives another. Shared names and
+    such labels are shown with each entry's own file."""
+    def reads(*pairs):
+        return [strategies.StrategyRead(Path(f"/entries/{file}"), table=[[4] * 100] * 100,
+                                        team=team) for team, file in pairs]
+    assert contest_commands.team_names(reads(("Bob Best", "aaa_mallory.py"),
+                                             ("Bob Best", "bob.py"), ("Carol", "carol.py"))) \
+        == ["Bob Best (aaa_mallory.py)", "Bob Best (bob.py)", "Carol"]
+    assert contest_commands.team_names(reads(("Bob Best (bob.py)", "aaa_mallory.py"),
+                                             ("Bob Best", "bob.py"))) \
+        == ["Bob Best (bob.py) (aaa_mallory.py)", "Bob Best"]

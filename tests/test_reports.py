@@ -271,11 +271,16 @@ def test_contest_page_names_columns_and_lists_exclusions(browser, tmp_path):
     result = round_robin(teams, processes=1)
     excluded = [{"entry": "broken.py", "team": None, "error": "final_strategy(0, 0) returned 11"},
                 {"entry": "<b>x</b>.py", "team": "<i>t</i>", "error": "a symbolic link"}]
-    out = write_report(result, tmp_path / "out", excluded=excluded)
+    out = write_report(result, tmp_path / "out", excluded=excluded,
+                       entries={"<script>alert(3)</script>": "x.py", "plain": "plain.py",
+                                "five": "five"})
     page = open_page(browser, out / "index.html")
     headers = page.eval_on_selector_all("#matrix thead th", "ths => ths.map(t => t.innerText.trim())")
     ranked = [team for _, team, _ in result.ranking]
-    assert headers == ["rank", "team", "match points", "mean win rate"] + ranked
+    assert headers == ["rank", "team", "entry", "match points", "mean win rate"] + ranked
+    files = page.eval_on_selector_all("#matrix tbody tr", "trs => trs.map(r => r.cells[2].innerText)")
+    assert files == [{"<script>alert(3)</script>": "x.py", "plain": "plain.py", "five": "five"}[t]
+                     for t in ranked]
     rows = page.eval_on_selector_all("#excluded tbody tr",
                                      "trs => trs.map(r => [...r.cells].map(c => c.innerText))")
     assert rows == [["broken.py", "", "final_strategy(0, 0) returned 11"],

@@ -4,6 +4,7 @@ figures with rich and write them for machines."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 import sys
@@ -109,14 +110,21 @@ def contest_entries(folder: Path, assignment: Assignment) -> List[Path]:
 
 def team_names(reads) -> List[str]:
     """Each valid entry's TEAM_NAME (or its file name) as one printable line, made
-    unique: a name already taken gets the entry's file name, then a number."""
+    unique without favouring any entry: a name two entries give, or one that reads as
+    another entry's label (`Name (file.py)`), is shown with each one's own file name
+    (then a number). First come was first served: an entry whose file sorted first took
+    a classmate's name, and the classmate's row read as the copy."""
+    bases = [one_line(read.team or "", strategies.TEAM_CAP) or one_line(read.source.stem, 60)
+             or "entry" for read in reads]
+    files = [one_line(read.source.name, 60) for read in reads]
+    shared = collections.Counter(bases)
+    mimics = {base for base in bases for file in files if base.endswith(f" ({file})")}
     names: List[str] = []
     taken = set()
-    for read in reads:
-        base = one_line(read.team or "", strategies.TEAM_CAP) or one_line(read.source.stem, 60) \
-            or "entry"
-        labelled = f"{base} ({one_line(read.source.name, 60)})"
-        name = next(c for c in itertools.chain([base, labelled],
+    for base, file in zip(bases, files):
+        labelled = f"{base} ({file})"
+        first = labelled if shared[base] > 1 or base in mimics else base
+        name = next(c for c in itertools.chain([first, labelled],
                                                (f"{labelled} {n}" for n in itertools.count(2)))
                     if c not in taken)
         taken.add(name)
@@ -171,7 +179,8 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
     names = team_names(valid)
     result = round_robin(list(zip(names, [r.table for r in valid])), rules, processes=jobs)
     excluded = _excluded(invalid)
-    write_report(result, out, excluded=excluded)
+    write_report(result, out, excluded=excluded,
+                 entries={name: read.source.name for name, read in zip(names, valid)})
     _write_excluded(out, invalid)
     console.print(leaderboard(result))
     console.print(f"{len(valid) * (len(valid) - 1) // 2} matches in {result.seconds:.1f} s. "

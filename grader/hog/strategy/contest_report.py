@@ -12,14 +12,18 @@ from ...untrusted import csv_cell
 from .contest import WIN_THRESHOLD, ContestResult
 
 
-def write_report(result: ContestResult, out_dir, excluded=()) -> Path:
+def write_report(result: ContestResult, out_dir, excluded=(), entries=None) -> Path:
     """Write the three files into out_dir (created if needed); return it. EXCLUDED:
-    {"entry", "team", "error"} of each entry left out, listed on the page."""
+    {"entry", "team", "error"} of each entry left out, listed on the page. ENTRIES:
+    team -> the file or folder it came from, beside its name in every file (a name is
+    the entry's word; its file is the grader's)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    write_leaderboard(result, out / "leaderboard.csv")
-    write_matrix(result, out / "matrix.json")
-    (out / "index.html").write_text(heat_map_html(result, list(excluded)), encoding="utf-8")
+    entries = dict(entries or {})
+    write_leaderboard(result, out / "leaderboard.csv", entries)
+    write_matrix(result, out / "matrix.json", entries)
+    (out / "index.html").write_text(heat_map_html(result, list(excluded), entries),
+                                    encoding="utf-8")
     return out
 
 
@@ -30,20 +34,24 @@ def mean_rates(result: ContestResult):
     return {team: (result.matrix[i].sum() - 0.5) / (n - 1) for i, team in enumerate(result.teams)}
 
 
-def write_leaderboard(result: ContestResult, path) -> None:
+def write_leaderboard(result: ContestResult, path, entries=None) -> None:
     means = mean_rates(result)
+    entries = entries or {}
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["rank", "team", "match_points", "mean_win_rate"])
+        writer.writerow(["rank", "team", "entry", "match_points", "mean_win_rate"])
         for position, team, points in result.ranking:
-            writer.writerow([position, csv_cell(team), points, f"{means[team]:.7f}"])
+            writer.writerow([position, csv_cell(team), csv_cell(entries.get(team, "")), points,
+                             f"{means[team]:.7f}"])
 
 
-def write_matrix(result: ContestResult, path) -> None:
+def write_matrix(result: ContestResult, path, entries=None) -> None:
     """Rows and columns in ranking order; matrix[i][j] is row team's rate against column's."""
     order = [result.teams.index(team) for _, team, _ in result.ranking]
+    entries = entries or {}
     data = {
         "teams": [result.teams[i] for i in order],
+        "entries": [entries.get(result.teams[i], "") for i in order],
         "win_threshold": WIN_THRESHOLD,
         "matrix": [[round(float(result.matrix[i, j]), 9) for j in order] for i in order],
     }
@@ -57,8 +65,9 @@ def _colour(rate: float) -> str:
     return f"rgb({fade},{fade},255)" if rate > 0.5 else f"rgb(255,{fade},{fade})"
 
 
-def heat_map_html(result: ContestResult, excluded=()) -> str:
-    """The page: ranked teams, named columns, the heat map, and the entries left out."""
+def heat_map_html(result: ContestResult, excluded=(), entries=None) -> str:
+    """The page: ranked teams (and their files), named columns, the heat map, and the
+    entries left out."""
     from ...templates import render
 
     order = [result.teams.index(team) for _, team, _ in result.ranking]
@@ -67,7 +76,8 @@ def heat_map_html(result: ContestResult, excluded=()) -> str:
     for i, (position, team, points) in zip(order, result.ranking):
         cells = [{"opponent": result.teams[j], "rate": float(result.matrix[i, j]),
                   "colour": _colour(result.matrix[i, j]), "self": i == j} for j in order]
-        rows.append({"rank": position, "team": team, "points": points,
+        rows.append({"rank": position, "team": team, "entry": (entries or {}).get(team, ""),
+                     "points": points,
                      "mean": float(means[team]), "cells": cells})
     return render("contest.html.j2", teams=rows, excluded=list(excluded),
                   threshold=WIN_THRESHOLD)
