@@ -490,3 +490,22 @@ def test_a_slow_import_has_three_timeouts_as_ok_lets_it_finish(tmp_path):
         tmp_path, "import time\ntime.sleep(0.8)\n\ndef f():\n    return 1\n"))
     runs = run_all(runner, "f()\n", "f()\n")
     assert [r.status for r in runs] == ["ran", "ran"]
+
+
+def test_code_that_stops_its_guard_holds_no_close(tmp_path):
+    """Code that SIGSTOPs the guard above it (its own uid) made every close of its
+    worker wait the guard's whole grace (2 s a worker; 14 s of a Hog submission's slot
+    in bulk without a sandbox): the guard is woken before it is waited for."""
+    body = ("import os, signal\n"
+            "if b'guard' in open('/proc/%d/cmdline' % os.getppid(), 'rb').read():\n"
+            "    os.kill(os.getppid(), signal.SIGSTOP)\n"
+            "def f():\n    return 1\n")
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=5)
+    started = time.monotonic()
+    try:
+        job = CaseJob(0, ["f()\n"], setup=["from hog import *\n"])
+        runs = [run for _, run in runner.run([job])]
+    finally:
+        runner.close()
+    assert runs[0].status == "ran" and runs[0].outputs[0].printed == "1\n", runs[0]
+    assert time.monotonic() - started < 1.5

@@ -101,7 +101,13 @@ def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Opt
     """Wait up to TIMEOUT for a session leader to exit, then kill its whole group and reap
     it; return its exit status, or None if it had to be killed. The group is killed
     before the leader is reaped: until then the leader's pid, which is the group's id,
-    cannot be reused by another process."""
+    cannot be reused by another process. The leader is woken first: a guard that the
+    code it guards stopped (SIGSTOP, its own uid) held every close for all of TIMEOUT."""
+    if process.returncode is None and timeout:
+        try:
+            os.killpg(process.pid, signal.SIGCONT)  # (a sandbox's guard is no leader)
+        except OSError:
+            pass
     exited = wait_exit(process, timeout)
     if process.returncode is None:
         try:
