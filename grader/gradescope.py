@@ -369,6 +369,7 @@ class Staged:
         cap = wall_cap(settings.timeout, settings.budget)
         limits = Limits(cpu=cpu_allowance(cap, prompts, settings.timeout))
         common = dict(timeout=settings.timeout, budget=settings.budget, seed=seed,
+                      seed_each_case=not assignment.is_ok,
                       wall_cap=cap,
                       preflight=assignment.preflight, warm=assignment.warm,
                       own_modules=assignment.modules)

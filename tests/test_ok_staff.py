@@ -459,3 +459,31 @@ def test_bulk_charges_no_budget_for_cases_that_sleep_and_pass(tmp_path, ok_comma
     bulk, ok = lab_totals(tmp_path, ok_command, solution, ("--timeout", "4", "--budget", "1"),
                           default_tests=["nap0", "nap1", "nap2", "total"])
     assert bulk == 4.0 == ok
+
+
+def test_bulk_lets_cases_share_randoms_state_as_ok_does(tmp_path, ok_command):
+    """ok never seeds `random`: a case that seeds it and the next that goes on drawing
+    (\"the dice go on from where the last case left them\") pass in its one process.
+    Bulk seeded it before every case, so the staff's own solution scored 0 of 2; it now
+    seeds it once per worker."""
+    solution = "import random\n\ndef roll(n):\n    return [random.randint(1, 6) for _ in range(n)]\n"
+    random_ = __import__("random")
+    random_.seed(7)
+    first, second = ([random_.randint(1, 6) for _ in range(3)] for _ in range(2))
+    lab = tmp_path / "lab"
+    (lab / "tests").mkdir(parents=True)
+    (lab / "dice.ok").write_text(json.dumps({"name": "Dice", "src": ["dice.py"],
+                                             "tests": {"tests/*.py": "ok_test"}}))
+    (lab / "dice.py").write_text(solution)
+    (lab / "tests" / "__init__.py").write_text("")
+    (lab / "tests" / "roll.py").write_text("test = " + repr({
+        "name": "roll", "points": 2, "suites": [{
+            "type": "doctest", "scored": True, "teardown": "",
+            "setup": ">>> import random\n>>> from dice import *",
+            "cases": [{"code": f">>> random.seed(7)\n>>> roll(3)\n{first}", "hidden": False},
+                      {"code": f">>> roll(3)\n{second}", "hidden": False}]}]}))
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "ann.py").write_text(solution)
+    rows = bulk_rows(subs, lab, tmp_path / "out")
+    assert float(rows["ann"]["total"]) == ok_score_of(ok_command, lab, {}, tmp_path) == 2.0

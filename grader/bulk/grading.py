@@ -43,7 +43,7 @@ from ..untrusted import CallInfo, is_safe_name, one_line, printable, safe_name, 
 from .report import ERRORS
 from .store import Store
 
-SEED = 61  # every case starts from random.seed(SEED): re-runs give the same results
+SEED = 61  # random.seed(SEED) before every Hog case, once per worker of an ok one: re-runs agree
 UNPROTECTED = ("--no-sandbox: submissions run with resource limits only. They can read "
                "the reference, the cases and every other submission, write anywhere this "
                "user can (the input folder, OUT, the grader), use the network, and kill "
@@ -536,6 +536,7 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
                             wall_cap=settings.wall_cap,
                             wrap=box.wrap, preflight=assignment.preflight,
                             warm=assignment.warm, seed=SEED,
+                            seed_each_case=not assignment.is_ok,
                             clock=box.clock, diagnose=box.diagnose,
                             own_modules=assignment.modules,
                             loop_looks=LOOP_LOOKS if settings.stop_repeated_loops else ())

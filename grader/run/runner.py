@@ -168,7 +168,10 @@ class Runner:
     env: Optional[Dict[str, str]] = None
     worker_path: Path = WORKER
     output_cap: int = 65536
-    seed: Optional[int] = None  # the worker seeds `random` with it before every case
+    seed: Optional[int] = None  # the worker seeds `random` with it before every case,
+    # or only once before its first (an ok assignment's: its cases share `random`'s state
+    # in one process, as in ok, which never seeds, and a case may go on drawing from it)
+    seed_each_case: bool = True
     case_bytes: int = 48 << 20  # the most the grader reads for one case's report
     total_bytes: int = 128 << 20  # ... and from this submission in all
     # progress(job id, seconds) while a case runs past a second; progress(None, 0) after
@@ -329,6 +332,7 @@ class Runner:
             for job in pending:
                 self._gated[job.id] = 0
             worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
+                             "seed_each": self.seed_each_case,
                              "strip_ansi": self.strip_ansi,
                              "cases": [j.payload(self.show_wants, first=not i)
                                        for i, j in enumerate(pending)]})

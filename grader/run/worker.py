@@ -780,6 +780,9 @@ def main():
     # the case before this one: passed (as far as this worker can tell), else whether
     # the grader stopped it (a case that waits for it is stopped too: same suite)
     passed, stopped = True, False
+    seed_each = job.get("seed_each", True)
+    if job.get("seed") is not None and not seed_each:
+        random.seed(job["seed"])  # once: its state carries from case to case, as in ok
     for case in job["cases"]:
         if case.get("wait") and not passed:
             if not stopped:
@@ -789,7 +792,7 @@ def main():
                 stopped = True
                 continue
         passed, stopped = False, False
-        if job.get("seed") is not None:
+        if job.get("seed") is not None and seed_each:
             random.seed(job["seed"])
         namespace = {"__builtins__": __builtins__}  # no __name__: as ok's console frame
         PROMPTS.begin(case["id"], send)
