@@ -187,6 +187,9 @@ def judge_case(case: Case, run: CaseRun, exact: bool = False) -> CaseResult:
         if not check_example(example, output, exact):
             got, printed = bounded(output)
             message = "output was cut: it was far too long" if output.truncated else ""
+            if output.raised is None and not output.truncated:
+                message = _unseen_difference(ok_answer(example.want)[1],
+                                             output.printed.splitlines()) or message
             if output.raised is not None:
                 got += output.raised.line
                 if ok_answer(example.want) == (False, output.raised.line.splitlines()):
@@ -206,6 +209,21 @@ def judge_case(case: Case, run: CaseRun, exact: bool = False) -> CaseResult:
                           transcript=transcript(examples, run.outputs, len(examples) - 1))
     return CaseResult(case, "passed",
                       transcript=transcript(examples, run.outputs, len(examples) - 1))
+
+
+def _unseen_difference(want: List[str], got: List[str]) -> str:
+    """Words for a difference the Expected/Got display does not show: blank lines, or
+    spaces at the ends of lines ("" when there is another)."""
+    def seen(lines):
+        return [line.rstrip() for line in lines if line.strip()]
+    if want == got or seen(want) != seen(got):
+        return ""
+    blank = sum(not line.strip() for line in got) - sum(not line.strip() for line in want)
+    if blank:
+        return (f"what differs is {abs(blank)} blank line(s) {'more' if blank > 0 else 'fewer'} "
+                f"than expected (printed {len(got)} line(s), {len(want)} expected), which the "
+                "display below does not show")
+    return "what differs is spaces at the end of a line, which the display below does not show"
 
 
 def raised_beyond_got(result: CaseResult) -> str:

@@ -857,3 +857,17 @@ def test_an_expected_error_without_its_header_fails_and_says_why(ok_command, tmp
     assert ok_points(ok_command, folder) == grade_points(folder) == {"fly": (0.0, 1.0)}
     shown = run_grade(cwd=folder).stdout
     assert "an error is expected as `Traceback (most recent call last):`" in shown
+
+
+def test_a_difference_the_display_hides_is_named(ok_command, tmp_path):
+    """A blank line too many, or a space at a line's end: ok fails the case, and grade
+    did too, with Expected and Got shown alike (`(nothing)` twice). It says what differs."""
+    source = ('def rows():\n    """\n    >>> rows()\n    1 2\n    """\n    print(1, 2)\n    print()\n\n'
+              'def spaced():\n    """\n    >>> spaced()\n    1 2\n    """\n    print("1 2 ")\n')
+    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
+              '"default_tests": ["rows", "spaced"], "protocols": ["grading"]}\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
+    assert ok_points(ok_command, folder) == grade_points(folder) == {
+        "rows": (0.0, 1.0), "spaced": (0.0, 1.0)}
+    assert "1 blank line(s) more than expected" in run_grade("-q", "rows", cwd=folder).stdout
+    assert "spaces at the end of a line" in run_grade("-q", "spaced", cwd=folder).stdout
