@@ -97,13 +97,16 @@ def wait_exit(process: subprocess.Popen, timeout: Optional[float] = None) -> boo
     return exited
 
 
-def end_group(process: subprocess.Popen, timeout: Optional[float] = None) -> Optional[int]:
+def end_group(process: subprocess.Popen, timeout: Optional[float] = None,
+              wake: bool = False) -> Optional[int]:
     """Wait up to TIMEOUT for a session leader to exit, then kill its whole group and reap
     it; return its exit status, or None if it had to be killed. The group is killed
     before the leader is reaped: until then the leader's pid, which is the group's id,
-    cannot be reused by another process. The leader is woken first: a guard that the
-    code it guards stopped (SIGSTOP, its own uid) held every close for all of TIMEOUT."""
-    if process.returncode is None and timeout:
+    cannot be reused by another process. WAKE: continue the group first, where nothing
+    is judged by how it ends (a worker whose results are in): a guard that the code it
+    guards stopped (SIGSTOP, its own uid) held every such close for all of TIMEOUT. (A
+    strategy's reading judges it: a guard stopped there means the entry is refused.)"""
+    if wake and process.returncode is None and timeout:
         try:
             os.killpg(process.pid, signal.SIGCONT)  # (a sandbox's guard is no leader)
         except OSError:
@@ -414,7 +417,7 @@ class Worker:
         except (OSError, ValueError):
             pass
         self.lifeline.cut()
-        end_group(self.process, timeout=GUARD_GRACE)
+        end_group(self.process, timeout=GUARD_GRACE, wake=True)
         self.drainer.join(timeout=1)
         self.channel.close()
 
