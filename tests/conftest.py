@@ -174,7 +174,10 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 def pytest_collection_modifyitems(config, items):
+    """The longest files first; the tests marked `alone` last, where the test the other
+    worker must finish before one starts is a short one (early, it waited on a 70 s one)."""
     def rank(item):
         name = item.path.name
-        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+        return (item.get_closest_marker("alone") is not None,
+                LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST))
     items.sort(key=rank)

@@ -312,7 +312,6 @@ def test_a_loop_costs_its_own_questions_only_once_the_budget_is_spent(tmp_path):
     assert all("time budget (2 s)" in d and "1 s each" in d for d in details[1:])
 
 
-@pytest.mark.alone
 @needs_bwrap
 def test_stop_repeated_loops_makes_one_loop_cost_one_limit(tmp_path):
     """Staff's opt-in: questions 2 and 4 reach question 1's loop and stop after 0.15 of

@@ -92,7 +92,6 @@ BUSY = ("import time as _time\n"
         "    return 'done'\n")
 
 
-@pytest.mark.alone
 @pytest.mark.parametrize("style", ["loop", "helper", "recursion", "lambda", "sleeps"])
 def test_a_case_looping_where_an_earlier_one_timed_out_is_stopped_early(tmp_path, style):
     """With loop_looks (`grade bulk --stop-repeated-loops`), one loop reached from
