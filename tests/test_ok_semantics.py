@@ -133,6 +133,12 @@ MODULE_TOP = ("import sys\nfrom sys import stdout as _stdout_at_import\n\n"
               "        return 'Stream(' + ', '.join(map(str, self.it)) + ')'\n\n")
 
 
+def doctest_config(*tests: str) -> str:
+    """hw.ok of a one-file homework whose TESTS are its functions' doctests."""
+    return json.dumps({"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
+                       "default_tests": list(tests), "protocols": ["grading"]}) + "\n"
+
+
 def homework(variants) -> dict:
     parts = [MODULE_TOP + "class MyError(Exception):\n    pass\n"]
     for name, (examples, body) in variants.items():
@@ -588,8 +594,7 @@ def test_a_recursion_limit_raised_at_import_changes_no_verdict_as_in_ok(ok_comma
               'def depth(n):\n    """\n    >>> depth(5000)\n    5000\n    >>> depth(3)\n    3\n'
               '    """\n    return 0 if n == 0 else 1 + depth(n - 1)\n\n'
               'def other():\n    """\n    >>> other()\n    1\n    """\n    return 1\n')
-    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
-              '"default_tests": ["depth", "other"], "protocols": ["grading"]}\n')
+    config = doctest_config("depth", "other")
     folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
     ok = ok_points(ok_command, folder, "--timeout", "5")
     assert ok == {"depth": (1.0, 1.0), "other": (1.0, 1.0)}
@@ -600,8 +605,7 @@ def test_a_recursion_limit_raised_at_import_changes_no_verdict_as_in_ok(ok_comma
 
 def test_a_test_without_doctests_fails_a_plain_run_and_scores_its_point_as_in_ok(
         ok_command, tmp_path):
-    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
-              '"default_tests": ["documented", "bare"], "protocols": ["grading"]}\n')
+    config = doctest_config("documented", "bare")
     source = ('def documented():\n    """\n    >>> documented()\n    1\n    """\n    return 1\n\n'
               'def bare():\n    return 2\n')
     folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
@@ -622,8 +626,7 @@ def test_a_case_stops_at_its_first_failing_prompt_as_in_ok(ok_command, tmp_path)
               'def spin(n):\n    """\n    >>> spin(1)\n    2\n    >>> spin(0)\n    0\n'
               '    >>> Bank.rate = 5\n    """\n    while n == 0:\n        pass\n    return n\n\n'
               'def later():\n    """\n    >>> Bank.rate\n    1\n    """\n')
-    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
-              '"default_tests": ["spin", "later"], "protocols": ["grading"]}\n')
+    config = doctest_config("spin", "later")
     folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
     ok = ok_points(ok_command, folder, "--timeout", "5")
     assert ok == {"spin": (0.0, 1.0), "later": (1.0, 1.0)}
@@ -692,8 +695,7 @@ def test_a_case_file_saved_with_a_byte_order_mark_loads_as_in_ok(ok_command, tmp
 
 def test_a_docstring_of_text_alone_passes_a_plain_run_as_in_ok(ok_command, tmp_path):
     """ok fails a plain run's test only when the callable has no docstring at all."""
-    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
-              '"default_tests": ["texty", "blank"], "protocols": ["grading"]}\n')
+    config = doctest_config("texty", "blank")
     source = ('def texty():\n    """Return 2, always."""\n    return 2\n\n'
               'def blank():\n    """   """\n    return 1\n')
     folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
@@ -802,8 +804,7 @@ def test_colour_codes_count_in_a_terminal_and_not_in_a_pipe_as_in_ok(ok_command,
     import pexpect
     source = ('def greet(name):\n    """\n    >>> greet("Ann")\n    Hello, Ann!\n    """\n'
               '    print("\\033[32mHello, " + name + "!\\033[0m")\n')
-    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
-              '"default_tests": ["greet"], "protocols": ["grading"]}\n')
+    config = doctest_config("greet")
     folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
     assert ok_points(ok_command, folder) == grade_points(folder) == {"greet": (1.0, 1.0)}
     env = {**os.environ, "HOME": str(tmp_path), "http_proxy": "http://127.0.0.1:9",
@@ -851,8 +852,7 @@ def test_an_expected_error_without_its_header_fails_and_says_why(ok_command, tmp
     Got as the same line, leaving the student (or the TA writing it) no clue."""
     source = ('def fly():\n    """\n    >>> fly()\n    AttributeError: no wings\n    """\n'
               '    raise AttributeError("no wings")\n')
-    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
-              '"default_tests": ["fly"], "protocols": ["grading"]}\n')
+    config = doctest_config("fly")
     folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
     assert ok_points(ok_command, folder) == grade_points(folder) == {"fly": (0.0, 1.0)}
     shown = run_grade(cwd=folder).stdout
@@ -864,8 +864,7 @@ def test_a_difference_the_display_hides_is_named(ok_command, tmp_path):
     did too, with Expected and Got shown alike (`(nothing)` twice). It says what differs."""
     source = ('def rows():\n    """\n    >>> rows()\n    1 2\n    """\n    print(1, 2)\n    print()\n\n'
               'def spaced():\n    """\n    >>> spaced()\n    1 2\n    """\n    print("1 2 ")\n')
-    config = ('{"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"}, '
-              '"default_tests": ["rows", "spaced"], "protocols": ["grading"]}\n')
+    config = doctest_config("rows", "spaced")
     folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
     assert ok_points(ok_command, folder) == grade_points(folder) == {
         "rows": (0.0, 1.0), "spaced": (0.0, 1.0)}
