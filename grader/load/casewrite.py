@@ -13,7 +13,6 @@ import ast
 import copy
 import os
 import pprint
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
@@ -127,6 +126,7 @@ def write_atomic(path: Path, text: str) -> None:
     path = Path(path)
     data = text.encode("utf-8")
     delay = float(os.environ.get(_DELAY_ENV) or 0)
+    import tempfile  # (only a run that writes a case file needs it)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -10,8 +10,6 @@ library ok itself uses.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import os
 import re
@@ -44,10 +42,12 @@ def keys_in(text: str) -> List[str]:
 
 
 def _unsafe(text: str) -> bytes:
+    import base64  # (only a run that decrypts needs these)
     return base64.b32decode(text.upper().replace("9", "=").encode("ascii"))
 
 
 def _key_hash(key: str) -> str:
+    import hashlib
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
