@@ -1,6 +1,8 @@
 """hog-grader: an autograder and test-suite framework for ok-style assignments, born on
 the Game of Hog (which it ships as one assignment family: `grader.hog`)."""
 
+__version__ = "0.1.0"
+
 # How the commands the grader prints start. The self-contained runner of a published
 # workspace (`python3 grade`) sets its own, so that every printed command can be typed.
 PROGRAM = "grade"

@@ -160,8 +160,15 @@ def _needs_rules(assignment, command: str) -> None:
 @click.option("--decrypt", "keys", multiple=True, metavar="KEY",
               help="Open the folder's encrypted tests with the KEY the course gave (as ok's "
                    "--decrypt), and exit.")
+@click.option("--score-out", metavar="PATH",
+              help="Also write ok's point breakdown (each test's points, then the total) to "
+                   "PATH, as `ok --score --score-out PATH` writes it; implies --score.")
 @click.option("--local", is_flag=True, expose_value=False,
               help="Accepted as ok takes it: grade never uses the network.")
+@click.option(*entry.OK_NO_OPS[1:], "ok_no_ops", is_flag=True, expose_value=False, hidden=True)
+@click.option("--server", "ok_server", metavar="URL", expose_value=False, hidden=True)
+@click.version_option(grader.__version__, "--version", prog_name=grader.PROGRAM,
+                      message="%(prog)s (hog-grader) %(version)s")
 @click.option("--submit", "--backup", "--revise", "--autobackup", "--authenticate",
               "--get-token", "server", is_flag=True, expose_value=False, is_eager=True,
               hidden=True, callback=lambda ctx, param, value: value and _fail(SERVER_ONLY))
@@ -170,7 +177,7 @@ def _needs_rules(assignment, command: str) -> None:
               help="List the editions of Hog the grader ships, and exit.")
 @click.pass_context
 def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive, unlock, seed,
-         list_only, root, config, all_tests, suite, keys):
+         list_only, root, config, all_tests, suite, keys, score_out):
     """Check your assignment against its tests: a Hog project, or any homework, lab or
     project folder with an ok configuration (NAME.ok), graded as ok grades it.
 
@@ -183,7 +190,8 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
       grade -u -q 05a       unlock the locked cases of question 5a
       grade --list          the questions, their points and locked cases
 
-    ok's own command lines work too: -q NAME --local, --all, --suite N --case M.
+    ok's own command lines work too: -q NAME --local, --all, --suite N --case M,
+    --score --score-out FILE.
 
     Exit status: 0 when everything run passed, 1 when something failed, 2 for usage errors,
     130 when stopped by Ctrl-C (every command). With -u: 0 when every case is unlocked or
@@ -198,7 +206,7 @@ def main(ctx, questions, verbose, score, cases, timeout, json_path, interactive,
                           timeout=timeout, json_path=json_path, interactive=interactive,
                           unlock=unlock, seed=seed, list_only=list_only,
                           rerun=_rerun_options(ctx, seed, timeout, root, config), config=config,
-                          all_tests=all_tests, suite=suite)
+                          all_tests=all_tests, suite=suite, score_out=score_out)
 
 
 def _rerun_options(ctx, seed, timeout: float, root: Path, config=None) -> str:

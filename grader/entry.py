@@ -34,8 +34,12 @@ if TYPE_CHECKING:  # (pathlib and typing load after a student's worker has start
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 TIMEOUT = 10.0  # seconds each prompt of a case may run when --timeout is not given
+# ok's flags that change nothing here: grade never uses the network, never asks to log in
+# (--nointeract), never updates itself, and prints no debugging log of its own
+OK_NO_OPS = ("--local", "--nointeract", "--no-browser", "--no-update", "--insecure",
+             "--no-experiments", "--debug")
 _FLAGS = {"-v": "verbose", "--verbose": "verbose", "--score": "score",
-          "--local": "local"}  # (ok's: grade never uses the network)
+          **{flag: "ignored" for flag in OK_NO_OPS}}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -79,7 +83,7 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
                     json_path: Optional[str] = None, interactive: bool = False,
                     unlock: bool = False, seed: Optional[int] = None, list_only: bool = False,
                     rerun: str = "", config: Optional[str] = None, all_tests: bool = False,
-                    suite: Optional[int] = None) -> None:
+                    suite: Optional[int] = None, score_out: Optional[str] = None) -> None:
     """`grade` with no command: grade (or list, or unlock) the workspace at ROOT, and exit.
     RERUN: the options a printed rerun command repeats. A run that grades starts its
     worker before the grader's own modules load (~20 ms of them): it is told its folder
@@ -106,17 +110,20 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
             chosen = student.resolve_keys(ws, questions) if questions else []
             sys.exit(unlocker.run(student.load_workspace_questions(ws, chosen), ws.name,
                                  chosen))
-        if json_path:
-            from . import outputs
-            for check, args in ((outputs.file_target, ()), (outputs.spares, (ws.own_files(),))):
-                try:
-                    check(json_path, *args, "--json")
-                except outputs.OutputError as error:
-                    fail(str(error))
-        options = student.Options(questions=questions, verbose=verbose, score=score,
+        for path, option in ((json_path, "--json"), (score_out, "--score-out")):
+            if path:
+                from . import outputs
+                for check, args in ((outputs.file_target, ()),
+                                    (outputs.spares, (ws.own_files(),))):
+                    try:
+                        check(path, *args, option)
+                    except outputs.OutputError as error:
+                        fail(str(error))
+        options = student.Options(questions=questions, verbose=verbose,
+                                  score=score or bool(score_out),
                                   cases=set(cases) if cases else None, timeout=timeout,
                                   json_path=json_path, interact=interactive, seed=seed,
-                                  rerun=rerun, suite=suite)
+                                  rerun=rerun, suite=suite, score_out=score_out)
         leave(student.run(ws, assignment, options, early=early))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         fail(str(error))

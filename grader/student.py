@@ -36,6 +36,7 @@ class Options:
     interact: bool = False
     seed: Optional[int] = None
     rerun: str = ""  # options a rerun must repeat (`--seed 3`, `-d DIR`)
+    score_out: Optional[str] = None  # ok's --score-out: its point breakdown, to this file
 
 
 _TYPED_KEY = re.compile(r"(?:q|question|problem)?[\s_-]*0*(\d+)\s*([a-z]?)")
@@ -155,6 +156,26 @@ def write_json(result: GradeResult, path: str, scope: Optional[dict] = None) -> 
     from . import outputs
     try:
         outputs.write_text(json.dumps(record, indent=2) + "\n", path, "--json")
+    except outputs.OutputError as error:
+        raise UsageProblem(str(error)) from None
+
+
+def breakdown(result: GradeResult) -> str:
+    """ok's point breakdown, as `ok --score --score-out FILE` writes it (a course's
+    scripts read it): each test's points as ok prints them (a float earned of the
+    points its file gives), then the total."""
+    lines, total = ["Point breakdown"], 0
+    for question in result.questions:
+        earned = float(question.score)
+        lines.append(f"    {question.question.name}: {earned}/{question.question.points}")
+        total += earned
+    return "\n".join(lines + ["", "Score:", f"    Total: {total}", ""])
+
+
+def write_breakdown(result: GradeResult, path: str) -> None:
+    from . import outputs
+    try:
+        outputs.write_text(breakdown(result), path, "--score-out")
     except outputs.OutputError as error:
         raise UsageProblem(str(error)) from None
 
@@ -386,6 +407,8 @@ def _run(ws: Workspace, options: Options, runner: Runner,
             "cases": sorted(options.cases) if options.cases else None,
             "complete": len(questions) == len(everything) and all(
                 q.complete for q in result.questions)})
+    if options.score_out:
+        write_breakdown(result, options.score_out)
     if options.interact:
         failing = next((c for q in result.questions for c in q.case_results
                         if c.status in ("failed", "error", "timeout")), None)

@@ -516,6 +516,28 @@ def test_ok_test_suites_score_as_ok_scores_them(ok_command, tmp_path):
     assert grade_points(mine) == ok
 
 
+def test_score_out_writes_the_breakdown_oks_score_out_writes(ok_command, tmp_path):
+    """`--score-out FILE` (read by a course's scripts) holds what ok's holds, byte for
+    byte: whole, partial (1 of 2 suites: 0.5), failed and unscored tests, each with the
+    points its file gives (an int, or a float such as 1.5)."""
+    files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
+                                      '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),
+             "lab.py": "def double(x):\n    return 2 * x\n", "tests/__init__.py": ""}
+    chosen = ["setup_teardown", "partial", "setup_raises", "unscored", "no_suites"]
+    for number, stem in enumerate(chosen):
+        points = 1.5 if stem == "partial" else number + 1
+        files[f"tests/{stem}.py"] = "test = " + repr({"name": stem, "points": points,
+                                                      "suites": OK_TEST_VARIANTS[stem]}) + "\n"
+    ok_folder = write_folder(tmp_path / "ok" / "lab", files)
+    run_ok(ok_command, ok_folder, "--score", "--score-out", "scores.txt")
+    mine = write_folder(tmp_path / "grade" / "lab", files)
+    done = run_grade("--score-out", "scores.txt", cwd=mine)
+    assert done.returncode == 1, done.stderr  # some tests fail
+    expected = (ok_folder / "scores.txt").read_text()
+    assert "partial: 0.75/1.5" in expected and "Total: " in expected
+    assert (mine / "scores.txt").read_text() == expected
+
+
 def _lab(suites_by_stem) -> dict:
     files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
                                       '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),
@@ -790,6 +812,17 @@ def test_oks_own_command_lines(ok_command, tmp_path):
         assert (done.returncode == 0, question["passed"]) == ok, (args, ok, done.stdout)
     refused = run_grade("--submit", cwd=folder)
     assert refused.returncode == 2 and "never submits" in refused.stderr
+    # ok's flags that change nothing offline are taken, on the fast path and click's
+    for extra in (["--nointeract", "--no-update", "--debug"],
+                  ["--no-browser", "--insecure", "--no-experiments", "--server", "x", "--local"]):
+        done = run_grade("-q", "twice", *extra, "--json", "-", cwd=folder)
+        assert done.returncode == 0, (extra, done.stderr)
+        assert json.loads(done.stdout)["questions"]["twice"]["status"] == "passed"
+    fast = run_grade("-q", "twice", "--nointeract", "--debug", "--local", cwd=folder)
+    assert fast.returncode == 0 and "passed" in fast.stdout, fast.stderr
+    version = run_grade("--version", cwd=folder)
+    assert version.returncode == 0 and re.fullmatch(r"grade \(hog-grader\) \d+\.\d+\.\d+\n",
+                                                    version.stdout), version.stdout
     listed = run_grade("--tests", cwd=folder)
     assert listed.returncode == 0 and "twice" in listed.stdout and "extra" not in listed.stdout
     listed = run_grade("--tests", "--all", cwd=folder)

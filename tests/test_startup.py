@@ -121,7 +121,7 @@ def test_a_students_mistake_is_still_clicks_to_explain(solved_ws):
 
 TOKENS = ["-q", "--question", "01", "05a", "-v", "--verbose", "--score", "-q01", "-qv",
           "--question=05a", "--question=", "-", "", "-x", "-vq", "--", "play", "--help",
-          "--case", "3", "-u", "--timeout", "--local"]
+          "--case", "3", "-u", "--timeout", "--local", "--nointeract", "--debug", "--server"]
 
 
 @given(st.lists(st.sampled_from(TOKENS), max_size=6))
@@ -139,7 +139,7 @@ def test_the_plain_reading_is_clicks(argv):
                           "cases": (), "timeout": 10.0, "json_path": None,
                           "interactive": False, "unlock": False, "seed": None,
                           "list_only": False, "root": Path("."), "config": None,
-                          "all_tests": False, "suite": None, "keys": ()}
+                          "all_tests": False, "suite": None, "keys": (), "score_out": None}
 
 
 def test_a_finished_worker_is_seen_ending_at_once(monkeypatch):
