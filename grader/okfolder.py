@@ -9,7 +9,8 @@ assignment's, and travels as it is, except:
 - the case files (`ok_test`): students get them without hidden cases, the cases
   marked `locked` locked; a graded submission gets none of them (their answers and
   hidden cases are staff's: the worker is handed each case, it never reads the file);
-- `template/`, which is staff's alone; dot files (.ok_storage, .git, ...) and caches.
+- `template/`, which is staff's alone; dot files (.ok_storage, .git, ...) and caches;
+  the files the configuration's `staff_only` patterns name (staff's notes, say).
 """
 
 from __future__ import annotations
@@ -111,8 +112,12 @@ def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
         except OSError:
             pass
     found = []
+    staff = assignment.ok.staff_only
     for relative in listing:
         path = root / relative
+        if any(fnmatch.fnmatchcase(part.as_posix(), pattern)
+               for part in (relative, *list(relative.parents)[:-1]) for pattern in staff):
+            continue
         if relative.as_posix() not in assignment.sources and path.resolve() not in cases:
             if any(fnmatch.fnmatchcase(path.name, pattern) for pattern in LEFTOVERS):
                 continue

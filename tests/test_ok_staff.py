@@ -268,6 +268,61 @@ def test_init_hands_out_the_template_and_locks_as_ok_does(tmp_path, ok_command):
     assert json.loads(result.read_text())["score"] == ok_total(run_ok(ok_command, ws, "--score")) == 4
 
 
+LOCKS_Q4 = {"name": "q4", "points": 1, "suites": [
+    {"type": "wwpp", "scored": True, "cases": [
+        {"code": ">>> 2 + 2\nWWPP-NO-KEY-4"},                       # no key: ok locks it
+        {"code": ">>> 3 + 3\nWWPP-OPEN-6", "locked": False},        # left open
+        {"code": ">>> 4 + 4\nWWPP-MARKED-8", "locked": True}]},     # marked (plain text)
+    {"type": "concept", "scored": False, "cases": [
+        {"question": "Which?", "answer": "CONCEPT-NO-KEY", "choices": ["CONCEPT-NO-KEY", "b"]}]},
+    {"type": "doctest", "scored": True, "setup": ">>> from hw import *", "cases": [
+        {"code": ">>> square_all([7])\n[49]"},
+        {"code": ">>> 'DOCTEST-HIDDEN'\n'DOCTEST-HIDDEN'", "hidden": True}]}]}
+
+
+def _locked_flags(folder: Path) -> list:
+    from grader.load import casefile
+    from grader.locking.hashes import case_paths
+    data = casefile.read_literal(folder / "tests" / "q4.py")
+    return [(path, case.get("locked")) for path, case, _ in case_paths(data)]
+
+
+def test_init_locks_the_cases_ok_lock_locks_and_leaves_out_staff_only_files(tmp_path, ok_command):
+    """`ok --lock` (how a course makes its students' tests) locks every case with no
+    `locked` key, not only those marked: init and publish lock the same cases (all
+    three kinds), never hand out a hidden case, and leave out the files the
+    `staff_only` patterns of hw.grader.json name (ok refuses keys of ours in hw.ok)."""
+    hw = make_hw(tmp_path)
+    (hw / "hw.grader.json").write_text(json.dumps({"staff_only": ["NOTES.md", "keys/*"]}))
+    (hw / "NOTES.md").write_text("grading notes\n")
+    (hw / "keys").mkdir()
+    (hw / "keys" / "q4.txt").write_text("WWPP-NO-KEY-4\n")
+    (hw / "tests" / "q4.py").write_text("test = " + repr(LOCKS_Q4) + "\n")
+    by_ok = tmp_path / "by-ok"
+    shutil.copytree(hw, by_ok, ignore=shutil.ignore_patterns("template"))
+    run_ok(ok_command, by_ok, "--lock")
+    ws = tmp_path / "ws"
+    done = run_grade("init", str(ws), "--assignment", str(hw), "--scheme", "ok")
+    assert done.returncode == 0, done.stderr
+    assert _locked_flags(ws) == _locked_flags(by_ok)
+    assert [flag for _, flag in _locked_flags(ws)] == [True, False, True, True, True]
+    text = (ws / "tests" / "q4.py").read_text()
+    for secret in ("WWPP-NO-KEY-4", "WWPP-MARKED-8", "'answer': 'CONCEPT-NO-KEY'",
+                   "DOCTEST-HIDDEN", "[49]"):
+        assert secret not in text, secret
+    assert "WWPP-OPEN-6" in text
+    for staff in ("NOTES.md", "keys", "hw.grader.json"):
+        assert not (ws / staff).exists(), staff
+    out = tmp_path / "hw.zip"
+    assert run_grade("publish", str(out), "--assignment", str(hw)).returncode == 0
+    names = zipfile.ZipFile(out).namelist()
+    assert not [n for n in names if "NOTES" in n or "keys/" in n or "grader.json" in n], names
+    # ok unlocks what grade locked, the case with no key too
+    unlocked = run_ok(ok_command, ws, "-q", "q4", "-u",
+                      input="WWPP-NO-KEY-4\nWWPP-MARKED-8\nCONCEPT-NO-KEY\n[49]\n")
+    assert "OK! All cases for q4 unlocked." in unlocked, unlocked
+
+
 def test_publish_zips_the_student_folder_with_a_runner_that_speaks_of_the_assignment(tmp_path):
     proj = make_proj(tmp_path)
     out = tmp_path / "proj.zip"

@@ -5,7 +5,10 @@ Only what grading needs is kept: `name`, `src`, `tests` (file or glob, with an
 optional `:parameter`, mapped to a comma-separated list of protocols: `doctest` for the
 examples inside a source file, `ok_test` for case files), `default_tests` and
 `protocols`. Unknown keys are ignored, as ok ignores them; the server's protocols
-(backup, analytics, file_contents, ...) mean nothing to a local grader.
+(backup, analytics, file_contents, ...) mean nothing to a local grader. One key of this
+grader's own, in NAME.grader.json beside NAME.ok (ok refuses a key it does not know, so
+they cannot go in NAME.ok): `staff_only`, patterns (`notes.md`, `solutions/*`) of the
+staff folder's files no student and no graded submission is handed (the sidecar too).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ class OkConfig:
     tests: List[Tuple[str, str, str]] = field(default_factory=list)
     default_tests: List[str] = field(default_factory=list)
     protocols: List[str] = field(default_factory=list)
+    staff_only: List[str] = field(default_factory=list)  # patterns of staff's own files
 
     @property
     def folder(self) -> Path:
@@ -106,6 +110,25 @@ def _strings(value, what: str, path: Path) -> List[str]:
     return list(value)
 
 
+def sidecar(path: Path) -> Path:
+    """NAME.grader.json beside the configuration NAME.ok: this grader's settings."""
+    return Path(path).with_name(Path(path).stem + ".grader.json")
+
+
+def _own_settings(path: Path) -> List[str]:
+    """The `staff_only` patterns of the configuration's sidecar (none without one)."""
+    side = sidecar(path)
+    if not side.is_file():
+        return []
+    try:
+        data = json.loads(side.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise OkConfigError(f"{side} cannot be read as JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise OkConfigError(f"{side} must hold a JSON object")
+    return _strings(data.get("staff_only"), "staff_only", side)
+
+
 def read(path: Path) -> OkConfig:
     path = Path(path)
     try:
@@ -130,4 +153,5 @@ def read(path: Path) -> OkConfig:
     return OkConfig(path=path, name=str(name), src=_strings(data.get("src"), "src", path),
                     tests=entries,
                     default_tests=_strings(data.get("default_tests"), "default_tests", path),
-                    protocols=_strings(data.get("protocols"), "protocols", path))
+                    protocols=_strings(data.get("protocols"), "protocols", path),
+                    staff_only=[sidecar(path).name, *_own_settings(path)])

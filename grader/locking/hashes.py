@@ -285,27 +285,34 @@ def case_paths(data: Dict) -> List[Tuple[KeyPath, Dict, str]]:
 
 def lock_changes(data: Dict, scheme: str, key: str) -> Dict[KeyPath, Any]:
     """The values to change in a case-file dict to lock every case marked `locked`
-    whose answers are still plain text. A marked case with nothing to predict is
-    unmarked, so students are never asked to unlock an empty case."""
+    whose answers are still plain text, and, as `ok --lock` does, every case with no
+    `locked` key at all (a course's staff tests mark only the cases to leave open).
+    A case with nothing to predict is unmarked, so students are never asked to unlock
+    an empty case."""
     if scheme not in SCHEMES:
         raise ValueError(f"unknown scheme {scheme!r} (known: {', '.join(SCHEMES)})")
     changes: Dict[KeyPath, Any] = {}
     for path, case, kind in case_paths(data):
-        if case.get("locked") is not True:
+        if case.get("locked", True) is not True:
             continue
+        mark = {} if "locked" in case else {path + ("locked",): True}
         if kind == "concept":
             answer = case.get("answer")
-            if not isinstance(answer, str) or is_token(answer):
+            if not isinstance(answer, str):
                 continue
-            text = textwrap.dedent(answer).strip()
-            changes[path + ("answer",)] = (ok_hash(key, text) if scheme == "ok"
-                                           else seal(answer, text))
+            if not is_token(answer):
+                text = textwrap.dedent(answer).strip()
+                changes[path + ("answer",)] = (ok_hash(key, text) if scheme == "ok"
+                                               else seal(answer, text))
+            changes.update(mark)
         elif kind in ("doctest", "wwpp") and isinstance(case.get("code"), str):
             if any(b.locked for b in blocks(case["code"])):
-                continue  # locked already (perhaps in the other scheme): never twice
+                changes.update(mark)  # locked already (perhaps in the other scheme): never twice
+                continue
             code, changed = lock_code(case["code"], scheme, key)
             if changed:
                 changes[path + ("code",)] = code
+                changes.update(mark)
             else:
                 changes[path + ("locked",)] = False
     return changes
