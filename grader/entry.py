@@ -91,6 +91,7 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
     early = None
     if not (list_only or unlock):
         from .run import process
+        process.adopt_orphans()
         try:
             early = process.start_early()
         except OSError:  # (the runner starts one later, or says why it cannot)

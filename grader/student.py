@@ -388,6 +388,9 @@ def _run(ws: Workspace, options: Options, runner: Runner,
                        scored_only=options.score)
     finally:
         running(None, None, 0.0)
+    runner.close()
+    from .run.process import end_strays
+    end_strays()  # before anything is written: nothing of the code's may touch it after
     from . import interactive, report
     console = console_now()
     if result.error:

@@ -2,6 +2,7 @@
 a closed terminal. Each ending is tried on a free_bacon that loops forever, plainly or
 ignoring signals while it forks detached children and a double-forked daemon."""
 
+import json
 import os
 import signal
 import subprocess
@@ -168,3 +169,58 @@ def test_the_worker_started_first_dies_when_grade_stops_before_using_it(student_
                 continue
         return [pid for pid in left if alive(pid)]
     wait_for(lambda: not workers_left(), 10, "the early worker to end")
+
+
+ESCAPE = '''
+def free_bacon(score):
+    """Detach a child, then SIGKILL the guard (same uid, no sandbox): the child, out of
+    the guard's reach, waits for grade to exit and then rewrites what grade wrote."""
+    guard = _os.getppid()
+    with open(f"/proc/{{guard}}/stat") as stat:
+        grader = int(stat.read().rsplit(")", 1)[1].split()[1])
+    if _os.fork() == 0:
+        _os.setsid()
+        if _os.fork() == 0:
+            _deaf()
+            _record("escaped")
+            while _os.path.exists(f"/proc/{{grader}}"):
+                _time.sleep(0.01)
+            with open({result!r}, "w") as forged:
+                forged.write('{{"score": 22, "forged": true}}')
+            while True:
+                _time.sleep(0.01)
+        _os._exit(0)
+    _time.sleep(0.2)
+    _os.kill(guard, _signal.SIGKILL)
+    return 0
+'''
+
+
+def test_code_that_kills_its_guard_still_dies_before_grade_writes_its_result(student_ws):
+    """Code with the grader's own uid (a student's run: no sandbox) detaches a child and
+    kills its guard: the child was re-parented to init, lived on after grade, and
+    rewrote the --json file a CI reads (22/22 for 10/22). grade adopts such orphans and
+    ends them before writing anything."""
+    pids = student_ws / "pids"
+    pids.mkdir()
+    result = student_ws / "result.json"
+    source = (student_ws / "hog.py").read_text()
+    (student_ws / "hog.py").write_text(source + RECORD.format(pids=str(pids))
+                                       + ESCAPE.format(result=str(result)))
+    try:
+        done = subprocess.run([sys.executable, "-m", "grader.cli", "-q", "02", "--json",
+                               str(result)], cwd=student_ws, env=env(), capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 1, done.stdout + done.stderr  # question 2 fails
+        escaped = recorded(pids)
+        assert escaped, "the code did not run"
+        time.sleep(1.0)
+        assert not any(alive(pid) for pid in escaped)
+        record = json.loads(result.read_text())
+        assert "forged" not in record and record["questions"]["02"]["status"] != "passed"
+    finally:
+        for pid in recorded(pids):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
