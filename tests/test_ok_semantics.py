@@ -60,6 +60,7 @@ DOCTEST_VARIANTS = {
     "no_newline_then_value": (">>> no_newline_then_value()\nhi5",
                               "print('hi', end='')\nreturn 5"),
     "underscore_unset": (">>> 5\n5\n>>> _\n5", "pass"),
+    "builtins_in_docstring": (">>> type(__builtins__).__name__\n'dict'", "pass"),
     "statement_shows_nothing": (">>> x = 3; x\n>>> x\n3", "pass"),
     "class_in_case": (">>> class A: pass\n>>> A.__module__\n'builtins'", "pass"),
     "carriage_return": (">>> carriage_return()\na\nb", "print('a\\rb')"),
@@ -495,6 +496,9 @@ OK_TEST_VARIANTS = {
          "cases": [{"code": ">>> lab.stage = 1\n>>> double(1)\n3"},
                    {"code": ">>> lab.stage = 2\n>>> for _ in range(3 * 10 ** 6): pass"}]},
         _suite(IMPORT + "\n>>> import lab", ">>> lab.stage\n1")],
+    # the frame's __builtins__ is the builtins' dict, as exec makes it for ok's console
+    "builtins_is_a_dict": [_suite(IMPORT, ">>> type(__builtins__).__name__\n'dict'\n"
+                                          ">>> __builtins__['len']([1, 2])\n2")],
     # `# locked` under an answer of a case not marked locked: compared as it reads
     "locked_line_in_unlocked_case": [_suite(IMPORT, ">>> double(1)\n2\n# locked")],
     # `--score` never runs an unscored suite: what it would set stays unset
@@ -536,6 +540,28 @@ def test_score_out_writes_the_breakdown_oks_score_out_writes(ok_command, tmp_pat
     expected = (ok_folder / "scores.txt").read_text()
     assert "partial: 0.75/1.5" in expected and "Total: " in expected
     assert (mine / "scores.txt").read_text() == expected
+
+
+def test_the_code_sees_oks_command_line_in_sys_argv_as_in_ok(ok_command, tmp_path):
+    """The student's code runs in ok's own process: `sys.argv` is ok's command line. A
+    module that tries itself at import (argparse over sys.argv) fails there, as under
+    ok, and code that reads the arguments sees some (grade gave a one-element list)."""
+    def case(name, setup, code):
+        return "test = " + repr({"name": name, "points": 1, "suites": [_suite(setup, code)]}) + "\n"
+    files = {
+        "lab.ok": ('{"name": "argv", "src": ["game.py"], "tests": {"tests/*.py": "ok_test"}, '
+                   '"default_tests": ["play", "argv"], "protocols": ["grading"]}\n'),
+        "game.py": ("import argparse\n\n\ndef play(n):\n    return n * 2\n\n\n"
+                    "def run():\n    parser = argparse.ArgumentParser()\n"
+                    "    parser.add_argument('-n', type=int, default=3)\n"
+                    "    print('result:', play(parser.parse_args().n))\n\n\nrun()\n"),
+        "tests/__init__.py": "",
+        "tests/play.py": case("play", ">>> from game import *", ">>> play(4)\n8"),
+        "tests/argv.py": case("argv", ">>> import sys", ">>> len(sys.argv) > 1\nTrue"),
+    }
+    ok = ok_points(ok_command, write_folder(tmp_path / "ok" / "lab", files))
+    assert ok == {"play": (0.0, 1.0), "argv": (1.0, 1.0)}
+    assert grade_points(write_folder(tmp_path / "grade" / "lab", files)) == ok
 
 
 def _lab(suites_by_stem) -> dict:

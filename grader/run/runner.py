@@ -201,6 +201,9 @@ class Runner:
     # remove colour codes from what the code prints, as ok does where its own output is
     # no terminal (an autograder's run, a pipe); a student's run in a terminal keeps them
     strip_ansi: bool = True
+    # the code's sys.argv: ok's own command line, as the code runs in ok's process (a
+    # student's `grade ARGS` passes `ok ARGS`; an autograder's run is `ok --local --score`)
+    argv: Sequence[str] = ("ok", "--local", "--score")
     # grader work that needs no worker (importing the report), done once, at the first
     # wait: while the first worker starts, or else while it runs the first cases
     meanwhile: Optional[Callable[[], None]] = None
@@ -245,7 +248,8 @@ class Runner:
         """What a worker is told after its report fd: its folder and modules."""
         own = [f"--own={','.join(self.own_modules)}"] if self.own_modules else []
         warm = [f"--warm={','.join(self.warm)}"] if self.warm else []
-        return [str(self.src), *own, *warm, *self.preflight]
+        return [str(self.src), *own, *warm, "--argv=" + json.dumps(list(self.argv)),
+                *self.preflight]
 
     def command(self) -> List[str]:
         return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", *self.worker_args()))

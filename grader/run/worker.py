@@ -15,6 +15,7 @@ rule asks, so that a passing prompt needs no answer from the grader: the student
 folder holds those cases anyway.
 """
 
+import builtins
 import codecs
 import io
 import json
@@ -685,7 +686,8 @@ def unshadow(modules, src):
 
 
 def main():
-    """argv: FD SRC [--own=MODULE,...] [--warm=MODULE,...] [MODULE ...]. The --warm
+    """argv: FD SRC [--own=MODULE,...] [--warm=MODULE,...] [--argv=JSON] [MODULE ...]
+    (--argv: the code's sys.argv, ok's command line). The --warm
     modules are imported first, what they print or raise ignored (as ok imports the
     files whose docstrings are tests while it loads). The modules are imported before the
     job is read, so the interpreter's start and the student's import overlap the
@@ -705,10 +707,13 @@ def main():
         own, preflight = preflight[0][len("--own="):].split(","), preflight[1:]
     if preflight and preflight[0].startswith("--warm="):
         warm, preflight = preflight[0][len("--warm="):].split(","), preflight[1:]
+    argv = ["ok"]
+    if preflight and preflight[0].startswith("--argv="):
+        argv, preflight = json.loads(preflight[0][len("--argv="):]), preflight[1:]
     os.chdir(src)
     sys.path.insert(0, src)
     unshadow(own, src)
-    sys.argv = [([*preflight, *own] or ["submission"])[0] + ".py"]
+    sys.argv = argv  # the code runs in ok's own process: it sees ok's command line
 
     sending = []
 
@@ -794,7 +799,8 @@ def main():
         passed, stopped = False, False
         if job.get("seed") is not None and seed_each:
             random.seed(job["seed"])
-        namespace = {"__builtins__": __builtins__}  # no __name__: as ok's console frame
+        # no __name__, and the builtins' dict (not the module): as ok's console frame
+        namespace = {"__builtins__": builtins.__dict__}
         PROMPTS.begin(case["id"], send)
         cap = case.get("output_cap", job.get("output_cap", 65536))
         setup = run_examples(case.get("setup", []), namespace, src, cap)
