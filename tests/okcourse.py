@@ -45,12 +45,14 @@ def config(folder: Path) -> str:
     return sorted(p.name for p in Path(folder).glob("*.ok"))[0]
 
 
-def run_ok(ok_command, folder: Path, *args, input: Optional[str] = None
-           ) -> subprocess.CompletedProcess:
-    """The real ok client run as the course's students run it offline."""
-    env = {**os.environ, "HOME": str(folder), "http_proxy": "http://127.0.0.1:9",
-           "https_proxy": "http://127.0.0.1:9"}
-    env.pop("PYTHONPATH", None)
+def run_ok(ok_command, folder: Path, *args, input: Optional[str] = None,
+           env: Optional[Dict[str, str]] = None) -> subprocess.CompletedProcess:
+    """The real ok client run as the course's students run it offline (ENV: variables
+    set for it; the tests' own PYTHONPATH is not passed on)."""
+    base = {**os.environ, "HOME": str(folder), "http_proxy": "http://127.0.0.1:9",
+            "https_proxy": "http://127.0.0.1:9"}
+    base.pop("PYTHONPATH", None)
+    env = {**base, **(env or {})}
     return subprocess.run([str(ok_command), "--local", "--config", config(folder), *args],
                           cwd=folder, env=env, capture_output=True, text=True,
                           stdin=None if input is not None else subprocess.DEVNULL,

@@ -564,6 +564,59 @@ def test_the_code_sees_oks_command_line_in_sys_argv_as_in_ok(ok_command, tmp_pat
     assert grade_points(write_folder(tmp_path / "grade" / "lab", files)) == ok
 
 
+SITE_LAB = '''\
+EXIT = exit  # a name site gives a plain python3
+
+
+def safe_call():
+    """
+    >>> safe_call()
+    'bye'
+    """
+    try:
+        quit()
+    except SystemExit:
+        return 'bye'
+
+
+def helped():
+    """
+    >>> callable(help), callable(copyright)
+    (True, True)
+    """
+
+
+def course_library():
+    """
+    >>> course_library()
+    'HI'
+    """
+    from courselib import shout  # on PYTHONPATH, as a course's setup instructions say
+    return shout('hi')
+'''
+
+
+def test_the_code_runs_as_in_a_plain_python3_as_in_ok(ok_command, tmp_path):
+    """ok runs the code in the student's own `python3`: `exit`, `quit` and `help` exist
+    (`EXIT = exit` at import failed every test here), PYTHONPATH's folders are on the
+    path, and so are the packages installed beside the grader (ok: beside ok)."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "courselib.py").write_text("def shout(s):\n    return s.upper()\n")
+    files = {"hw.ok": doctest_config("safe_call", "helped", "course_library"), "hw.py": SITE_LAB}
+    env = {"PYTHONPATH": str(lib)}
+    ok = run_ok(ok_command, write_folder(tmp_path / "ok" / "hw", files), "--score", env=env)
+    assert "Total: 3.0" in ok.stdout, ok.stdout[-2000:]
+    done = run_grade("--score", "--json", "-", cwd=write_folder(tmp_path / "grade" / "hw", files),
+                     env=env)
+    assert json.loads(done.stdout)["score"] == 3, done.stdout[-2000:] + done.stderr[-2000:]
+    installed = {"hw.ok": doctest_config("uses_click"),
+                 "hw.py": 'def uses_click():\n    """\n    >>> uses_click()\n    \'click\'\n'
+                          '    """\n    import click\n    return click.__name__\n'}
+    done = run_grade("--score", "--json", "-", cwd=write_folder(tmp_path / "pkg" / "hw", installed))
+    assert json.loads(done.stdout)["score"] == 1, done.stdout[-2000:]
+
+
 def _lab(suites_by_stem) -> dict:
     files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
                                       '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),

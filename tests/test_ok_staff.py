@@ -542,3 +542,12 @@ def test_bulk_lets_cases_share_randoms_state_as_ok_does(tmp_path, ok_command):
     (subs / "ann.py").write_text(solution)
     rows = bulk_rows(subs, lab, tmp_path / "out")
     assert float(rows["ann"]["total"]) == ok_score_of(ok_command, lab, {}, tmp_path) == 2.0
+
+
+def test_bulk_gives_the_code_the_builtins_a_plain_python3_has_as_ok_does(tmp_path, ok_command):
+    """`exit`, `quit` and `help` come from `site`, which the sandboxed worker did not run:
+    a module naming `exit` at import failed every test in bulk (ok: full marks)."""
+    solution = ('EXIT = exit\n\n\ndef safe_call():\n    """\n    >>> safe_call()\n    \'bye\'\n'
+                '    """\n    try:\n        quit()\n    except SystemExit:\n        return \'bye\'\n\n\n'
+                'def helped():\n    """\n    >>> callable(help)\n    True\n    """\n')
+    assert lab_totals(tmp_path, ok_command, solution) == (2.0, 2.0)

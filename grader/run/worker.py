@@ -685,6 +685,19 @@ def unshadow(modules, src):
             del sys.modules[name]
 
 
+def like_a_plain_interpreter():
+    """What `site` gives the `python3` ok runs in, which this worker's -I -S start
+    (its guard must import nothing from the environment) leaves out: site-packages
+    (a course's numpy; a sandbox's are hidden), the `exit`, `quit` and `help` builtins
+    (`EXIT = exit` at import raised NameError), and PYTHONPATH's folders (a course's
+    library), before any of the student's code runs."""
+    import site
+    site.ENABLE_USER_SITE = os.getuid() == os.geteuid()  # (-I turned it off; a venv still does)
+    site.main()
+    extra = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    sys.path[0:0] = [os.path.abspath(entry) for entry in extra if entry]
+
+
 def main():
     """argv: FD SRC [--own=MODULE,...] [--warm=MODULE,...] [--argv=JSON] [MODULE ...]
     (--argv: the code's sys.argv, ok's command line). The --warm
@@ -694,6 +707,7 @@ def main():
     grader's own. FD - : the rest of the arguments come as the job stream's first line
     ({"args": [SRC, ...]}), for a worker started before the grader knew its folder."""
     channel, args = int(sys.argv[1]), sys.argv[2:]
+    like_a_plain_interpreter()
     job_stream = os.fdopen(os.dup(0), "rb")
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
