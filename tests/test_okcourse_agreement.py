@@ -68,3 +68,35 @@ def test_scheme_suites_are_named_and_the_python_is_graded(tmp_path):
     scheme_file = run_grade("-q", "tests.scm", "--score", "--json", "-", cwd=folder)
     record = json.loads(scheme_file.stdout)["questions"]["tests.scm"]
     assert record["status"] == "unsupported" and record["max_score"] == 0, record
+
+
+# What real students' files do when the module is imported (each a line or a few at the
+# top of a source file), graded by both clients on a bank each, the bank turning with the
+# habit: what the file reads (itself, the folder, the network), prints, asks, changes.
+IMPORT_HABITS = {
+    "reads_itself": "_SOURCE = open(__file__, encoding='utf-8').read()\n",
+    "reads_the_folder": "import os as _os\n_HERE = sorted(_os.listdir('.'))\n",
+    "network": ("try:\n    import urllib.request as _url\n"
+                "    _url.urlopen('http://127.0.0.1:9/', timeout=1)\n"
+                "except Exception as _error:\n    print('offline:', type(_error).__name__)\n"),
+    "prints": "print('loading', __name__)\n",
+    "asks": "try:\n    _NAME = input('name? ')\nexcept EOFError:\n    _NAME = None\n",
+    "names_exit": "EXIT, QUIT = exit, quit\n",
+    "chdir_and_back": "import os as _os\n_BACK = _os.getcwd()\n_os.chdir('/')\n_os.chdir(_BACK)\n",
+    "main_guard": ("import argparse as _argparse\nif __name__ == '__main__':\n"
+                   "    _argparse.ArgumentParser().parse_args()\n"),
+    "recursion_limit": "import sys as _sys\n_sys.setrecursionlimit(4000)\n",
+    "sys_argv": "import sys as _sys\nVERBOSE = len(_sys.argv) > 1 and '-v' in _sys.argv\n",
+}
+
+
+@pytest.mark.parametrize("habit", sorted(IMPORT_HABITS))
+def test_code_run_at_import_is_graded_as_ok_grades_it(habit, ok_command, tmp_path):
+    bank = COMPARABLE[sorted(IMPORT_HABITS).index(habit) % len(COMPARABLE)]
+    folder = copy_bank(bank, tmp_path)
+    sources = assignments.load(path=folder).sources
+    target = folder / sources[-1]  # a project's second file, where it has one
+    target.write_text(IMPORT_HABITS[habit] + target.read_text(encoding="utf-8"), encoding="utf-8")
+    ok = ok_points(ok_command, folder)
+    assert sum(score for score, _ in ok.values()) > 0, ok  # the habit left the bank gradable
+    assert grade_points(folder) == ok
