@@ -230,18 +230,20 @@ def best(hints: Iterable[Hint], seen: Dict[str, str]) -> Optional[Hint]:
     return scored[0][1]
 
 
-def attach(result: QuestionResult,
-           catalogue_of: Callable[[], Optional[Catalogue]]) -> QuestionResult:
+def attach(result: QuestionResult, catalogue_of: Callable[[], Optional[Catalogue]],
+           common: bool = False) -> QuestionResult:
     """RESULT with the hint for its failure, when the catalogue (read only then: a
-    passing run need not) names one."""
+    passing run need not) names one; with COMMON, else a mistake students make in any
+    assignment, when its first failing example shows one (grader/common_mistakes.py)."""
     if result.status not in _FAILING:
         return result
     catalogue = catalogue_of()
-    if catalogue is None:
-        return result
-    hints = catalogue.for_question(result.question.key)
+    hints = catalogue.for_question(result.question.key) if catalogue is not None else []
     if hints:
         result.hint = best(hints, evidence(result))
+    if result.hint is None and common:
+        from . import common_mistakes
+        result.hint = common_mistakes.name(result)
     return result
 
 

@@ -152,8 +152,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
                 scored = score_question(item.question, ordered)
                 if scored_only:
                     scored.left_out = sum(not c.suite.scored for c in item.question.cases)
-                question_results[p_index] = hints.attach(scored,
-                                                         lambda: hints.load_for(assignment))
+                question_results[p_index] = hints.attach(
+                    scored, lambda: hints.load_for(assignment), common=assignment.is_ok)
                 if on_question:
                     on_question(question_results[p_index])
 

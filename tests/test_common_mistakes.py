@@ -1,0 +1,90 @@
+"""Mistakes students make in any assignment are named for an ok assignment with no
+catalogue of its own (grader/common_mistakes.py): each from the first failing example
+alone, only where its sentence holds, never for a right answer or a plain wrong value."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_grade
+from okfolders import write_folder
+
+# function -> (docstring example, body, the hint expected or None)
+MISTAKES = {
+    "greet": (">>> greet('Ann')\nHello, Ann", "return 'Hello, ' + name", "common-returns-text"),
+    "label": (">>> label('x')\n'three'", "print('three')", "common-prints-text"),
+    "double": (">>> print(double(2))\n4", "print(2 * name)", "common-prints-then-none"),
+    "total": (">>> total([1, 2, 3])\n6", "s = 0\n    for x in name:\n        s += x",
+              "common-shows-nothing"),
+    "announce": (">>> announce(2)\nTwo is here", "'Two is here'.upper()",
+                 "common-prints-nothing"),
+    "count_down": (">>> count_down(3)\n0", "return count_down(name - 1)",
+                   "common-recursion-too-deep"),
+    "squares": (">>> squares([1, 2])\n[1, 4]", "return map(lambda x: x * x, name)",
+                "common-lazy-sequence"),
+    "evens": (">>> evens(4)\n[0, 2]", "return range(0, name, 2)", "common-lazy-sequence"),
+    "mean": (">>> mean([1, 2])\n1.5", "return sum(name) // len(name)", "common-lost-fraction"),
+    # near misses: a plain wrong value, other text, a printed value, an error, a right one
+    "wrong_value": (">>> wrong_value(2)\n5", "return 4", None),
+    "other_text": (">>> other_text(1)\nHello, Ann", "return 'Hello, Bob'", None),
+    "quoted_other": (">>> quoted_other(1)\n'a'", "print('b')", None),
+    "fraction_off": (">>> fraction_off(1)\n1.5", "return 2", None),
+    "list_wrong": (">>> list_wrong(1)\n[1, 4]", "return [1, 5]", None),
+    "statement": (">>> x = statement(1)\n>>> x\n3", "return 2", None),
+    "type_error": (">>> type_error(1)\n3", "return name + 'a'", None),
+    "right": (">>> right(2)\n4", "return 4", None),
+}
+
+
+def homework() -> dict:
+    source = "".join(f'def {fn}(name):\n    """\n    ' + example.replace("\n", "\n    ")
+                     + f'\n    """\n    {body}\n\n\n'
+                     for fn, (example, body, _) in MISTAKES.items())
+    config = {"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
+              "default_tests": list(MISTAKES), "protocols": ["grading"]}
+    return {"hw.ok": json.dumps(config), "hw.py": source}
+
+
+def test_each_common_mistake_is_named_and_nothing_else(tmp_path):
+    folder = write_folder(tmp_path / "hw", homework())
+    done = run_grade("--json", "-", cwd=folder)
+    record = json.loads(done.stdout)["questions"]
+    assert {fn: q.get("hint") for fn, q in record.items()} == {
+        fn: hint for fn, (_, _, hint) in MISTAKES.items()}
+    assert record["right"]["status"] == "passed"
+    shown = run_grade(cwd=folder).stdout
+    assert "Looks like the function returns the text where the example expects it printed" \
+        in " ".join(shown.split())
+
+
+def test_bulk_counts_students_per_common_mistake(tmp_path):
+    files = homework()
+    staff = write_folder(tmp_path / "hw", {**files, "hw.py": files["hw.py"]
+                                           .replace("return 'Hello, ' + name",
+                                                    "print('Hello, ' + name)")})
+    subs = tmp_path / "subs"
+    for student in ("ann", "bob"):
+        write_folder(subs, {f"{student}.py": files["hw.py"]})
+    done = run_grade("bulk", str(subs), "--assignment", str(staff), "--out", str(tmp_path / "out"),
+                     "--no-sandbox", "--no-cgroups", timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    counted = {(row["question"], row["id"]): row["students"] for row in results["hints"]}
+    assert counted[("greet", "common-returns-text")] == 2, results["hints"]
+
+
+@pytest.mark.parametrize("catalogue", [True, False])
+def test_a_catalogue_entry_comes_first(tmp_path, catalogue):
+    """Where the folder's catalogue names the question's mistake, its entry is shown (a
+    common hint only where it names none)."""
+    files = homework()
+    if catalogue:
+        files["hints.json"] = json.dumps({"version": 1, "hints": [
+            {"id": "greet-returns", "question": "greet", "text": "greet returns its greeting",
+             "signatures": [{"1": "~0: value"}]}]})
+    folder = write_folder(tmp_path / "hw", files)
+    record = json.loads(run_grade("--json", "-", "-q", "greet", cwd=folder).stdout)
+    assert record["questions"]["greet"]["hint"] == (
+        "greet-returns" if catalogue else "common-returns-text")
