@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
 from . import safe_files
-from .run.sandbox import UID_BASE, as_user
+from .run.sandbox import ENV as SANDBOX_ENV, UID_BASE, as_user
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 SETTINGS = "gradescope.json"
@@ -386,11 +386,13 @@ class Staged:
             self.uid = self.lease.uid
             scripts.INLINE = True  # the unprivileged user need not read the grader's files
             wrap = _uid_wrap(limits, self.uid)
+            # nothing of run_autograder's environment (a course's upload token): the
+            # variables a bwrap sandbox gives
             self.runner = Runner(src=folder, wrap=wrap, python=_uid_python(wrap, self.uid),
-                                 **common)
+                                 env=dict(SANDBOX_ENV), **common)
         else:
             box = Sandbox(folder, limits=limits, isolate=False)
-            self.runner = Runner(src=folder, wrap=box.wrap, **common)
+            self.runner = Runner(src=folder, wrap=box.wrap, env=dict(SANDBOX_ENV), **common)
         self.folder = folder
 
     def close(self) -> None:

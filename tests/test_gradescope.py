@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from typing import Optional
 
 from conftest import run_grade
 from grader import assignment as assignments
@@ -65,9 +66,10 @@ def autograder(bundle, tmp_path_factory):
     return root
 
 
-def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600, lay=None):
+def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600, lay=None,
+           env: Optional[dict] = None):
     """Put FILES in ROOT/submission, then let LAY(root) add what files cannot say (links,
-    fifos); run run_autograder; (results, its output)."""
+    fifos); run run_autograder (with ENV's variables too); (results, its output)."""
     for folder in ("submission", "results"):
         if (root / folder).is_symlink():
             (root / folder).unlink()
@@ -79,7 +81,7 @@ def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600, la
     if lay is not None:
         lay(root)
     env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root),
-           "HOG_GRADESCOPE_SANDBOX": mode, "HOME": str(root)}
+           "HOG_GRADESCOPE_SANDBOX": mode, "HOME": str(root), **(env or {})}
     done = subprocess.run([str(root / "source" / "run_autograder")], env=env,
                           capture_output=True, text=True, timeout=timeout)
     results = json.loads((root / "results" / "results.json").read_text())
@@ -156,6 +158,19 @@ def test_a_buggy_submission_loses_the_owners_points_with_the_case_shown(autograd
             if case.examples:
                 first = case.examples[0].source.splitlines()[0]
                 assert first in block, (entry["number"], number)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_autograders_environment_never_reaches_the_code(autograder, mode):
+    """What run_autograder's environment holds (a course's upload token, say) is not the
+    code's: in `uid` mode the worker inherited it all, and an error raised at import
+    showed it in every visible test."""
+    leaky = REFERENCE + "\nimport os\nraise RuntimeError(repr(dict(os.environ)))\n"
+    results, done = submit(autograder, {"hog.py": leaky}, mode,
+                           env={"COURSE_UPLOAD_TOKEN": "s3cr3t-token"})
+    assert done.returncode == 0, done.stderr
+    assert "RuntimeError" in json.dumps(results)
+    assert "s3cr3t-token" not in json.dumps(results) + done.stdout
 
 
 def test_hidden_case_code_never_reaches_the_results(autograder):
