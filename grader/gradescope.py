@@ -20,8 +20,10 @@ with the strongest means the container allows (`gradescope.json`'s "sandbox", or
 environment variable HOG_GRADESCOPE_SANDBOX): `bwrap` when bubblewrap works there (as
 in `grade bulk`); otherwise `uid`: the code runs as an unprivileged user under resource
 limits, and /autograder/source (reference, hidden cases) and /autograder/results are
-made unreadable and unwritable to it; every process of that user is killed at the end;
-it keeps the container's network. Without root, only the resource limits apply.
+made unreadable and unwritable to it (submission_metadata.json, which holds earlier
+submissions' hidden verdicts, too); every process of that user is killed at the end; it
+has no network where the container lets root make a network namespace (`unshare --net`),
+else it keeps the container's. Without root, only the resource limits apply.
 The grader itself runs as root there, so the sources are read as bulk reads submissions
 (`safe_files`): a link, special file or folder on its way is refused with a message in
 results.json and score 0, never followed.
@@ -32,6 +34,7 @@ any folder.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import shutil
@@ -126,8 +129,11 @@ base image). Students submit {sources}.
 Isolation: Gradescope's container isolates submissions from each other. Inside it, student
 code runs in bubblewrap when the container allows it; otherwise (the usual case on
 Gradescope) as an unprivileged user (uid {uid}) under resource limits (CPU time, memory,
-processes, file size), unable to read the reference and hidden cases or to write the
-results, with every process it started killed at the end. It keeps the container's network.
+processes, file size), unable to read the reference and hidden cases, Gradescope's metadata
+(earlier submissions' hidden verdicts) or to write the results, with every process it
+started killed at the end. It has no network where the container lets root make a network
+namespace; elsewhere it keeps the container's network, so a hidden case's code can leave
+while it runs (its expected output never reaches the code).
 
 Try it outside Gradescope: unpack into a folder ROOT/source, put {sources} in
 ROOT/submission, then `AUTOGRADER_ROOT=ROOT ROOT/source/setup.sh` (HOG_SETUP_NO_APT=1 to
@@ -308,10 +314,26 @@ def choose_sandbox(wanted: str) -> str:
     return "limits"
 
 
+@functools.lru_cache(maxsize=None)
+def _network_cut() -> List[str]:
+    """`unshare --net` where the container lets root make a network namespace (only a
+    loopback, down): the code then reaches nothing, and cannot send a hidden case's code
+    out while it runs. [] where it cannot (without CAP_SYS_ADMIN): the network stays."""
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        return []
+    try:
+        probe = subprocess.run([unshare, "--net", "true"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return [unshare, "--net"] if probe.returncode == 0 else []
+
+
 def _uid_wrap(limits, uid: int):
     def wrap(argv: List[str]) -> List[str]:
-        return (as_user(uid) + ["--inh-caps=-all", "--no-new-privs"] + limits.prlimit()
-                + argv)
+        return (_network_cut() + as_user(uid) + ["--inh-caps=-all", "--no-new-privs"]
+                + limits.prlimit() + argv)
     return wrap
 
 
@@ -574,7 +596,9 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
     if mode == "uid":
         results_dir.mkdir(parents=True, exist_ok=True)
         results_dir.chmod(0o755)
-        _protect([source, root / "source"])
+        # (Gradescope's metadata holds earlier submissions' results, hidden verdicts too)
+        _protect([source, root / "source", root / "submission_metadata.json",
+                  root / "submission"])
     staged = Staged(first_source, assignment, settings, mode,
                     hide=[source, root / "source", results_dir, root / "submission"],
                     files=files, seed=SEED, prompts=prompts_of(questions))
@@ -593,8 +617,10 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
 def describe(mode: str, uid: Optional[int] = None) -> str:
     return {"bwrap": "bubblewrap sandbox (no network, read-only system, private /tmp"
                      + (f", user {uid})" if uid is not None else ")"),
-            "uid": f"unprivileged user {uid} under resource limits; the staff files and "
-                   "results are out of its reach; the container's network is not blocked",
+            "uid": f"unprivileged user {uid} under resource limits; the staff files, "
+                   "Gradescope's metadata and the results are out of its reach; "
+                   + ("no network" if _network_cut() else
+                      "the container's network is not blocked (no network namespace here)"),
             "limits": "resource limits only (not root: no user to drop to)"}[mode]
 
 

@@ -173,6 +173,39 @@ def test_the_autograders_environment_never_reaches_the_code(autograder, mode):
     assert "s3cr3t-token" not in json.dumps(results) + done.stdout
 
 
+def test_uid_mode_code_reaches_no_network_and_no_earlier_verdicts(autograder):
+    """In `uid` mode (no bubblewrap) the code kept the container's network (a hidden
+    case's code went out while it ran) and could read Gradescope's metadata, which holds
+    earlier submissions' hidden verdicts, into a visible test."""
+    import socket
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(5)
+    listener.settimeout(0.5)
+    port = listener.getsockname()[1]
+    probe = ("\nimport os as _os, socket as _socket\n_seen = []\n"
+             "try:\n    _socket.create_connection(('127.0.0.1', %d), timeout=2).close()\n"
+             "    _seen.append('network')\nexcept OSError:\n    pass\n"
+             "try:\n    _seen.append(open(_os.path.join(%r, 'submission_metadata.json')).read())\n"
+             "except OSError:\n    pass\n"
+             "if _seen:\n    raise RuntimeError(repr(_seen))\n") % (port, str(autograder))
+    metadata = autograder / "submission_metadata.json"
+    metadata.write_text('{"previous_submissions": ["EARLIER-HIDDEN-VERDICT"]}')
+    metadata.chmod(0o644)
+    try:
+        results, done = submit(autograder, {"hog.py": REFERENCE + probe}, "uid")
+        assert done.returncode == 0, done.stderr
+        text = json.dumps(results)
+        assert "EARLIER-HIDDEN-VERDICT" not in text and "network" not in text
+        assert score(results) == 22
+        with pytest.raises(socket.timeout):
+            listener.accept()
+        assert "no network" in done.stdout
+    finally:
+        listener.close()
+        metadata.unlink()
+
+
 def test_hidden_case_code_never_reaches_the_results(autograder):
     broken = REFERENCE.replace("return 10 - min(score // 10, score % 10)", "return 0")
     results, _ = submit(autograder, {"hog.py": broken}, "uid")
