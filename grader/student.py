@@ -280,6 +280,8 @@ def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> 
         return interrupted(progress, stop)
     finally:
         runner.close()
+        from .run.process import end_strays
+        end_strays()  # (however the run ends: an interrupted one too)
 
 
 def _on_a_terminal() -> bool:
