@@ -617,6 +617,43 @@ def test_the_code_runs_as_in_a_plain_python3_as_in_ok(ok_command, tmp_path):
     assert json.loads(done.stdout)["score"] == 1, done.stdout[-2000:]
 
 
+LOGGING_LAB = """\
+import logging
+import sys
+
+logging.basicConfig(stream=sys.stdout, level=logging.DEBUG, format='%(message)s')
+
+
+def play(n):
+    \"\"\"
+    >>> play(4)
+    8
+    \"\"\"
+    logging.debug('play called with %s', n)
+    return n * 2
+
+
+def warn_big(n):
+    \"\"\"
+    >>> warn_big(12)
+    12
+    \"\"\"
+    if n > 10:
+        logging.warning('big number: %s', n)
+    return n
+"""
+
+
+def test_a_students_logging_setup_does_what_it_does_under_ok(ok_command, tmp_path):
+    """ok configures logging before the student's code runs, so the student's own
+    `basicConfig` (log lines to stdout) does nothing and no log line is compared: grade
+    printed them into the output, and both tests failed."""
+    files = {"hw.ok": doctest_config("play", "warn_big"), "hw.py": LOGGING_LAB}
+    ok = ok_points(ok_command, write_folder(tmp_path / "ok" / "hw", files))
+    assert ok == {"play": (1.0, 1.0), "warn_big": (1.0, 1.0)}
+    assert grade_points(write_folder(tmp_path / "grade" / "hw", files)) == ok
+
+
 def _lab(suites_by_stem) -> dict:
     files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
                                       '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),
