@@ -42,6 +42,17 @@ class Case:
     def is_concept(self) -> bool:
         return self.suite.type == "concept"
 
+    @property
+    def in_suite(self) -> int:
+        """Its 1-based place in its own suite: what ok's labels and `--suite S --case K`
+        count (`number` counts across the question's suites)."""
+        return next((i for i, c in enumerate(self.suite.cases, 1) if c is self), self.number)
+
+    @property
+    def label(self) -> str:
+        """`Suite 2 › Case 1`, numbered as ok numbers it."""
+        return f"Suite {self.suite.number} › Case {self.in_suite}"
+
 
 @dataclass
 class Suite:

@@ -28,7 +28,10 @@ def rerun_command(result: QuestionResult, case: Optional[CaseResult] = None,
     """The command that runs this question (or case) again; EXTRA holds the options of
     the run that change what it does (`--seed 3`, `-d DIR`), so the rerun is the same."""
     command = f"{grader.PROGRAM} -q {result.question.key}"
-    command += f" --case {case.case.number}" if case is not None else ""
+    if case is not None and len(result.question.suites) > 1:
+        command += f" --suite {case.case.suite.number} --case {case.case.in_suite}"
+    elif case is not None:
+        command += f" --case {case.case.number}"
     return command + (f" {extra}" if extra else "")
 
 
@@ -49,7 +52,7 @@ def _said(text: str, style: Optional[str] = None) -> Text:
 def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
     """One failing case: where it is, the session, expected against got, how to rerun."""
     parts = []
-    where = f"{result.question.name} › Suite {case.case.suite.number} › Case {case.case.number}"
+    where = f"{result.question.name} › {case.case.label}"
     parts.append(Text(where, style="bold"))
     if case.transcript:
         parts.append(Text(_indent(case.transcript, 2)))

@@ -111,7 +111,7 @@ def test_stopping_keeps_what_was_unlocked(tmp_path, stop):
     out = child.before
     assert child.exitstatus == (130 if stop == "ctrl-c" else 0)  # exit() and Ctrl-D: as ok
     assert "Traceback" not in out
-    assert "Still locked: 01 cases 2, 4" in out
+    assert "Still locked: 01 Suite 1 › Case 2, Suite 2 › Case 1" in out  # ok's numbers
     assert "Still locked: 02 case 1" in out
     assert "grade -u -q 01 -q 02" in out
     data = casefile.read_literal(ws / "tests" / "01.py")
@@ -138,7 +138,7 @@ def test_end_of_piped_input_stops_cleanly(tmp_path):
     result = grade(ws, "-u", input="1\n'hi'\n")
     assert result.returncode == 0
     assert "Traceback" not in result.stdout + result.stderr
-    assert "Still locked: 01 cases 2, 4" in result.stdout
+    assert "Still locked: 01 Suite 1 › Case 2, Suite 2 › Case 1" in result.stdout
 
 
 def test_nothing_to_unlock(tmp_path):
@@ -247,7 +247,7 @@ def test_choices_by_text_ignore_case_and_a_wrong_number_is_just_wrong(tmp_path, 
     ws = make_workspace(tmp_path / "ws")
     typed_before = answers_for("01", "salted")[:-1]
     result = grade(ws, "-u", "-q", "01", input="\n".join(typed_before) + "\n")
-    assert result.returncode == 0 and "Still locked: 01 case" in result.stdout
+    assert result.returncode == 0 and "Still locked: 01 Suite 2 › Case 1" in result.stdout
     child = spawn(ws, "-q", "01")
     wrong = choose(child, "It returns 0")
     child.sendline(wrong)

@@ -279,7 +279,7 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
             left = len(todo) - len(done)
             out("")
             out("-" * 69)
-            out(f"{question.name} › Suite {case.suite.number} › Case {case.number}"
+            out(f"{question.name} › {case.label}"
                 f"  ({left} locked case{'s' if left != 1 else ''} left)")
             out("")
             try:
@@ -306,8 +306,11 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
         out(f"All locked cases unlocked. Now run: {grader.PROGRAM} {keys}".rstrip())
         return 0
     for qkey, cases in left.items():
-        numbers = ", ".join(str(c.number) for c in cases)
-        out(f"Still locked: {qkey} case{'s' if len(cases) != 1 else ''} {numbers}")
+        if all(c.suite.number == 1 for c in cases):  # (the numbers ok shows too)
+            numbers = ", ".join(str(c.number) for c in cases)
+            out(f"Still locked: {qkey} case{'s' if len(cases) != 1 else ''} {numbers}")
+        else:
+            out(f"Still locked: {qkey} {', '.join(c.label for c in cases)}")
     out(f"Continue with: {grader.PROGRAM} -u " + " ".join(f"-q {k}" for k in left))
     if interrupted:
         return INTERRUPTED
