@@ -148,9 +148,12 @@ RULES: List[Tuple[Hint, Callable[[CaseResult], bool]]] = [
 
 
 def name(result: QuestionResult) -> Optional[Hint]:
-    """The common mistake behind RESULT's first failing case, when one rule (exactly)
-    recognises it; None otherwise."""
-    first = next((case for case in result.case_results if case.status in _FAILING), None)
+    """The common mistake behind RESULT's first failing visible case, when one rule
+    (exactly) recognises it; None otherwise. Never from a hidden case: the hint is shown
+    where students see the visible cases (Gradescope's public test), and what a hidden
+    case printed would reach them through it (an oracle on its expected output)."""
+    first = next((case for case in result.case_results
+                  if case.status in _FAILING and not case.case.hidden), None)
     if first is None or first.status != "failed" and not first.traceback:
         return None
     found = [hint for hint, rule in RULES if rule(first)]

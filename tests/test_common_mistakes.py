@@ -88,3 +88,29 @@ def test_a_catalogue_entry_comes_first(tmp_path, catalogue):
     record = json.loads(run_grade("--json", "-", "-q", "greet", cwd=folder).stdout)
     assert record["questions"]["greet"]["hint"] == (
         "greet-returns" if catalogue else "common-returns-text")
+
+
+def test_a_hidden_case_never_names_a_common_mistake(tmp_path):
+    """The hint is shown where students see the visible cases (Gradescope's public
+    test): named from a hidden case, it told whether a guess was the hidden expected
+    output. A hidden case that fails first with a common mistake's look names nothing;
+    the visible case's plain wrong value names nothing either."""
+    def suite(code, hidden):
+        return {"type": "doctest", "scored": True, "setup": ">>> from hw import *",
+                "cases": [{"code": code, "hidden": hidden, "locked": False}]}
+    files = {"hw.ok": json.dumps({"name": "HW", "src": ["hw.py"],
+                                  "tests": {"tests/*.py": "ok_test"}}),
+             "hw.py": "def greet(name):\n    return 'Hello, ' + name\n",
+             "tests/__init__.py": "",
+             "tests/greet.py": "test = " + repr({"name": "greet", "points": 1, "suites": [
+                 suite(">>> greet('Ann')\nHello, Ann", True),
+                 suite(">>> greet('Bob')\nHi, Bob", False)]}) + "\n"}
+    staff = write_folder(tmp_path / "hw", {**files, "hw.py": "def greet(name):\n"
+                                           "    print('Hello, ' + name)\n"})
+    subs = write_folder(tmp_path / "subs", {"ann.py": files["hw.py"]})
+    done = run_grade("bulk", str(subs), "--assignment", str(staff), "--out", str(tmp_path / "out"),
+                     "--no-sandbox", "--no-cgroups", timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    record = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
+    assert record["questions"]["greet"]["status"] == "failed"
+    assert "hint" not in record["questions"]["greet"]
