@@ -18,6 +18,7 @@ import math
 import re
 from typing import Callable, List, Optional, Tuple
 
+from . import asts
 from .hints import Hint
 from .model import CaseResult, QuestionResult
 
@@ -48,8 +49,8 @@ def _source(result: CaseResult) -> str:
 
 def _is_expression(source: str) -> bool:
     try:
-        compile(source, "<example>", "eval")
-    except (SyntaxError, ValueError):
+        asts.parse(source, "<example>", "eval")
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
         return False
     return True
 
@@ -85,9 +86,8 @@ def prints_then_none(result: CaseResult) -> bool:
 
 def _is_value(text: str) -> bool:
     """Whether TEXT reads as a Python value (`6`, `[1, 2]`, `'hi'`), not printed words."""
-    import ast
     try:
-        ast.literal_eval(text.strip())
+        asts.literal_eval(text.strip())
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return False
     return True

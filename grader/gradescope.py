@@ -356,12 +356,42 @@ def _uid_python(wrap, uid: int) -> str:
 
 
 def _kill_leftovers(uid: int) -> None:
-    """End every process of the unprivileged user (a daemon the submission left behind):
-    the user is leased to this run alone, so they are all the submission's."""
+    """End every process of the unprivileged user (a daemon the submission left behind),
+    then remove what else it left on the machine, which a later run as the same user
+    would meet: its files in the shared temporary folders (a `.pth` under /tmp/.local
+    ran in every later worker) and its System V memory, semaphores and queues (memory
+    held past its limits). The user is leased to this run alone: all of it is the
+    submission's."""
     subprocess.run(as_user(uid) + [sys.executable, "-I", "-S", "-c",
                                    "import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
                                    "except OSError:\n    pass\n"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+    for top in ("/tmp", "/var/tmp", "/dev/shm"):
+        try:
+            names = os.listdir(top)
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(top, name)
+            try:
+                if os.lstat(path).st_uid != uid:
+                    continue
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    os.unlink(path)
+            except OSError:
+                pass
+    for kind, flag in (("shm", "-m"), ("sem", "-s"), ("msg", "-q")):
+        try:
+            with open(f"/proc/sysvipc/{kind}") as table:
+                header, *rows = [line.split() for line in table]
+        except (OSError, ValueError):
+            continue
+        ids = [row[1] for row in rows if len(row) == len(header) and row[header.index("uid")] == str(uid)]
+        for ident in ids:
+            subprocess.run(["ipcrm", flag, ident], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=30)
 
 
 class Staged:

@@ -270,7 +270,8 @@ def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> 
     runner = Runner(src=ws.root, timeout=options.timeout, preflight=assignment.preflight,
                     warm=assignment.warm,
                     own_modules=assignment.modules, show_wants=True,
-                    strip_ansi=not _on_a_terminal(), argv=("ok", *sys.argv[1:]))
+                    strip_ansi=not _on_a_terminal(), argv=("ok", *sys.argv[1:]),
+                    user_site=True)
     try:
         with stop_signals():
             runner.start(early)

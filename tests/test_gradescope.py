@@ -206,6 +206,29 @@ def test_uid_mode_code_reaches_no_network_and_no_earlier_verdicts(autograder):
         metadata.unlink()
 
 
+def test_uid_mode_leaves_nothing_for_the_next_run_as_that_user(autograder):
+    """The unprivileged user is the same in every `uid`-mode run on a machine: a `.pth`
+    left in its user site (HOME=/tmp) ran in every later run's workers (the honest
+    solution scored 0), and its files in /tmp and /dev/shm outlived the run."""
+    import sysconfig
+    version = sysconfig.get_python_version()
+    planted = Path("/tmp/.local/lib") / f"python{version}" / "site-packages" / "zz_planted.pth"
+    planted.parent.mkdir(parents=True, exist_ok=True)
+    planted.write_text("import sys; sys.modules['hog'] = type(sys)('hog')\n")
+    tag = f"left-{os.getpid()}"
+    leaver = REFERENCE + (f"\nfor _top in ('/tmp', '/dev/shm'):\n"
+                          f"    open(_top + '/{tag}', 'w').write('x')\n")
+    try:
+        results, done = submit(autograder, {"hog.py": leaver}, "uid")
+        assert done.returncode == 0, done.stderr
+        assert score(results) == 22
+        assert not Path(f"/tmp/{tag}").exists() and not Path(f"/dev/shm/{tag}").exists()
+    finally:
+        planted.unlink()
+        for top in ("/tmp", "/dev/shm"):
+            Path(f"{top}/{tag}").unlink(missing_ok=True)
+
+
 def test_hidden_case_code_never_reaches_the_results(autograder):
     broken = REFERENCE.replace("return 10 - min(score // 10, score % 10)", "return 0")
     results, _ = submit(autograder, {"hog.py": broken}, "uid")

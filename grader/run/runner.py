@@ -204,6 +204,10 @@ class Runner:
     # the code's sys.argv: ok's own command line, as the code runs in ok's process (a
     # student's `grade ARGS` passes `ok ARGS`; an autograder's run is `ok --local --score`)
     argv: Sequence[str] = ("ok", "--local", "--score")
+    # the user's own site-packages (~/.local) on the code's path, as in the python3 ok
+    # runs in: a student's own run only (a sandbox's HOME is shared or empty: a `.pth`
+    # one submission left there would run in the next one's workers)
+    user_site: bool = False
     # grader work that needs no worker (importing the report), done once, at the first
     # wait: while the first worker starts, or else while it runs the first cases
     meanwhile: Optional[Callable[[], None]] = None
@@ -249,7 +253,7 @@ class Runner:
         own = [f"--own={','.join(self.own_modules)}"] if self.own_modules else []
         warm = [f"--warm={','.join(self.warm)}"] if self.warm else []
         return [str(self.src), *own, *warm, "--argv=" + json.dumps(list(self.argv)),
-                *self.preflight]
+                *(["--user-site"] if self.user_site else []), *self.preflight]
 
     def command(self) -> List[str]:
         return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", *self.worker_args()))

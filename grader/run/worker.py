@@ -719,9 +719,11 @@ def like_a_plain_interpreter():
     (its guard must import nothing from the environment) leaves out: site-packages
     (a course's numpy; a sandbox's are hidden), the `exit`, `quit` and `help` builtins
     (`EXIT = exit` at import raised NameError), and PYTHONPATH's folders (a course's
-    library), before any of the student's code runs."""
+    library), before any of the student's code runs. The user's own site-packages
+    (~/.local) come later, in a student's own run only (`--user-site`): a sandbox's HOME
+    is shared or empty, where one submission's `.pth` would run in the next one's workers."""
     import site
-    site.ENABLE_USER_SITE = os.getuid() == os.geteuid()  # (-I turned it off; a venv still does)
+    site.ENABLE_USER_SITE = False
     site.main()
     extra = os.environ.get("PYTHONPATH", "").split(os.pathsep)
     sys.path[0:0] = [os.path.abspath(entry) for entry in extra if entry]
@@ -730,8 +732,8 @@ def like_a_plain_interpreter():
 
 
 def main():
-    """argv: FD SRC [--own=MODULE,...] [--warm=MODULE,...] [--argv=JSON] [MODULE ...]
-    (--argv: the code's sys.argv, ok's command line). The --warm
+    """argv: FD SRC [--own=MODULE,...] [--warm=MODULE,...] [--argv=JSON] [--user-site]
+    [MODULE ...] (--argv: the code's sys.argv, ok's command line). The --warm
     modules are imported first, what they print or raise ignored (as ok imports the
     files whose docstrings are tests while it loads). The modules are imported before the
     job is read, so the interpreter's start and the student's import overlap the
@@ -755,6 +757,11 @@ def main():
     argv = ["ok"]
     if preflight and preflight[0].startswith("--argv="):
         argv, preflight = json.loads(preflight[0][len("--argv="):]), preflight[1:]
+    if preflight and preflight[0] == "--user-site":
+        preflight = preflight[1:]
+        import site
+        site.ENABLE_USER_SITE = os.getuid() == os.geteuid()  # (-I turned it off)
+        site.addusersitepackages(None)
     os.chdir(src)
     sys.path.insert(0, src)
     unshadow(own, src)
