@@ -47,10 +47,31 @@ import os
 import zipfile
 
 
+def intact(folder, z):
+    \"\"\"Whether FOLDER holds the zip's files as they are in it (sizes and CRCs): code
+    run with the user's rights (a submission checked with this runner) may have edited
+    the cache, and a fresh copy of the zip must not run what it left.\"\"\"
+    import zlib
+    for info in z.infolist():
+        if info.is_dir():
+            continue
+        path = os.path.join(folder, info.filename)
+        try:
+            if os.path.getsize(path) != info.file_size:
+                return False
+            with open(path, "rb") as handle:
+                if zlib.crc32(handle.read()) != info.CRC:
+                    return False
+        except OSError:
+            return False
+    return True
+
+
 def unpacked(archive):
     \"\"\"A folder holding this runner's files, unpacked once per version into the user's
     cache, so that Python keeps their bytecode (importing from the zip compiles them on
-    every run); None when that cannot be done (the runner then imports from the zip).\"\"\"
+    every run); None when that cannot be done (the runner then imports from the zip).
+    Checked against the zip on every run, and unpacked again when it differs.\"\"\"
     if os.environ.get("HOG_RUNNER_NO_CACHE"):
         return None
     try:
@@ -58,8 +79,12 @@ def unpacked(archive):
             key = hashlib.sha256(handle.read()).hexdigest()[:16]
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         folder = os.path.join(base, "hog-grader", "runner", key)
-        if os.path.isfile(os.path.join(folder, "grader", "__init__.py")):
-            return folder
+        with zipfile.ZipFile(archive) as z:
+            if os.path.isfile(os.path.join(folder, "grader", "__init__.py")):
+                if intact(folder, z):
+                    return folder
+                import shutil
+                shutil.rmtree(folder, ignore_errors=True)
         partial = "%s.%d.part" % (folder, os.getpid())
         with zipfile.ZipFile(archive) as z:
             z.extractall(partial)
@@ -81,7 +106,11 @@ def compiled(folder):
         return
     try:
         import compileall
-        compileall.compile_dir(folder, quiet=2)
+        import py_compile
+        # each import checks its bytecode against the source's hash (the source is
+        # checked against the zip): bytecode edited in the cache is never run
+        compileall.compile_dir(folder, quiet=2,
+                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
         open(marker, "w").close()
     except OSError:
         pass

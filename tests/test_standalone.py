@@ -325,3 +325,21 @@ def test_the_runner_in_the_wrong_folder_says_where_to_run_it(unpacked):
         assert done.returncode == 2, (argv, done.stdout, done.stderr)
         assert "not a project folder" in said and "editions" not in said, said
         assert f"run `{Path(PY39).name} grade` there" in said
+
+
+def test_a_cache_edited_by_code_it_ran_is_unpacked_again(unpacked):
+    """The runner unpacks itself once into the user's cache, where code it ran (the
+    user's rights: a submission a TA checks with the course's runner) could edit the
+    grader: every later run of the same zip, a fresh copy too, ran the edit. The cache
+    is checked against the zip on each run, and its bytecode against its sources."""
+    assert student(unpacked, "-q", "1").returncode == 1  # unpacks and compiles the cache
+    cached = list((unpacked.parent / ".cache" / "hog-grader" / "runner").glob("*/grader"))
+    assert len(cached) == 1
+    report = cached[0] / "report.py"
+    report.write_text(report.read_text() + "\nraise SystemExit('EDITED CACHE RAN')\n")
+    bytecode = next((cached[0] / "run" / "__pycache__").glob("runner.*.pyc"))
+    bytecode.write_bytes(bytecode.read_bytes()[:16] + b"\0" * 64)
+    done = student(unpacked, "-q", "1")
+    assert done.returncode == 1 and "EDITED CACHE RAN" not in done.stdout + done.stderr, done.stderr
+    assert "Run just this case" in done.stdout
+    assert "EDITED" not in report.read_text()
