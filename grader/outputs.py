@@ -71,6 +71,14 @@ def folder_target(path: Union[str, Path], what: str = "") -> None:
     _probe(base, what or "to", shown)
 
 
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether ONE and OTHER are one file under two names (a hard link)."""
+    try:
+        return one.is_file() and other.is_file() and os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
 def spares(path: Union[str, Path], own: "Iterable[Path]", what: str = "") -> None:
     """PATH is none of OWN (files, or folders meant whole) nor inside one: a report
     never replaces the student's code or the file naming the workspace's edition."""
@@ -80,7 +88,7 @@ def spares(path: Union[str, Path], own: "Iterable[Path]", what: str = "") -> Non
     label = f"{what} " if what else ""
     for mine in own:
         mine = Path(os.path.realpath(mine))
-        if full == mine or mine in full.parents:
+        if full == mine or mine in full.parents or _same_file(full, mine):
             raise OutputError(f"cannot write {label}{path}: it is the workspace's own "
                               f"{mine.name}{'/' if mine.is_dir() else ''} (choose another "
                               "name, such as results.json)")

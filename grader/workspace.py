@@ -400,11 +400,13 @@ class Workspace:
     def own_files(self) -> List[Path]:
         """What a report written into the workspace must never replace: the student's
         files, the tests, and the files that say what the workspace is."""
+        helpers = sorted(self.root.glob("*.py"))  # a course's construct_check.py, ucb.py
         if self.assignment.ok is not None:
             return [*(self.root / name for name in self.assignment.sources),
-                    self.assignment.ok.path, self.tests]
+                    self.assignment.ok.path, self.tests, *helpers]
         return [self.source, *(self.root / name for name in self.assignment.support),
-                self.root / config_name(self.assignment), self.root / EDITION_FILE, self.tests]
+                self.root / config_name(self.assignment), self.root / EDITION_FILE, self.tests,
+                *helpers]
 
 
 def assignment_of(root: Path) -> Assignment:

@@ -149,3 +149,21 @@ def test_a_report_never_replaces_a_file_of_the_workspace(tmp_path, target):
     assert {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()} == before
     assert run_grade("-q", "01", "--json", "results.json", cwd=ws).returncode in (0, 1)
     assert (ws / "results.json").is_file()
+
+
+@pytest.mark.parametrize("option", ["--json", "--score-out"])
+@pytest.mark.parametrize("target", ["construct_check.py", "hw02.ok", "link-to-hw02.txt"])
+def test_a_report_never_replaces_an_ok_folders_file_under_any_name(tmp_path, option, target):
+    """A course's helper beside the source (construct_check.py), and the student's file
+    under a second name (a hard link), are the workspace's too."""
+    import os
+    import shutil
+    from conftest import run_grade
+    ws = tmp_path / "hw02"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "ok" / "hw02", ws,
+                    ignore=shutil.ignore_patterns("template", "__pycache__"))
+    os.link(ws / "hw02.py", ws / "link-to-hw02.txt")
+    before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
+    done = run_grade("-q", "product", option, target, cwd=ws)
+    assert done.returncode == 2 and "the workspace's own" in done.stderr, done.stderr
+    assert {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()} == before
