@@ -161,6 +161,16 @@ def plain_want(example: Example) -> Optional[str]:
 
 
 def judge_case(case: Case, run: CaseRun, exact: bool = False) -> CaseResult:
+    """CASE's verdict from RUN, with the session a failure shows starting at its suite's
+    setup lines, as ok shows them (where `a` comes from, in `>>> a.balance`)."""
+    result = _judge(case, run, exact)
+    setup = "\n".join(prompt(e.source) for e in case.suite.setup_examples)
+    if setup and result.status != "passed":
+        result.transcript = setup + ("\n" + result.transcript if result.transcript else "")
+    return result
+
+
+def _judge(case: Case, run: CaseRun, exact: bool) -> CaseResult:
     examples = case.examples
     if run.status == "timeout":
         if run.running is not None and run.running < len(examples):

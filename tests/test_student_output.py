@@ -266,3 +266,27 @@ def test_an_error_in_the_students_frames_still_shows_them(solved_ws, grade_hog):
     failed = next(c for c in result.questions[0].case_results if c.status == "failed")
     text = failure_text(failed)  # bulk and Gradescope show them too
     assert "Your code raised:" in text and "in make_averaged" in text
+
+
+def test_a_failure_shows_its_suites_setup_as_ok_shows_it(tmp_path):
+    """`>>> a.balance` failing means little without the setup that made `a` (ok prints
+    the suite's setup lines before the case's): the session shown starts with them, in
+    the student's run and in a bulk report alike."""
+    from okfolders import write_folder
+    suite = {"type": "doctest", "scored": True,
+             "setup": ">>> from bank import *\n>>> a = Account('Ann')\n>>> a.deposit(100)",
+             "cases": [{"code": ">>> a.balance\n100\n>>> a.withdraw(40)\n60", "hidden": False,
+                        "locked": False}]}
+    folder = write_folder(tmp_path / "bank", {
+        "bank.ok": json.dumps({"name": "Bank", "src": ["bank.py"],
+                               "tests": {"tests/*.py": "ok_test"}}),
+        "bank.py": ("class Account:\n    def __init__(self, name):\n        self.balance = 0\n"
+                    "    def deposit(self, n):\n        self.balance += n\n"
+                    "    def withdraw(self, n):\n        self.balance -= n + 1\n"
+                    "        return self.balance\n"),
+        "tests/__init__.py": "",
+        "tests/q1.py": "test = " + repr({"name": "q1", "points": 1, "suites": [suite]}) + "\n"})
+    out = run_grade("-q", "q1", cwd=folder).stdout
+    session = [line.strip() for line in out.splitlines() if line.strip().startswith(">>>")]
+    assert session == [">>> from bank import *", ">>> a = Account('Ann')", ">>> a.deposit(100)",
+                       ">>> a.balance", ">>> a.withdraw(40)"], out
