@@ -5,7 +5,8 @@ mutate --hints`), but some mistakes read the same in every assignment: a string 
 where it should be printed (the quotes show it), a result printed and None returned, an
 expression that shows nothing (the function returned None), printed lines never printed,
 a recursion that never
-reaches a base case, a lazy `map` where a list is expected, a fraction lost to `//`.
+reaches a base case, a module that is not there, a lazy `map` where a list is expected, a
+fraction lost to `//`.
 Each rule looks at the first failing example of a question (what it expected, what it
 showed, what it raised, its source) and its words hold for every failure it accepts;
 anything less certain names nothing. Used for the failing questions of an ok assignment
@@ -110,6 +111,11 @@ def too_deep(result: CaseResult) -> bool:
     return _raised(result) == "RecursionError" and "RecursionError" not in result.expected
 
 
+def missing_module(result: CaseResult) -> bool:
+    return (_raised(result) == "ModuleNotFoundError"
+            and "ModuleNotFoundError" not in result.expected)
+
+
 def lazy_sequence(result: CaseResult) -> bool:
     want, got = result.expected.strip(), result.got.strip()
     return (_raised(result) is None and want.startswith("[") and want.endswith("]")
@@ -139,6 +145,9 @@ RULES: List[Tuple[Hint, Callable[[CaseResult], bool]]] = [
           "prints nothing there"), prints_nothing),
     (Hint("common-recursion-too-deep", "*", "the recursion goes deeper than Python allows for "
           "this input: it may never reach a base case"), too_deep),
+    (Hint("common-missing-module", "*", "the code imports a module this Python does not "
+          "have: a name mistyped, or a package to install for the Python that runs the "
+          "grader (python3 -m pip install NAME)"), missing_module),
     (Hint("common-lazy-sequence", "*", "the function returns a lazy sequence (a map, filter, "
           "zip, range or generator) where the example expects a list: list(...) makes one"),
      lazy_sequence),

@@ -22,6 +22,7 @@ MISTAKES = {
                  "common-prints-nothing"),
     "count_down": (">>> count_down(3)\n0", "return count_down(name - 1)",
                    "common-recursion-too-deep"),
+    "plots": (">>> plots(1)\n1", "import matplotlibb\n    return name", "common-missing-module"),
     "squares": (">>> squares([1, 2])\n[1, 4]", "return map(lambda x: x * x, name)",
                 "common-lazy-sequence"),
     "evens": (">>> evens(4)\n[0, 2]", "return range(0, name, 2)", "common-lazy-sequence"),
