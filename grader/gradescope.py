@@ -270,14 +270,15 @@ def read_settings(source: Path) -> Settings:
 
 
 def find_submission(folder: Path, source: str) -> Optional[safe_files.Entry]:
-    """The submitted SOURCE below FOLDER: at the top, or one folder down (never in a
-    linked folder); the name's case ignored. It may be a link, a special file or a
-    folder (when nothing else has the name): `read_source` refuses those."""
+    """The submitted SOURCE below FOLDER: at the top, or one or two folders down (a
+    project uploaded as `hw/maps/...`; never in a linked folder); the name's case
+    ignored. It may be a link, a special file or a folder (when nothing else has the
+    name): `read_source` refuses those."""
     if folder.is_symlink() or not folder.is_dir():
         return None
-    entries = safe_files.walk(folder, 2, limit=safe_files.MAX_SOURCE)
+    entries = safe_files.walk(folder, 3, limit=safe_files.MAX_SOURCE)
     named = [e for e in entries if e.parts[-1].lower() == source.lower()]
-    for depth in (1, 2):
+    for depth in (1, 2, 3):
         found = [e for e in named if len(e.parts) == depth and e.kind != "dir"]
         if found:
             return found[0]

@@ -263,7 +263,7 @@ def test_the_staff_terminal_gets_no_escape_sequence(tmp_path):
 # --- the layouts course exports use ------------------------------------------------------
 
 LAYOUTS = ["{id}/hog.py", "{id}/Hog.py", "{id}/HOG.PY", "{id}/submission/hog.py",
-           "{id}/proj01-hog/Hog.py", "{id}.py"]
+           "{id}/proj01-hog/Hog.py", "{id}/cs61a/proj01-hog/hog.py", "{id}.py"]
 
 
 @settings(max_examples=60, deadline=None)
@@ -299,11 +299,54 @@ def test_every_export_layout_is_found(tmp_path_factory, layouts, wrappers, as_zi
         f"student{i}": f"S = {i}\n".encode() for i in range(len(layouts))}
 
 
+def _zipped(files: dict) -> bytes:
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return data.getvalue()
+
+
+@pytest.mark.parametrize("as_zip", [False, True])
+def test_a_zip_per_student_is_that_students_submission(tmp_path, as_zip):
+    """Some exports give one zip per student (ID.zip), others keep what each uploaded
+    (ID/upload.zip): both were skipped or graded 0 (the student missing from grades.csv
+    without a word). A project's several files are found in it too, a folder deeper
+    or two."""
+    one = {"ann.zip": _zipped({"hog.py": "A = 1\n"}),
+           "bob/upload.zip": _zipped({"proj/hog.py": "B = 1\n"}),
+           "cy.zip": _zipped({"notes.txt": "no source"}),
+           "dee.zip": b"not a zip"}
+    several = {"ann.zip": _zipped({"typer.py": "T = 1\n", "utils.py": "U = 1\n"}),
+               "bob/sub.zip": _zipped({"hw/proj02/typer.py": "T = 2\n",
+                                       "hw/proj02/utils.py": "U = 2\n"}),
+               "cy/hw/proj02/typer.py": "T = 3\n", "cy/hw/proj02/utils.py": "U = 3\n"}
+    for label, files in (("one", one), ("several", several)):
+        root = tmp_path / label
+        for name, data in files.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_bytes(data if isinstance(data, bytes) else data.encode())
+        path = root
+        if as_zip:
+            path = tmp_path / f"{label}.zip"
+            path.write_bytes(_zipped({name: data for name, data in files.items()}))
+        if label == "one":
+            found = by_id(bulk.discover(path, "hog.py"))
+            assert (found["ann"].source, found["bob"].source) == (b"A = 1\n", b"B = 1\n")
+            assert "no hog.py in the submission" in found["cy"].problem
+            assert "cannot be read as a zip file" in found["dee"].problem
+        else:
+            found = by_id(bulk.discover(path, "typer.py", ["typer.py", "utils.py"]))
+            assert {sid: s.files for sid, s in found.items()} == {
+                sid: {"typer.py": f"T = {n}\n".encode(), "utils.py": f"U = {n}\n".encode()}
+                for n, sid in enumerate(["ann", "bob", "cy"], 1)}
+
+
 def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):
     root = tmp_path / "in"
-    (root / "wrong_name" / "deep" / "deeper").mkdir(parents=True)
+    (root / "wrong_name" / "deep" / "deeper" / "deepest").mkdir(parents=True)
     (root / "wrong_name" / "hog (1).py").write_text("")
-    (root / "wrong_name" / "deep" / "deeper" / "hog.py").write_text("")
+    (root / "wrong_name" / "deep" / "deeper" / "deepest" / "hog.py").write_text("")
     (root / "two" / "a").mkdir(parents=True)
     (root / "two" / "b").mkdir()
     (root / "two" / "a" / "hog.py").write_text("A = 1\n")
@@ -312,7 +355,7 @@ def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):
     found = by_id(bulk.discover(root, "hog.py"))
     assert found["wrong_name"].problem.startswith("no hog.py in the submission; it holds: ")
     assert "hog (1).py" in found["wrong_name"].problem
-    assert "deep/deeper/hog.py" in found["wrong_name"].problem
+    assert "deep/deeper/deepest/hog.py" in found["wrong_name"].problem
     assert "more than one hog.py" in found["two"].problem
     assert "a/hog.py" in found["two"].problem and "b/hog.py" in found["two"].problem
     assert found["empty"].problem == "no hog.py in the submission (it is empty)"

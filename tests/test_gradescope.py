@@ -473,6 +473,16 @@ def test_a_folder_swapped_for_a_link_after_it_was_found_is_not_followed(tmp_path
         read_source(tmp_path, found)
 
 
+def test_an_upload_nested_two_folders_deep_is_found(tmp_path):
+    """A project uploaded as its course folder (`cs61a/proj01/hog.py`) was graded 0."""
+    from grader.gradescope import find_submission, read_source
+    (tmp_path / "submission" / "cs61a" / "proj01").mkdir(parents=True)
+    (tmp_path / "submission" / "cs61a" / "proj01" / "Hog.py").write_text("MINE = 2\n")
+    found = find_submission(tmp_path / "submission", "hog.py")
+    assert found.parts == ("cs61a", "proj01", "Hog.py")
+    assert read_source(tmp_path, found) == b"MINE = 2\n"
+
+
 # --- one layout: bulk's gradescope/ID/results.json is the bundle's (issue 18) -------------
 
 HW02 = Path(__file__).resolve().parents[1] / "examples" / "ok" / "hw02"

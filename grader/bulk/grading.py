@@ -103,8 +103,9 @@ def _walk_folder(top: Path) -> List[Entry]:
     return walk(top, DEPTH, enter=lambda name: not _skipped(name), limit=MAX_SOURCE)
 
 
-def _walk_zip(path: Path) -> Tuple[List[Entry], List[Submission]]:
-    """The zip's entries, and a refused submission per entry whose path is unsafe."""
+def _walk_zip(path) -> Tuple[List[Entry], List[Submission]]:
+    """The zip's entries (PATH: a file, or a file object), and a refused submission per
+    entry whose path is unsafe."""
     try:
         archive = zipfile.ZipFile(path)
         infos = archive.infolist()
@@ -165,7 +166,7 @@ def _find_source(name: str, files: List[Entry], source: str) -> Submission:
             last == source if exact else last.lower() == source.lower()) and not any(
             _skipped(p) for p in entry.parts[1:])
 
-    for depth, exact in ((2, True), (2, False), (3, True), (3, False)):
+    for depth, exact in ((2, True), (2, False), (3, True), (3, False), (4, True), (4, False)):
         found = [e for e in files if matches(e, depth, exact)]
         if len(found) > 1:
             listed = ", ".join("/".join(e.parts[1:]) for e in found)
@@ -209,17 +210,19 @@ def _find_sources(name: str, files: List[Entry], sources: Tuple[str, ...]) -> Su
                   and not any(_skipped(p) for p in e.parts[1:])]
     wanted = {source.lower() for source in sources}
     base = 1
-    if not any(relative(e, 1).lower() in wanted for e in candidates):
-        deeper = {e.parts[1] for e in candidates if len(e.parts) > 2
-                  and relative(e, 2).lower() in wanted}
-        if len(deeper) > 1:
+    for depth in (1, 2, 3):  # at the top, or in one folder a level or two deeper
+        folders = {e.parts[1:depth] for e in candidates if len(e.parts) > depth
+                   and relative(e, depth).lower() in wanted}
+        if len(folders) > 1:
             return Submission(name, problem=(
                 f"the source files are in more than one folder of the submission "
-                f"({one_line(', '.join(sorted(deeper)))}): keep only one"))
-        if deeper:
-            (folder,) = deeper
-            base = 2
-            candidates = [e for e in candidates if len(e.parts) > 2 and e.parts[1] == folder]
+                f"({one_line(', '.join(sorted('/'.join(f) for f in folders)))}): keep only one"))
+        if folders:
+            (folder,) = folders
+            base = depth
+            candidates = [e for e in candidates if len(e.parts) > base
+                          and e.parts[1:base] == folder]
+            break
     found: Dict[str, Optional[bytes]] = {}
     for source in sources:
         exact = [e for e in candidates if relative(e, base) == source]
@@ -239,6 +242,25 @@ def _find_sources(name: str, files: List[Entry], sources: Tuple[str, ...]) -> Su
     if all(data is None for data in found.values()):
         return _nothing_found(name, files, f"none of {', '.join(sources)}")
     return Submission(name, files=found)
+
+
+def _inside_zip(name: str, entry: Entry, shown: str, find) -> Submission:
+    """The submission inside a student's own zip file (ID.zip, or the one zip in ID/):
+    its entries read as a folder's, FIND looking in them for the sources."""
+    import io
+    loaded = _load(name, entry, shown)
+    if loaded.source is None:
+        return loaded
+    try:
+        entries, refused = _walk_zip(io.BytesIO(loaded.source))
+    except BulkError:
+        return Submission(name, problem=f"{one_line(shown_name(shown))} cannot be read as a "
+                                        "zip file")
+    if refused:
+        return Submission(name, problem=f"{one_line(shown_name(shown))}: "
+                                        f"{refused[0].problem}")
+    return find(name, [Entry((name, *e.parts), e.kind, e.read) for e in entries
+                       if len(e.parts) < DEPTH])
 
 
 def _load(name: str, entry: Entry, shown: str) -> Submission:
@@ -271,12 +293,17 @@ def _classify(entries: List[Entry], source: str,
     for top, group in sorted(groups.items()):
         head = next((e for e in group if len(e.parts) == 1), None)
         loose = top.lower().endswith(".py") and (sources is None or len(sources) == 1)
+        if sources is not None and len(sources) > 1:
+            find = lambda name, group: _find_sources(name, group, sources)
+        else:
+            find = lambda name, group: _find_source(name, group, source)
         if head is None or head.kind == "dir":
             name = top
-            if sources is not None and len(sources) > 1:
-                step = lambda group=group, name=name: _find_sources(name, group, sources)
-            else:
-                step = lambda group=group, name=name: _find_source(name, group, source)
+            step = lambda group=group, name=name, find=find: _found_or_zipped(name, group, find)
+        elif head.kind == "file" and top.lower().endswith(".zip"):  # one zip per student
+            name = top[:-4]
+            step = lambda head=head, name=name, top=top, find=find: _inside_zip(
+                name, head, top, find)
         elif loose or (head.kind == "link" and "." not in top):
             name = top[:-3] if loose else top
             step = lambda head=head, name=name, top=top: _load(name, head, top)
@@ -298,6 +325,20 @@ def _classify(entries: List[Entry], source: str,
     return [by_name[name] for name in sorted(by_name)]
 
 
+def _found_or_zipped(name: str, group: List[Entry], find) -> Submission:
+    """FIND's submission in a student's folder; where it finds no source and the folder
+    holds one zip file (what the student uploaded, as some exports keep it), the one
+    inside that zip."""
+    found = find(name, group)
+    if found.problem is None:
+        return found
+    zips = [e for e in group if len(e.parts) == 2 and e.kind == "file"
+            and e.parts[1].lower().endswith(".zip")]
+    if len(zips) != 1:
+        return found
+    return _inside_zip(name, zips[0], "/".join(zips[0].parts[1:]), find)
+
+
 def _name_safely(submissions: List[Submission]) -> List[Submission]:
     """Give each submission a safe, unique id; keep the name as given when it differs."""
     taken = {s.id for s in submissions if is_safe_name(s.id)}
@@ -316,9 +357,10 @@ def discover(path: Path, source: str,
              sources: Optional[List[str]] = None) -> List[Submission]:
     """The submissions in PATH (a folder or a .zip), sorted by id.
 
-    Accepted layouts: `ID/hog.py` per student (or `ID/SOMEFOLDER/hog.py`, the name in
-    any case), or `ID.py` per student, possibly inside wrapping folders (as course
-    exports often are). Links and special files are refused, never followed.
+    Accepted layouts: `ID/hog.py` per student (or one or two folders deeper, the name in
+    any case), `ID.py` per student, or `ID.zip` per student (or one zip in `ID/`: what
+    the student uploaded), possibly inside wrapping folders (as course exports often
+    are). Links and special files are refused, never followed.
 
     SOURCES (an ok assignment's `src`): every submission carries `files`, each source
     by name; with several sources, `ID/<each source>` (or one folder deeper), a missing
