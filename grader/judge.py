@@ -177,6 +177,13 @@ def _judge(case: Case, run: CaseRun, exact: bool) -> CaseResult:
             return CaseResult(case, "timeout", message=run.message, failed_example=run.running,
                               traceback=run.stack,
                               transcript=transcript(examples, run.outputs, run.running))
+        if not run.outputs and case.suite.setup_examples:  # its setup lines are shown
+            return CaseResult(case, "timeout", traceback=run.stack,
+                              message=f"{run.message}, in the suite's setup")
+        if examples and len(run.outputs) >= len(examples) and case.suite.teardown_examples:
+            return CaseResult(case, "timeout", traceback=run.stack,
+                              message=f"{run.message}, in the suite's teardown",
+                              transcript=transcript(examples, run.outputs, len(examples) - 1))
         return CaseResult(case, "timeout", message=run.message, traceback=run.stack,
                           transcript="\n".join(prompt(e.source) for e in examples))
     if run.status == "crashed":

@@ -290,3 +290,19 @@ def test_a_failure_shows_its_suites_setup_as_ok_shows_it(tmp_path):
     session = [line.strip() for line in out.splitlines() if line.strip().startswith(">>>")]
     assert session == [">>> from bank import *", ">>> a = Account('Ann')", ">>> a.deposit(100)",
                        ">>> a.balance", ">>> a.withdraw(40)"], out
+
+
+def test_a_setup_that_loops_is_named_and_the_case_is_not_listed(tmp_path):
+    """A suite's setup that never ends: the session showed every setup and case line
+    with nothing under them, as if the case's last line looped (hunt12)."""
+    from okfolders import write_folder
+    suite = {"type": "doctest", "scored": True,
+             "setup": ">>> from lab import *\n>>> spin()", "cases": [
+                 {"code": ">>> settled\n1", "hidden": False, "locked": False}]}
+    folder = write_folder(tmp_path / "lab", {
+        "lab.ok": json.dumps({"name": "L", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"}}),
+        "lab.py": "settled = 1\n\n\ndef spin():\n    while True:\n        pass\n",
+        "tests/__init__.py": "",
+        "tests/q1.py": "test = " + repr({"name": "q1", "points": 1, "suites": [suite]}) + "\n"})
+    out = run_grade("-q", "q1", "--timeout", "1", cwd=folder).stdout
+    assert "in the suite's setup" in out and ">>> spin()" in out and ">>> settled" not in out, out
