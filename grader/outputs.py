@@ -7,6 +7,7 @@ target first, with these, and stops with one line saying what is wrong.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -96,12 +97,29 @@ def spares(path: Union[str, Path], own: "Iterable[Path]", what: str = "") -> Non
 
 def write_text(text: str, path: Union[str, Path], what: str) -> None:
     """TEXT to PATH, or to standard output for "-"; OutputError (naming WHAT, the
-    option that gave PATH) when the file cannot be written."""
+    option that gave PATH) when the file cannot be written. Written beside PATH and
+    renamed over it: whatever stood there (a file the graded code wrote first and made
+    read-only, say) is replaced whole or, when that fails, removed, never left as the
+    result."""
     if str(path) == "-":
         import sys
         sys.stdout.write(text)
         return
+    target = Path(path)
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        fd, partial = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                       dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.chmod(partial, 0o644)
+            os.replace(partial, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(partial)
+            raise
     except OSError as error:
+        with contextlib.suppress(OSError):
+            if target.is_file() and not target.is_symlink():
+                target.unlink()
         raise OutputError(f"could not write {what} {path}: {error.strerror or error}") from None

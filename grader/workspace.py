@@ -400,7 +400,9 @@ class Workspace:
     def own_files(self) -> List[Path]:
         """What a report written into the workspace must never replace: the student's
         files, the tests, and the files that say what the workspace is."""
-        helpers = sorted(self.root.glob("*.py"))  # a course's construct_check.py, ucb.py
+        # a course's construct_check.py, ucb.py; the published runner (`python3 grade`)
+        helpers = [*sorted(self.root.glob("*.py")),
+                   *([self.root / "grade"] if (self.root / "grade").is_file() else [])]
         if self.assignment.ok is not None:
             return [*(self.root / name for name in self.assignment.sources),
                     self.assignment.ok.path, self.tests, *helpers]

@@ -4,6 +4,7 @@ traceback after the work is done."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -167,3 +168,24 @@ def test_a_report_never_replaces_an_ok_folders_file_under_any_name(tmp_path, opt
     done = run_grade("-q", "product", option, target, cwd=ws)
     assert done.returncode == 2 and "the workspace's own" in done.stderr, done.stderr
     assert {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()} == before
+
+
+def test_a_report_replaces_whatever_stood_at_its_path_whole(tmp_path):
+    """The graded code runs before the report is written: a file it planted there (its
+    own forged result, read-only; a link to elsewhere) must not survive as the result,
+    nor be written through."""
+    import shutil
+    from conftest import run_grade
+    ws = tmp_path / "hw02"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "ok" / "hw02", ws,
+                    ignore=shutil.ignore_patterns("template", "__pycache__"))
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text("KEEP ME\n")
+    (ws / "out.json").symlink_to(elsewhere)
+    (ws / "score.txt").write_text("Point breakdown\n\nScore:\n    Total: 99.0\n")
+    (ws / "score.txt").chmod(0o444)
+    done = run_grade("-q", "product", "--json", "out.json", "--score-out", "score.txt", cwd=ws)
+    assert done.returncode == 0, done.stderr
+    assert not (ws / "out.json").is_symlink() and elsewhere.read_text() == "KEEP ME\n"
+    assert json.loads((ws / "out.json").read_text())["questions"]["product"]["status"] == "passed"
+    assert "Total: 1.0" in (ws / "score.txt").read_text()
