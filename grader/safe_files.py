@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
 MAX_SOURCE = 1 << 20  # bytes of a submitted source file
+MAX_ARCHIVE = 32 << 20  # bytes of a student's own zip (a project's data files beside the source)
 
 WORDS = {"link": "a symbolic link", "special": "not a regular file (a fifo, device or socket)",
          "dir": "a folder"}
@@ -129,7 +130,8 @@ def walk(top: Path, depth: int, enter: Callable[[str], bool] = lambda name: True
         for item in items:
             here = parts + (item.name,)
             kind = kind_of(item.stat(follow_symlinks=False).st_mode)
-            entries.append(Entry(here, kind, reader(top, here, limit)))
+            cap = max(limit, MAX_ARCHIVE) if item.name.lower().endswith(".zip") else limit
+            entries.append(Entry(here, kind, reader(top, here, cap)))
             if kind == "dir" and len(here) < depth and enter(item.name):
                 try:
                     visit(Path(item.path), here)

@@ -342,6 +342,39 @@ def test_a_zip_per_student_is_that_students_submission(tmp_path, as_zip):
                 for n, sid in enumerate(["ann", "bob", "cy"], 1)}
 
 
+def test_a_broken_or_foreign_archive_is_the_students_and_named(tmp_path):
+    """A student's zip with a bad checksum, an encrypted entry or a compression method
+    zipfile lacks was "the grader failed" (the run exited 3, every --resume too); a
+    linked ID.zip or an ID.tar.gz left the student out of grades.csv without a word; a
+    zip over 1 MiB (a project's data beside its source) was refused whole."""
+    good = _zipped({"hog.py": "G = 1\n"})
+    crc = bytearray(_zipped({"hog.py": "A = 1\n"}))
+    crc[crc.index(b"A = 1")] = ord("B")  # the stored bytes no longer match their CRC
+    encrypted = bytearray(good)
+    for header in (b"PK\x03\x04", b"PK\x01\x02"):
+        at = encrypted.index(header)
+        flag = at + (6 if header == b"PK\x03\x04" else 8)
+        encrypted[flag] |= 1
+    big = io.BytesIO()
+    with zipfile.ZipFile(big, "w") as archive:
+        archive.writestr("proj/hog.py", "BIG = 1\n")
+        archive.writestr("proj/data/map.bin", os.urandom(2 << 20))
+    root = tmp_path / "class"
+    root.mkdir()
+    for name, data in (("crc.zip", bytes(crc)), ("enc.zip", bytes(encrypted)),
+                       ("big.zip", big.getvalue()), ("tar.tar.gz", b"\x1f\x8b"),
+                       ("good.zip", good)):
+        (root / name).write_bytes(data)
+    (root / "linked.zip").symlink_to(root / "good.zip")
+    found = by_id(bulk.discover(root, "hog.py"))
+    assert all(s.failure is None for s in found.values()), {k: s.failure for k, s in found.items()}
+    assert "cannot be read from the zip" in found["crc"].problem
+    assert "cannot be read from the zip" in found["enc"].problem
+    assert found["big"].source == b"BIG = 1\n" and found["good"].source == b"G = 1\n"
+    assert "archive grade bulk does not open" in found["tar"].problem
+    assert "symbolic link" in found["linked"].problem
+
+
 def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):
     root = tmp_path / "in"
     (root / "wrong_name" / "deep" / "deeper" / "deepest").mkdir(parents=True)

@@ -18,6 +18,7 @@ import signal
 import stat
 import tempfile
 import zipfile
+import zlib
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -34,7 +35,7 @@ from ..judge import prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
 from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, prompts_of, wall_cap
-from ..safe_files import MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
+from ..safe_files import MAX_ARCHIVE, MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
                            lease_problem)
@@ -103,9 +104,11 @@ def _walk_folder(top: Path) -> List[Entry]:
     return walk(top, DEPTH, enter=lambda name: not _skipped(name), limit=MAX_SOURCE)
 
 
-def _walk_zip(path) -> Tuple[List[Entry], List[Submission]]:
+def _walk_zip(path, students: bool = False) -> Tuple[List[Entry], List[Submission]]:
     """The zip's entries (PATH: a file, or a file object), and a refused submission per
-    entry whose path is unsafe."""
+    entry whose path is unsafe. An entry that cannot be read is a grader failure in the
+    class's zip (a broken export: --resume tries it again), and the student's own doing
+    in a zip of the STUDENTS' own (Unreadable: told to them)."""
     try:
         archive = zipfile.ZipFile(path)
         infos = archive.infolist()
@@ -131,9 +134,17 @@ def _walk_zip(path) -> Tuple[List[Entry], List[Submission]]:
             kind = "file"
 
         def read(info: zipfile.ZipInfo = info) -> Optional[bytes]:
-            with archive.open(info) as handle:
-                data = handle.read(MAX_SOURCE + 1)
-            return None if len(data) > MAX_SOURCE else data
+            cap = MAX_ARCHIVE if info.filename.lower().endswith(".zip") else MAX_SOURCE
+            try:
+                with archive.open(info) as handle:
+                    data = handle.read(cap + 1)
+            except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError,
+                    ValueError, OSError, zlib.error) as error:
+                if not students:
+                    raise
+                raise Unreadable(f"{one_line(shown_name(info.filename))} cannot be read "
+                                 f"from the zip ({one_line(str(error), 200)})") from None
+            return None if len(data) > cap else data
 
         entries.append(Entry(parts, kind, read))
     return entries, refused
@@ -252,7 +263,7 @@ def _inside_zip(name: str, entry: Entry, shown: str, find) -> Submission:
     if loaded.source is None:
         return loaded
     try:
-        entries, refused = _walk_zip(io.BytesIO(loaded.source))
+        entries, refused = _walk_zip(io.BytesIO(loaded.source), students=True)
     except BulkError:
         return Submission(name, problem=f"{one_line(shown_name(shown))} cannot be read as a "
                                         "zip file")
@@ -263,19 +274,26 @@ def _inside_zip(name: str, entry: Entry, shown: str, find) -> Submission:
                        if len(e.parts) < DEPTH])
 
 
+class Unreadable(Exception):
+    """A zip entry that cannot be read (bad CRC, encrypted, unknown compression)."""
+
+
 def _load(name: str, entry: Entry, shown: str) -> Submission:
     if entry.kind in KIND_WORDS:
         return Submission(name, problem=f"{one_line(shown_name(shown))} is "
                                         f"{KIND_WORDS[entry.kind]}: refused, submit the file itself")
     try:
         data = entry.read()
+    except Unreadable as unreadable:
+        return Submission(name, problem=str(unreadable))
     except Refused as refused:  # swapped for a link or special file since the walk
         part = one_line(shown_name(refused.shown.split("/")[-1]))
         return Submission(name, problem=f"{one_line(shown_name(shown))}: {part} is "
                                         f"{WORDS[refused.kind]}: refused, submit the file itself")
     if data is None:
+        cap = MAX_ARCHIVE if shown.lower().endswith(".zip") else MAX_SOURCE
         return Submission(name, problem=f"{one_line(shown_name(shown))} is larger than "
-                                        f"{MAX_SOURCE // 1024} KiB")
+                                        f"{cap // 1024} KiB")
     return Submission(name, source=data)
 
 
@@ -300,13 +318,19 @@ def _classify(entries: List[Entry], source: str,
         if head is None or head.kind == "dir":
             name = top
             step = lambda group=group, name=name, find=find: _found_or_zipped(name, group, find)
-        elif head.kind == "file" and top.lower().endswith(".zip"):  # one zip per student
+        elif top.lower().endswith(".zip"):  # one zip per student (a link is refused)
             name = top[:-4]
             step = lambda head=head, name=name, top=top, find=find: _inside_zip(
                 name, head, top, find)
         elif loose or (head.kind == "link" and "." not in top):
             name = top[:-3] if loose else top
             step = lambda head=head, name=name, top=top: _load(name, head, top)
+        elif top.lower().endswith(OTHER_ARCHIVES):
+            name = top[:next(len(top) - len(end) for end in OTHER_ARCHIVES
+                             if top.lower().endswith(end))]
+            step = lambda name=name, top=top: Submission(name, problem=(
+                f"{one_line(shown_name(top))} is an archive grade bulk does not open: unpack "
+                "it, or give it as a zip"))
         else:
             continue  # a loose file that is not a submission (a README, say)
         info = CallInfo.from_call(step)
@@ -318,11 +342,14 @@ def _classify(entries: List[Entry], source: str,
     for submission in found:
         if submission.id in by_name:
             by_name[submission.id] = Submission(submission.id, problem=(
-                f"both {one_line(shown_name(submission.id))}/{source} and "
-                f"{one_line(shown_name(submission.id))}.py given"))
+                f"{one_line(shown_name(submission.id))} is given twice (a folder, a "
+                f"{source} or a zip of that name): keep one"))
         else:
             by_name[submission.id] = submission
     return [by_name[name] for name in sorted(by_name)]
+
+
+OTHER_ARCHIVES = (".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".tar", ".7z", ".rar", ".gz")
 
 
 def _found_or_zipped(name: str, group: List[Entry], find) -> Submission:
