@@ -48,10 +48,21 @@ import zipfile
 
 
 def intact(folder, z):
-    \"\"\"Whether FOLDER holds the zip's files as they are in it (sizes and CRCs): code
-    run with the user's rights (a submission checked with this runner) may have edited
-    the cache, and a fresh copy of the zip must not run what it left.\"\"\"
+    \"\"\"Whether FOLDER (a real folder, not a link) holds the zip's files as they are in
+    it (sizes and CRCs) and no other source: code run with the user's rights (a
+    submission checked with this runner) may have edited the cache, and a fresh copy of
+    the zip must not run what it left. (Bytecode it left beside them is not caught:
+    see the README.)\"\"\"
     import zlib
+    if os.path.islink(folder) or not os.path.isdir(folder):
+        return False
+    listed = set(os.path.normpath(info.filename) for info in z.infolist() if not info.is_dir())
+    for here, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in files:
+            relative = os.path.relpath(os.path.join(here, name), folder)
+            if relative not in listed and not name.startswith(".compiled-"):
+                return False
     for info in z.infolist():
         if info.is_dir():
             continue
@@ -80,20 +91,24 @@ def unpacked(archive):
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         folder = os.path.join(base, "hog-grader", "runner", key)
         with zipfile.ZipFile(archive) as z:
-            if os.path.isfile(os.path.join(folder, "grader", "__init__.py")):
+            if os.path.lexists(folder):
                 if intact(folder, z):
                     return folder
                 import shutil
-                shutil.rmtree(folder, ignore_errors=True)
+                if os.path.islink(folder):
+                    os.unlink(folder)
+                else:
+                    shutil.rmtree(folder, ignore_errors=True)
         partial = "%s.%d.part" % (folder, os.getpid())
         with zipfile.ZipFile(archive) as z:
             z.extractall(partial)
         try:
             os.replace(partial, folder)
-        except OSError:  # another run unpacked it first
+        except OSError:  # another run unpacked it first (or what was there stayed)
             import shutil
             shutil.rmtree(partial, ignore_errors=True)
-        return folder if os.path.isfile(os.path.join(folder, "grader", "__init__.py")) else None
+        with zipfile.ZipFile(archive) as z:
+            return folder if intact(folder, z) else None  # else: imports from the zip
     except (OSError, zipfile.BadZipFile, RuntimeError):
         return None
 

@@ -331,7 +331,7 @@ def test_a_cache_edited_by_code_it_ran_is_unpacked_again(unpacked):
     """The runner unpacks itself once into the user's cache, where code it ran (the
     user's rights: a submission a TA checks with the course's runner) could edit the
     grader: every later run of the same zip, a fresh copy too, ran the edit. The cache
-    is checked against the zip on each run, and its bytecode against its sources."""
+    is checked against the zip on each run (bytecode left beside it is not: README)."""
     assert student(unpacked, "-q", "1").returncode == 1  # unpacks and compiles the cache
     cached = list((unpacked.parent / ".cache" / "hog-grader" / "runner").glob("*/grader"))
     assert len(cached) == 1
@@ -343,3 +343,16 @@ def test_a_cache_edited_by_code_it_ran_is_unpacked_again(unpacked):
     assert done.returncode == 1 and "EDITED CACHE RAN" not in done.stdout + done.stderr, done.stderr
     assert "Run just this case" in done.stdout
     assert "EDITED" not in report.read_text()
+    # a module added beside the grader's (it would shadow the standard library's), and
+    # the cache replaced by a link to an edited copy
+    (cached[0].parent / "textwrap.py").write_text("raise SystemExit('ADDED MODULE RAN')\n")
+    done = student(unpacked, "-q", "1")
+    assert done.returncode == 1 and "ADDED MODULE RAN" not in done.stdout + done.stderr
+    cache = cached[0].parent
+    edited = cache.with_name("edited")
+    cache.rename(edited)
+    (edited / "grader" / "report.py").write_text("raise SystemExit('LINKED COPY RAN')\n")
+    cache.symlink_to(edited)
+    done = student(unpacked, "-q", "1")
+    assert done.returncode == 1 and "LINKED COPY RAN" not in done.stdout + done.stderr
+    assert not cache.is_symlink()
