@@ -122,8 +122,9 @@ def compiled(folder):
     try:
         import compileall
         import py_compile
-        # each import checks its bytecode against the source's hash (the source is
-        # checked against the zip): bytecode edited in the cache is never run
+        # each import checks its bytecode's recorded source hash against the source
+        # (checked against the zip): a stale or mismatched file is recompiled (bytecode
+        # forged with the right hash is not caught: see the README)
         compileall.compile_dir(folder, quiet=2,
                                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
         open(marker, "w").close()
