@@ -166,7 +166,8 @@ def _needs_rules(assignment, command: str) -> None:
 @click.option("--local", is_flag=True, expose_value=False,
               help="Accepted as ok takes it: grade never uses the network.")
 @click.option(*entry.OK_NO_OPS[1:], "ok_no_ops", is_flag=True, expose_value=False, hidden=True)
-@click.option("--server", "ok_server", metavar="URL", expose_value=False, hidden=True)
+@click.option("--server", "ok_server", metavar="URL", is_flag=False, flag_value="",
+              expose_value=False, hidden=True)  # (its URL optional: never takes an option)
 @click.version_option(grader.__version__, "--version", prog_name=grader.PROGRAM,
                       message="%(prog)s (hog-grader) %(version)s")
 @click.option("--submit", "--backup", "--revise", "--autobackup", "--authenticate",

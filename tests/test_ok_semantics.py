@@ -934,6 +934,8 @@ def test_oks_own_command_lines(ok_command, tmp_path):
         done = run_grade("-q", "twice", *extra, "--json", "-", cwd=folder)
         assert done.returncode == 0, (extra, done.stderr)
         assert json.loads(done.stdout)["questions"]["twice"]["status"] == "passed"
+    scored = run_grade("-q", "twice", "--server", "--score", cwd=folder)  # --score kept
+    assert scored.returncode == 0 and "Total" in scored.stdout, scored.stdout
     fast = run_grade("-q", "twice", "--nointeract", "--debug", "--local", cwd=folder)
     assert fast.returncode == 0 and "passed" in fast.stdout, fast.stderr
     version = run_grade("--version", cwd=folder)
