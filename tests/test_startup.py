@@ -68,7 +68,7 @@ def _imported(argv, cwd) -> set:
 STAFF = {"click", "grader.cli", "grader.outputs", "jinja2", "hypothesis"}
 SUITE_KINDS = {"grader.hog.fuzz.suite", "grader.hog.strategy.suite"}  # fuzz games, win rates
 # what only locking, decrypting or writing a case file needs (~4 ms of every -q run)
-LOCKING = {"hashlib", "hmac", "tempfile"}
+LOCKING = {"hashlib", "hmac", "tempfile", "ctypes"}  # (ctypes: _ctypes alone sets the subreaper)
 
 
 @pytest.mark.parametrize("argv, needless", [(["-q", "01"], STAFF | SUITE_KINDS | LOCKING), ([], STAFF),
