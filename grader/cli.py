@@ -344,7 +344,8 @@ def publish(out, unlocked, scheme, force, runner, edition, assignment_path):
                    "else the edition's).")
 @edition_options
 def lock(folder, scheme, key, edition, assignment_path):
-    """Lock, in place, the cases marked `locked` in the case files of FOLDER.
+    """Lock, in place, the cases marked `locked` in the case files of FOLDER, and, as
+    `ok --lock` does, those with no `locked` key (only `'locked': False` stays open).
 
     Only the changed answers are rewritten; files with nothing to lock are not touched.
     Exit status 2 when FOLDER holds no case files."""
