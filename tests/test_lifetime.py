@@ -86,6 +86,14 @@ def recorded(pids: Path):
     return [int(p.read_text()) for p in pids.iterdir() if p.read_text()]
 
 
+def kill_recorded(pids: Path) -> None:
+    for pid in recorded(pids):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
 def env():
     return {**os.environ, "COLUMNS": "120", "TERM": "dumb"}
 
@@ -132,11 +140,7 @@ def test_student_code_dies_with_grade(student_ws, variant, how):
         wait_for(lambda: not any(alive(pid) for pid in students), 20,
                  f"the student processes {students} to die")
     finally:
-        for pid in recorded(pids):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
+        kill_recorded(pids)
         if isinstance(grade, subprocess.Popen):
             grade.kill()
             grade.wait()
@@ -219,8 +223,4 @@ def test_code_that_kills_its_guard_still_dies_before_grade_writes_its_result(stu
         record = json.loads(result.read_text())
         assert "forged" not in record and record["questions"]["02"]["status"] != "passed"
     finally:
-        for pid in recorded(pids):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
+        kill_recorded(pids)

@@ -52,6 +52,14 @@ def children():
             return [int(pid) for pid in listing.read().split()]
     except OSError:
         pass
+    return children_by_scan()
+
+
+def children_by_scan():
+    """Our children, whichever of our threads started them, from every process's
+    /proc/PID/stat (None where there is no /proc). The grader's sweep reads them so
+    too (run/process.py): its children may come from any of its threads."""
+    me = os.getpid()
     try:
         entries = os.listdir("/proc")
     except OSError:
