@@ -463,7 +463,6 @@ def end_strays(timeout: float = GUARD_GRACE) -> int:
     """Kill every child this process still has, again as orphans come (`adopt_orphans`),
     until none is left or TIMEOUT passes; return how many were killed. For a run whose
     workers are all closed: whatever is left is student code that escaped its guard."""
-    from .guard import children_by_scan  # (the guard's own reading; stdlib only)
     killed = set()
     for _ in range(max(1, int(timeout / 0.002))):  # rounds, not a clock: code that stops
         try:                                       # this process awhile gains nothing
@@ -471,6 +470,7 @@ def end_strays(timeout: float = GUARD_GRACE) -> int:
                 pass
         except ChildProcessError:  # none at all: the usual end, with no look at /proc
             return len(killed)
+        from .guard import children_by_scan  # (here: the usual end never needs it)
         for pid in children_by_scan() or []:
             try:
                 os.kill(pid, signal.SIGKILL)
