@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 
 from hypothesis import given, settings, strategies as st
 
@@ -298,3 +299,43 @@ def test_nuls_escape_codes_and_invalid_bytes_are_shown_safely(solved_ws):
     assert "Traceback" not in done.stdout + done.stderr
     assert not any(ch in done.stdout for ch in "\x00\x1b\x07"), done.stdout
     assert "\ufffd\ufffd! title" in done.stdout
+
+
+FLOOD = ("import os as _os, threading as _threading, time as _time\n"
+         "def _flood():\n"
+         "    chunk = b'x' * 65536\n"
+         "    while True:\n"
+         "        try:\n"
+         "            _os.write(2, chunk)\n"
+         "        except OSError:\n"
+         "            return\n"
+         "_threading.Thread(target=_flood, daemon=True).start()\n"
+         "_time.sleep(3)\n")
+
+
+def own_cpu_seconds(pid: int) -> float:
+    """PID's own user + system CPU time (not its children's), from /proc."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_code_flooding_its_standard_error_costs_the_grader_next_to_nothing(solved_ws):
+    """A thread writing to fd 2 without end (for the 3 s the import sleeps) once cost the
+    grader most of a core of its own, outside every limit on the code: it read the pipe
+    4 KiB at a time as fast as the code wrote. The grader keeps the first bytes only."""
+    hog = solved_ws / "hog.py"
+    hog.write_text(FLOOD + hog.read_text())
+    env = {**os.environ, "COLUMNS": "120"}
+    grader = subprocess.Popen([sys.executable, "-m", "grader.cli", "-q", "01"], cwd=solved_ws,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    used = 0.0
+    while grader.poll() is None:
+        try:
+            used = own_cpu_seconds(grader.pid)
+        except (OSError, IndexError):
+            pass
+        time.sleep(0.05)
+    out, err = grader.communicate()
+    assert grader.returncode == 0, out + err
+    assert "passed" in out
+    assert used < 1.0, f"the grader spent {used:.2f} s of its own CPU"
