@@ -66,6 +66,13 @@ DOCTEST_VARIANTS = {
     "carriage_return": (">>> carriage_return()\na\nb", "print('a\\rb')"),
     "tab_printed": (">>> tab_printed()\na\tb", "print('a\\tb')"),
     "ellipsis_line_skipped": (">>> ellipsis_line_skipped()\nloading...\n5", "print('x')\nreturn 5"),
+    # ok evaluates an expression prompt with `eval`, which skips blanks before it
+    "two_spaces_after_prompt": (">>>  two_spaces_after_prompt()\n5", "return 5"),
+    "statement_after_two_spaces": (">>>  x = statement_after_two_spaces()\n>>> x\n5",
+                                   "return 5"),
+    # a prompt that does not compile is named as ok's console names it
+    "unclosed_call": (">>> unclosed_call(\nTraceback (most recent call last):\n  ...\n"
+                      "SyntaxError: '(' was never closed (<string>, line 1)", "pass"),
     "prompt_without_space": (">>> prompt_without_space()\n5\n>>>prompt_without_space()", "return 5"),
     "function_answer_word": (">>> function_answer_word()\nFunction", "return len"),
     "lambda_answer_word": (">>> (lambda: 1)\nFunction", "pass"),

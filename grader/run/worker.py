@@ -624,9 +624,11 @@ def _evaluate(source, namespace, display):
     if display is None:  # the probe of `evaluate`: at the depth a prompt's code runs at
         return eval(source, namespace)
     try:
-        code = compile(source, CASE_FILENAME, "eval", dont_inherit=True)
+        # ok evaluates the prompt's text with `eval`, which skips leading blanks
+        # (`>>>  f(2)` is an expression there); `exec`, its fallback, does not
+        code = compile(source.lstrip(" \t"), CASE_FILENAME, "eval", dont_inherit=True)
     except SyntaxError:
-        exec(compile(source, CASE_FILENAME, "exec", dont_inherit=True), namespace)
+        exec(_as_statements(source), namespace)
         return
     try:
         value = eval(code, namespace)
@@ -634,9 +636,20 @@ def _evaluate(source, namespace, display):
         # ok's console catches a SyntaxError from evaluating the prompt as one from
         # compiling it, and runs the prompt again as a statement (a reader that raises
         # SyntaxError consumes its input twice): what it shows is that second run's
-        exec(compile(source, CASE_FILENAME, "exec", dont_inherit=True), namespace)
+        exec(_as_statements(source), namespace)
         return
     display(value)
+
+
+def _as_statements(source):
+    """SOURCE compiled to run with `exec`; a prompt that does not compile says so as in
+    ok, whose console compiles the text under Python's own name for it, "<string>"."""
+    try:
+        return compile(source, CASE_FILENAME, "exec", dont_inherit=True)
+    except SyntaxError as error:
+        if error.filename == CASE_FILENAME:
+            error.filename = "<string>"
+        raise
 
 
 def run_examples(sources, namespace, src, cap, track=False, gate=None):
