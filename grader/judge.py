@@ -131,19 +131,19 @@ def check_example(example: Example, output: ExampleOutput, exact: bool = False) 
     equal the expected lines, exactly (no doctest leniency: `True` is not `1`,
     `<BLANKLINE>` is text); an exception matches an expected traceback whose lines
     after the stack are `Type: str(exception)` (the bare class name, `ValueError: ` for
-    an empty message), or an expected output that is the type's name alone. Unless
+    an empty message), or an expected output that is the type's name alone, whatever
+    was printed before it (even past the cap on what is kept). Unless
     EXACT (an ok assignment, judged as ok judges it), a function's repr also matches the
     answer word `Function` and a memory address the case's own (what a student typed
     to unlock a case of a Hog workspace, which then runs)."""
-    if output.truncated:
-        return False
     exception, want = ok_answer(example.want)
     raised = output.raised
-    if raised is not None:
+    if raised is not None:  # what was printed before it is not compared (a cut either)
         if exception:
             return want == raised.line.splitlines()
         return want == [raised.type]
-    return not exception and _lines_match(want, output.printed.splitlines(), exact)
+    return not output.truncated and not exception and _lines_match(
+        want, output.printed.splitlines(), exact)
 
 
 def plain_want(example: Example) -> Optional[str]:

@@ -53,6 +53,12 @@ DOCTEST_VARIANTS = {
     "print_then_raise": (
         ">>> print_then_raise()\nTraceback (most recent call last):\n  ...\nValueError: x",
         "print('hello')\nraise ValueError('x')"),
+    # printed past what grade keeps of a case's prints (64 KiB), then the expected error
+    "flood_then_raise": (
+        ">>> flood_then_raise()\nTraceback (most recent call last):\n  ...\nKeyError: 'x'",
+        "for i in range(5000):\n    print('looking at', i, 'of many keys')\nraise KeyError('x')"),
+    "flood_then_bare_type": (">>> flood_then_bare_type()\nKeyError",
+                             "print('x' * 100000)\nraise KeyError('x')"),
     "printed_then_error_expected": (
         ">>> printed_then_error_expected()\nhello\nTraceback (most recent call last):\n"
         "  ...\nValueError: x", "print('hello')\nraise ValueError('x')"),
