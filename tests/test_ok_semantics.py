@@ -426,6 +426,81 @@ def deleted():
 
 del deleted
 
+def memo(fn):
+    cache = {}
+    def memoized(*args):
+        if args not in cache:
+            cache[args] = fn(*args)
+        return cache[args]
+    functools.update_wrapper(memoized, fn)
+    return memoized
+
+def memo2(fn):
+    def memoized(*args):
+        return fn(*args)
+    memoized = functools.wraps(fn)(memoized)
+    return memoized
+
+@memo
+def by_update_wrapper():
+    """
+    >>> by_update_wrapper()
+    2
+    """
+    return 1
+
+@memo2
+def by_wraps_called():
+    """
+    >>> by_wraps_called()
+    2
+    """
+    return 1
+
+RECURSIVE = True
+if RECURSIVE:
+    def on_a_flag():
+        """
+        >>> on_a_flag()
+        2
+        """
+        return 1
+else:
+    def on_a_flag():
+        return 1
+
+try:
+    def tried_first():
+        """
+        >>> tried_first()
+        2
+        """
+        return 1
+except ImportError:
+    def tried_first():
+        return 1
+
+for _ in range(1):
+    def loop_broken():
+        """
+        >>> loop_broken()
+        2
+        """
+        return 1
+    break
+else:
+    def loop_broken():
+        return 1
+
+match RECURSIVE:
+    case True:
+        def in_match():
+            """
+            >>> in_match()
+            2
+            """
+            return 1
+
 if __name__ == '__main__':
     def not_on_import():
         """
@@ -435,7 +510,8 @@ if __name__ == '__main__':
 '''
 # ok's walk of dir() also finds names only running the module binds (`f.__wrapped__`,
 # `made = outer()`); reading the file cannot, and default_tests never name them.
-DYNAMIC = {"decorated_wraps.__wrapped__", "cached.__wrapped__", "rebound_kept.__wrapped__"}
+DYNAMIC = {"decorated_wraps.__wrapped__", "cached.__wrapped__", "rebound_kept.__wrapped__",
+           "by_update_wrapper.__wrapped__", "by_wraps_called.__wrapped__"}
 
 
 def test_the_tests_found_are_oks(ok_command, tmp_path):
@@ -448,7 +524,8 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
     assert {"with_args", "traced_fn", "by_lambda", "kept", "stacked", "cached",
             "WithLambdas.speak",
             "WithLambdas.rate", "Sub.flip", "square", "rebound", "rebound_kept",
-            "rebound_made"} <= set(ok)
+            "rebound_made", "by_update_wrapper", "by_wraps_called", "on_a_flag",
+            "tried_first", "loop_broken", "in_match"} <= set(ok)
     assert not {"scratch", "deleted"} & set(ok)
     assert ok["rebound"] == ok["rebound_made"] == (1.0, 1.0)
     assert ok["rebound_kept"] == (0.0, 1.0)

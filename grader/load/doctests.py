@@ -7,10 +7,11 @@ file with `ast`: module-level functions and classes, their methods (inherited on
 too, from classes of the same file) and nested classes, named `Cls.method`, in ok's
 order (alphabetical at each level, a class before its members). A name bound to a
 lambda, or to another of the file's callables, is a callable too (in a class as well:
-`__str__ = __repr__`); a function defined inside an `if`, `try`, `with` or loop at the
-top counts (not under `if __name__ == '__main__':`); a property does not (it is no
-callable); a function wrapped by a decorator of the file that does not use
-`functools.wraps` has the wrapper's docstring: none. Names bound only by running the
+`__str__ = __repr__`); a function defined inside an `if`, `try`, `with`, `match` or loop
+at the top counts (not under `if __name__ == '__main__':`; of an `if` on a flag the file
+sets, the branch that runs); a property does not (it is no callable); a function
+wrapped by a decorator of the file that does not keep its docstring (`functools.wraps`,
+`update_wrapper`) has the wrapper's docstring: none. Names bound only by running the
 module (`f.__wrapped__`, `g = make()`) are not found.
 
 A docstring becomes a case the way ok reads it: prompt lines (`>>> `, `... `) and the
@@ -65,28 +66,69 @@ def _is_main_guard(test: ast.AST) -> bool:
             == {ast.dump(ast.Name("__name__", ast.Load())), ast.dump(ast.Constant("__main__"))})
 
 
-def _run_at_import(body: List[ast.stmt]) -> List[ast.stmt]:
-    """The statements of BODY and of the blocks inside it (`if`, `try`, `with`, loops)
-    in source order: ok finds a function defined in any of them, as importing runs
-    them. An `if __name__ == '__main__':` block does not run on import."""
+def _run_at_import(body: List[ast.stmt], flags: Optional[Dict[str, object]] = None
+                   ) -> List[ast.stmt]:
+    """The statements of BODY and of the blocks inside it (`if`, `try`, `with`, loops,
+    `match`) in the order that leaves what importing leaves: ok finds a function
+    defined in any of them. An `if __name__ == '__main__':` block does not run on
+    import; an `if` on a constant, or on a name the module binds once to a constant
+    (FLAGS: `RECURSIVE = True`), runs one branch; a `try` body's function is the one
+    left when a handler defines it too (the handler runs only if the body fails); a
+    loop's `else` does not run after a `break` the loop always reaches."""
+    if flags is None:
+        flags = _flags(body)
     found: List[ast.stmt] = []
     for node in body:
         if isinstance(node, ast.If):
-            known = node.test.value if isinstance(node.test, ast.Constant) else None
+            known = _truth(node.test, flags)
             if not _is_main_guard(node.test) and (known is None or known):
-                found += _run_at_import(node.body)
+                found += _run_at_import(node.body, flags)
             if known is None or not known:
-                found += _run_at_import(node.orelse)
+                found += _run_at_import(node.orelse, flags)
         elif isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-            found += _run_at_import(node.body)
             for handler in node.handlers:
-                found += _run_at_import(handler.body)
-            found += _run_at_import(node.orelse) + _run_at_import(node.finalbody)
+                found += _run_at_import(handler.body, flags)
+            found += _run_at_import(node.body, flags) + _run_at_import(node.orelse, flags) \
+                + _run_at_import(node.finalbody, flags)
         elif isinstance(node, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)):
-            found += _run_at_import(node.body) + _run_at_import(getattr(node, "orelse", []))
+            found += _run_at_import(node.body, flags)
+            if not any(isinstance(each, ast.Break) for each in node.body):
+                found += _run_at_import(getattr(node, "orelse", []), flags)  # no break
+        elif isinstance(node, getattr(ast, "Match", ())):
+            for case in node.cases:
+                found += _run_at_import(case.body, flags)
         else:
             found.append(node)
     return found
+
+
+def _flags(body: List[ast.stmt]) -> Dict[str, object]:
+    """The module's names bound once, at its top, to a constant (`DEBUG = False`)."""
+    bound: Dict[str, List[object]] = {}
+    top = {id(node) for node in body}
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            if isinstance(target, ast.Name):
+                constant = id(node) in top and isinstance(node, ast.Assign) and len(
+                    node.targets) == 1 and isinstance(node.value, ast.Constant)
+                bound.setdefault(target.id, []).append(
+                    node.value.value if constant else bound)
+    return {name: values[0] for name, values in bound.items()
+            if len(values) == 1 and values[0] is not bound}
+
+
+def _truth(test: ast.AST, flags: Dict[str, object]) -> Optional[bool]:
+    """Whether the `if` test TEST holds on import, when the file says (None: unknown)."""
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if isinstance(test, ast.Name) and test.id in flags:
+        return bool(flags[test.id])
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _truth(test.operand, flags)
+        return None if inner is None else not inner
+    return None
 
 
 def _is_property(node: ast.AST) -> bool:
@@ -154,11 +196,22 @@ def _returned(decorator: ast.AST):
     wrapper = inner[value.id]
     if any("wraps" in ast.dump(d) for d in wrapper.decorator_list):
         return _KEEPS
-    for node in ast.walk(decorator):  # `wrapper.__doc__ = fn.__doc__`
-        if isinstance(node, ast.Assign) and any(
+    for node in ast.walk(decorator):
+        if isinstance(node, ast.Assign) and any(  # `wrapper.__doc__ = fn.__doc__`
                 isinstance(t, ast.Attribute) and t.attr == "__doc__" for t in node.targets):
             return _KEEPS
+        # `functools.update_wrapper(wrapper, fn)`, `wrapper = wraps(fn)(wrapper)`
+        if isinstance(node, ast.Call) and (
+                _called_name(node.func) == "update_wrapper"
+                or isinstance(node.func, ast.Call) and _called_name(node.func.func) == "wraps"):
+            return _KEEPS
     return wrapper
+
+
+def _called_name(func: ast.AST) -> str:
+    """`f` of `f(...)` or of `module.f(...)`."""
+    return func.attr if isinstance(func, ast.Attribute) else \
+        func.id if isinstance(func, ast.Name) else ""
 
 
 def decorated_doc(node: ast.AST, top: Dict[str, Optional[ast.AST]]) -> Optional[str]:
