@@ -101,6 +101,16 @@ def cache_lock(name: str):
         yield
 
 
+def mutation_run(edition: str):
+    """EDITION's whole `grade mutate` run (cached on disk by its digest), computed by one
+    test worker while another that wants it waits and then reads the cache: test_mutation
+    checks it, test_hints observes its killed mutants (a cold run, as CI's always is,
+    paid an edition twice, or a sample of it again)."""
+    from grader import mutate
+    with cache_lock(f"mutation-{edition}"):
+        return mutate.run(assignments.load(edition))
+
+
 @pytest.fixture(scope="session")
 def ok_wheel():
     """The real ok client's wheel (pip package `okpy`), fetched from PyPI once and cached."""

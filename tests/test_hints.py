@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run_grade
+from conftest import REPO, mutation_run, run_grade
 from editiontools import grade_source, solutions as edition_solutions, template_source
 from grader import assignment as assignments, gradescope, hint_mutants, hints, mutate
 from grader.bulk import grading as bulk_grading
@@ -137,13 +137,17 @@ def sample(assignment, seed: int = 61) -> list:
 
 @pytest.fixture(scope="module")
 def killed_of(edition_of):
-    """Edition -> the `mutate.Run` of its sample, and what every mutant of it that
+    """Edition -> the `mutate.Run` of its sample (the sampled mutants' outcomes in the
+    edition's whole run, which test_mutation checks), and what every mutant of it that
     `grade mutate` kills shows on the questions its function reaches (graded once)."""
     runs = {}
 
     def killed(edition: str):
         if edition not in runs:
-            run = mutate.run(edition_of(edition), only=sample(edition_of(edition)))
+            wanted = set(sample(edition_of(edition)))
+            whole = mutation_run(edition)
+            run = dataclasses.replace(whole, outcomes=[
+                o for o in whole.outcomes if o.mutant.id in wanted])
             runs[edition] = run, hint_mutants.observe(run)
         return runs[edition]
     return killed

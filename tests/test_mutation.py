@@ -24,7 +24,7 @@ from grader import assignment as assignments
 from grader.hog import family
 from grader import mutate
 
-from conftest import cache_lock
+from conftest import mutation_run
 
 
 # Every edition whose cases come with a mutation.json (its table) is held to it.
@@ -32,22 +32,14 @@ TABLED = [name for name in family.editions()
           if (assignments.load(name).cases / mutate.CONFIG).is_file()]
 
 
-def _run_once(edition: str) -> mutate.Run:
-    """The edition's run, computed by one test worker while the other waits and then
-    reads its cached results (both computed it when the file's tests were split between
-    them: a cold run, as CI's always is, paid an edition twice)."""
-    with cache_lock(f"mutation-{edition}"):
-        return mutate.run(assignments.load(edition))
-
-
 @pytest.fixture(scope="module", params=TABLED)
 def edition_run(request):
-    return _run_once(request.param)
+    return mutation_run(request.param)
 
 
 @pytest.fixture(scope="module")
 def fa19_run():
-    return _run_once("fa19")
+    return mutation_run("fa19")
 
 
 def test_fa19_has_its_table():
