@@ -375,6 +375,33 @@ def test_a_broken_or_foreign_archive_is_the_students_and_named(tmp_path):
     assert "symbolic link" in found["linked"].problem
 
 
+def listing_zip(files: int) -> bytes:
+    """A zip of hog.py and FILES empty files with long names: its listing (central
+    directory) is most of it."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("hog.py", "L = 1\n")
+        for number in range(files):
+            archive.writestr(f"{number:08d}" + "n" * 40, b"")
+    return data.getvalue()
+
+
+def test_a_student_zip_listing_too_many_files_is_refused_before_it_is_read(tmp_path):
+    """A student's zip that is nothing but a listing of files (700 000 of them fit in
+    the 32 MiB a zip may have) cost the grader 20 s and 725 MB before anything was
+    graded: `zipfile` makes an object of each. One whose listing is over 1 MiB is now
+    refused and told so; a zip of a few thousand files is still read."""
+    root = tmp_path / "class"
+    (root / "bob").mkdir(parents=True)
+    (root / "ann.zip").write_bytes(listing_zip(12000))
+    (root / "bob" / "upload.zip").write_bytes(listing_zip(12000))
+    (root / "cy.zip").write_bytes(listing_zip(3000))
+    found = by_id(bulk.discover(root, "hog.py"))
+    for sid in ("ann", "bob"):
+        assert "lists more files than a submission holds" in found[sid].problem, found[sid]
+    assert found["cy"].source == b"L = 1\n"
+
+
 def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):
     root = tmp_path / "in"
     (root / "wrong_name" / "deep" / "deeper" / "deepest").mkdir(parents=True)

@@ -16,6 +16,7 @@ import queue
 import shutil
 import signal
 import stat
+import struct
 import tempfile
 import zipfile
 import zlib
@@ -262,6 +263,11 @@ def _inside_zip(name: str, entry: Entry, shown: str, find) -> Submission:
     loaded = _load(name, entry, shown)
     if loaded.source is None:
         return loaded
+    listing = _directory_size(io.BytesIO(loaded.source))
+    if listing is not None and listing > MAX_DIRECTORY:
+        return Submission(name, problem=f"{one_line(shown_name(shown))} lists more files "
+                                        f"than a submission holds ({listing // 1024} KiB of "
+                                        "names): refused")
     try:
         entries, refused = _walk_zip(io.BytesIO(loaded.source), students=True)
     except BulkError:
@@ -272,6 +278,22 @@ def _inside_zip(name: str, entry: Entry, shown: str, find) -> Submission:
                                         f"{refused[0].problem}")
     return find(name, [Entry((name, *e.parts), e.kind, e.read) for e in entries
                        if len(e.parts) < DEPTH])
+
+
+# the most bytes of file names and headers a student's zip may list (~20000 files):
+# `zipfile` makes an object of each, in the grader, before anything is read; a zip of
+# nothing but listings (700 000 in 32 MiB) cost 20 s and 725 MB
+MAX_DIRECTORY = 1 << 20
+
+
+def _directory_size(handle) -> Optional[int]:
+    """The size of the zip HANDLE's central directory, read from its end record (None
+    when there is none: not a zip, which the reading then says)."""
+    try:
+        record = zipfile._EndRecData(handle)
+    except (OSError, ValueError, AttributeError, struct.error):
+        return None
+    return None if record is None else record[zipfile._ECD_SIZE]
 
 
 class Unreadable(Exception):
