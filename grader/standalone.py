@@ -265,11 +265,15 @@ def vendored_files(cache: Path = _CACHE) -> Dict[str, bytes]:
 # The grader's own files besides its modules that a student's command reads: the page
 # of `grade play`. (The report templates are staff's, and need jinja2.)
 STUDENT_DATA = ("hog/play/page.html",)
+# Staff modules a student's command never runs and a student must not get: the optimal
+# strategy's solver (three lines of import made a strategy question's table that beat
+# the threshold, without the work).
+STAFF_MODULES = ("hog/strategy/optimal.py",)
 
 
 def grader_files() -> Dict[str, bytes]:
     """The grader's modules and STUDENT_DATA, without its staff data (reference, staff
-    cases, report templates)."""
+    cases, report templates) and STAFF_MODULES."""
     import grader
     root = Path(grader.__file__).resolve().parent
     files = {(Path("grader") / name).as_posix(): (root / name).read_bytes()
@@ -278,7 +282,7 @@ def grader_files() -> Dict[str, bytes]:
         relative = path.relative_to(root)
         if relative.parts[0] == "data" and len(relative.parts) > 1:
             continue
-        if "__pycache__" in relative.parts:
+        if "__pycache__" in relative.parts or relative.as_posix() in STAFF_MODULES:
             continue
         files[(Path("grader") / relative).as_posix()] = path.read_bytes()
     return files
