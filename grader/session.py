@@ -43,6 +43,8 @@ class DoctestKind:
         examples = case.examples
         longest = max((len(e.want) for e in examples), default=0)
         room = 2 * longest + 4096  # a case expecting a long output is given room for it
+        if case.hidden:  # the code can read its job: a power of two tells no exact length
+            room = 1 << (room - 1).bit_length()
         return CaseJob(id=job_id, examples=[e.source for e in examples],
                        output_cap=min(room, LONGEST_CAP) if room > DEFAULT_CAP else None,
                        setup=[e.source for e in case.suite.setup_examples],

@@ -339,3 +339,21 @@ def test_code_flooding_its_standard_error_costs_the_grader_next_to_nothing(solve
     assert grader.returncode == 0, out + err
     assert "passed" in out
     assert used < 1.0, f"the grader spent {used:.2f} s of its own CPU"
+
+
+def test_a_hidden_cases_job_does_not_tell_the_length_of_its_answer():
+    """The code can read the job it runs (its frames): a hidden case's room for a long
+    output was 2 x its answer's length + 4096, which gave the answer's exact length. It
+    is a power of two now, the same for answers of about the same size."""
+    from grader.session import DoctestKind
+
+    def cap(length, hidden):
+        case = doctest_case("z" * length)
+        case.hidden = hidden
+        return DoctestKind().job(case, 0).output_cap
+
+    assert cap(33333, hidden=False) == 2 * 33333 + 4096  # a visible one keeps its room
+    rooms = {cap(length, hidden=True) for length in (31000, 33333, 40000, 60000)}
+    assert len(rooms) == 1
+    (room,) = rooms
+    assert room & (room - 1) == 0 and room >= 2 * 60000 + 4096
