@@ -49,6 +49,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from . import safe_files
 from .run.sandbox import ENV as SANDBOX_ENV, UID_BASE, as_user
+from .untrusted import one_line
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 SETTINGS = "gradescope.json"
@@ -356,18 +357,23 @@ def _uid_python(wrap, uid: int) -> str:
                       "system-wide, or use another sandbox mode")
 
 
+# the folders every user may write on a stock image, and POSIX message queues' (a
+# queue is a file there)
+SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/lock", "/dev/mqueue")
+
+
 def _kill_leftovers(uid: int) -> None:
     """End every process of the unprivileged user (a daemon the submission left behind),
     then remove what else it left on the machine, which a later run as the same user
-    would meet: its files in the shared temporary folders (a `.pth` under /tmp/.local
-    ran in every later worker) and its System V memory, semaphores and queues (memory
-    held past its limits). The user is leased to this run alone: all of it is the
+    would meet: its files in the shared folders any user may write (a `.pth` under
+    /tmp/.local ran in every later worker), its POSIX message queues and its System V
+    memory, semaphores and queues (memory held past its limits). The user is leased to this run alone: all of it is the
     submission's."""
     subprocess.run(as_user(uid) + [sys.executable, "-I", "-S", "-c",
                                    "import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
                                    "except OSError:\n    pass\n"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
-    for top in ("/tmp", "/var/tmp", "/dev/shm"):
+    for top in SHARED_FOLDERS:
         try:
             names = os.listdir(top)
         except OSError:
@@ -633,7 +639,7 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
     staged = Staged(first_source, assignment, settings, mode,
                     hide=[source, root / "source", results_dir, root / "submission"],
                     files=files, seed=SEED, prompts=prompts_of(questions))
-    print(f"hog-grader: grading submission/{found.shown}; student code isolation: "
+    print(f"hog-grader: grading submission/{one_line(found.shown)}; student code isolation: "
           f"{describe(mode, staged.uid)}", flush=True)
     try:
         result = grade(questions, staged.runner, assignment=assignment, verbose=True,

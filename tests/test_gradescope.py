@@ -209,23 +209,25 @@ def test_uid_mode_code_reaches_no_network_and_no_earlier_verdicts(autograder):
 def test_uid_mode_leaves_nothing_for_the_next_run_as_that_user(autograder):
     """The unprivileged user is the same in every `uid`-mode run on a machine: a `.pth`
     left in its user site (HOME=/tmp) ran in every later run's workers (the honest
-    solution scored 0), and its files in /tmp and /dev/shm outlived the run."""
+    solution scored 0), and its files in /tmp, /dev/shm and /run/lock (world-writable on a
+    stock image) outlived the run."""
     import sysconfig
     version = sysconfig.get_python_version()
     planted = Path("/tmp/.local/lib") / f"python{version}" / "site-packages" / "zz_planted.pth"
     planted.parent.mkdir(parents=True, exist_ok=True)
     planted.write_text("import sys; sys.modules['hog'] = type(sys)('hog')\n")
     tag = f"left-{os.getpid()}"
-    leaver = REFERENCE + (f"\nfor _top in ('/tmp', '/dev/shm'):\n"
+    tops = [top for top in ("/tmp", "/dev/shm", "/run/lock") if os.path.isdir(top)]
+    leaver = REFERENCE + (f"\nfor _top in {tops!r}:\n"
                           f"    open(_top + '/{tag}', 'w').write('x')\n")
     try:
         results, done = submit(autograder, {"hog.py": leaver}, "uid")
         assert done.returncode == 0, done.stderr
         assert score(results) == 22
-        assert not Path(f"/tmp/{tag}").exists() and not Path(f"/dev/shm/{tag}").exists()
+        assert not [top for top in tops if Path(f"{top}/{tag}").exists()]
     finally:
         planted.unlink()
-        for top in ("/tmp", "/dev/shm"):
+        for top in tops:
             Path(f"{top}/{tag}").unlink(missing_ok=True)
 
 
