@@ -89,8 +89,13 @@ def test_the_staff_cases_all_load(fa19):
     ("test = {'points': 1, 'suites': [{'type': 'wwpd', 'cases': []}]}", "unknown type 'wwpd'"),
     ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': [{'code': 'no prompt'}]}]}",
      "must start with a `>>> ` prompt"),
-    ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': [{'code': '\\n  \\n'}]}]}",
-     "has no `>>>` prompt"),
+    # what ok changes on import when it runs the file: refused, never skipped
+    ("C = [{'code': '>>> 1\\n1'}]\nC.append({'code': '>>> 2\\n3'})\n"
+     "test = {'points': 1, 'suites': [{'cases': C}]}", "line 2: case files hold data"),
+    ("test = {'points': 1, 'suites': []}\ntest['points'] = 3", "line 2: case files hold data"),
+    ("test = {'points': 1, 'suites': []}\nif True:\n    test.update(points=5)",
+     "line 2: case files hold data"),
+    ("test = {'points': 1, 'suites': []}\ndel test['suites']", "line 2: case files hold data"),
     ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': ['>>> 1']}]}",
      "must be a dict"),
 ])
@@ -118,6 +123,25 @@ def test_a_case_file_may_name_and_join_its_data_as_staff_write_it(tmp_path):
     suite = data["suites"][0]
     assert suite["setup"] == "\n>>> from lab import *\n"
     assert [c["code"] for c in suite["cases"]] == [">>> double(3)\n6", ">>> 6\n6"]
+
+
+def test_data_ok_builds_on_import_is_read_as_ok_reads_it(tmp_path):
+    """`SETUP += ...`, `{**BASE, ...}`, tuples for lists, a second `test =` (the last
+    counts) and an empty case (it runs its setup and passes, in ok) were read otherwise
+    or refused: grade graded other data than ok, without a word."""
+    path = write(tmp_path, textwrap.dedent('''\
+        SETUP = ">>> import lab\\n"
+        SETUP += ">>> from lab import *\\n"
+        BASE = {'type': 'doctest', 'setup': SETUP}
+        test = {'name': 'first', 'points': 1, 'suites': []}
+        test = {'name': 'q', 'points': 3, 'suites': (
+            {**BASE, 'cases': ({'code': '>>> double(3)\\n6'}, {'code': ''})},)}
+        '''))
+    question = casefile.load_question(path)
+    assert (question.name, question.points) == ("q", 3)
+    (suite,) = question.suites
+    assert suite.setup == ">>> import lab\n>>> from lab import *\n"
+    assert [len(c.examples) for c in suite.cases] == [1, 0]
 
 
 def test_a_case_file_is_never_executed(tmp_path):

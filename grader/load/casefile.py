@@ -39,7 +39,8 @@ class CaseFileError(Exception):
 
 
 def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
-    """Return the dict assigned to `test` in the case file at PATH."""
+    """Return the dict assigned to `test` in the case file at PATH: read as data, never
+    run; a statement that would change it when ok imports the file is refused."""
     if source is None:
         try:
             source = asts.read_source(path)
@@ -51,12 +52,23 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
         raise CaseFileError(f"{path}, line {error.lineno}: not valid Python: {error.msg}") from None
     names: Dict[str, Any] = {}  # earlier top-level assignments of data (a shared setup)
     for node in tree.body:
-        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name)):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name):
+            name, expression = node.targets[0].id, node.value
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) \
+                and node.target.id in names:  # `SETUP += ...`: as `SETUP = SETUP + ...`
+            name = node.target.id
+            expression = ast.BinOp(ast.Name(name, ast.Load()), node.op, node.value)
+        else:
+            read = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            if read & (set(names) | {"test"}):  # would change what ok reads: say so
+                raise CaseFileError(
+                    f"{path}, line {node.lineno}: case files hold data (`NAME = ...`, "
+                    "`NAME += ...`); this statement changes it when ok imports the file, "
+                    "and grade runs no code of a case file: write the data it makes")
             continue
-        name = node.targets[0].id
         try:
-            value = data_value(node.value, names)
+            value = data_value(expression, names)
         except (ValueError, TypeError, RecursionError, MemoryError):
             if name != "test":
                 names.pop(name, None)
@@ -65,12 +77,12 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
                 f"{path}, line {node.lineno}: `test` must be data (dicts, lists, strings, "
                 "numbers, booleans, names of such data set above it, + between strings or "
                 "lists): case files hold data, not code") from None
-        if name == "test":
-            if not isinstance(value, dict):
-                raise CaseFileError(f"{path}: `test` must be a dict")
-            return value
         names[name] = value
-    raise CaseFileError(f"{path}: no `test = {{...}}` assignment found")
+    if "test" not in names:
+        raise CaseFileError(f"{path}: no `test = {{...}}` assignment found")
+    if not isinstance(names["test"], dict):
+        raise CaseFileError(f"{path}: `test` must be a dict")
+    return names["test"]  # the last assignment's, as ok reads it
 
 
 DATA_CAP = 1 << 24  # characters a string built in a case file may have
@@ -116,9 +128,16 @@ def data_value(node: ast.AST, names: Dict[str, Any]) -> Any:
                 parts.append(data_value(part, names))
         return "".join(parts)
     if isinstance(node, ast.Dict):
-        if any(key is None for key in node.keys):
-            raise ValueError("**")
-        return {data_value(k, names): data_value(v, names) for k, v in zip(node.keys, node.values)}
+        built: Dict[Any, Any] = {}
+        for key, value in zip(node.keys, node.values):
+            if key is None:  # `{**BASE, ...}` of a dict set above
+                merged = data_value(value, names)
+                if not isinstance(merged, dict):
+                    raise ValueError("**")
+                built.update(merged)
+            else:
+                built[data_value(key, names)] = data_value(value, names)
+        return built
     if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
         items = [data_value(item, names) for item in node.elts]
         return {ast.List: list, ast.Tuple: tuple, ast.Set: set}[type(node)](items)
@@ -314,7 +333,7 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
         if isinstance(points, bool) or not isinstance(points, (int, float)):
             raise CaseFileError("'points' must be a number")
         raw_suites = data.get("suites", [])
-        if not isinstance(raw_suites, list):
+        if not isinstance(raw_suites, (list, tuple)):  # ok's List field takes a tuple
             raise CaseFileError("'suites' must be a list")
         question = Question(key=path.stem, name=str(data.get("name", path.stem)),
                             points=points, suites=[], path=path)
@@ -337,7 +356,7 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
                 suite.teardown_examples = [Example(source=source, want="")
                                            for source in ok_statements(suite.teardown)]
             raw_cases = raw.get("cases", [])
-            if not isinstance(raw_cases, list):
+            if not isinstance(raw_cases, (list, tuple)):
                 raise CaseFileError(f"suite {s_index} 'cases' must be a list")
             for c_index, raw_case in enumerate(raw_cases, 1):
                 if not isinstance(raw_case, dict):
@@ -366,7 +385,7 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
     elif suite.type in _SESSION_TYPES:
         case.code = _text(raw.get("code"), f"{where} 'code'")
         case.examples = cache.examples(case.code, where)
-        if not case.examples:
+        if not case.examples and case.code.strip():  # an empty one runs setup and teardown
             raise CaseFileError(f"{where}: 'code' has no `>>>` prompt")
     # locked is the case's own flag, as in ok: a `# locked` answer in a case not marked
     # locked is compared as it reads (ok's console skips its hashing: skip_locked_cases)
