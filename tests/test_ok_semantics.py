@@ -556,6 +556,12 @@ OK_TEST_VARIANTS = {
     "text_after_blank": [_suite(IMPORT, ">>> x = double(1)\n\n>>> x\n2\n\n2")],
     "blank_after_prompt": [_suite(IMPORT, ">>> print(2)\n\n2")],
     "tab_in_output": [_suite(IMPORT, ">>> print('a\\tb')\na\tb")],
+    # an annotation line is one at the start of its line: indented, it is answer text
+    "indented_choice_printed": [_suite(IMPORT, ">>> print('board:\\n  # choice: wall')\n"
+                                               "board:\n  # choice: wall")],
+    "indented_explanation": [_suite(IMPORT, ">>> double(1)\n2\n    # explanation: 1 + 1")],
+    # a case with no code runs its suite's setup and teardown
+    "empty_case": [_suite(IMPORT, "")],
     "tab_in_source": [_suite(IMPORT, ">>> len('a\tb')\n3")],
     "tab_for_continuation": [_suite(IMPORT, ">>> def g():\n...\treturn 1\n>>> g()\n1")],
     "dots_without_space": [_suite(IMPORT, ">>> def g():\n...     x = 1\n...\n...     return x\n"

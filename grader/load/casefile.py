@@ -191,7 +191,7 @@ def _answer(lines: List[str]) -> Example:
         # one is part of it and locks nothing (ok's own lock leaves such answers clear)
         return Example(source="", want="\n".join(lines) + "\n")
     for line in lines:
-        match = _ANNOTATION.match(line.strip())
+        match = _ANNOTATION.match(line.rstrip())  # at the start of its line, as ok reads it
         if match is None:
             want_lines.append(line)
         elif match.group(1) == "locked":
