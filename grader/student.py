@@ -360,6 +360,13 @@ def _run(ws: Workspace, options: Options, runner: Runner,
             fuzz_suite.set_seed(questions, options.seed)
         except fuzz_suite.FuzzSetupError as error:
             raise UsageProblem(str(error)) from None
+    if options.score and (options.suite is not None or options.cases is not None):
+        # ok's --score scores every case of a question, whatever --suite or --case say:
+        # the points (and --score-out's breakdown) are its
+        console_now().print("--score scores every case of the question, as ok's does: "
+                            "--suite and --case are left aside", style="dim", markup=False,
+                            highlight=False)
+        options.suite = options.cases = None
     if options.suite is not None:
         options.cases = _suite_cases(questions, options.suite, options.cases)
     if options.cases is not None:

@@ -638,6 +638,26 @@ def test_score_out_writes_the_breakdown_oks_score_out_writes(ok_command, tmp_pat
     assert (mine / "scores.txt").read_text() == expected
 
 
+def test_score_with_suite_or_case_scores_every_case_as_ok_does(ok_command, tmp_path):
+    """ok's --score scores each named test whole, whatever --suite or --case say; grade
+    scored only the suite run (its table, total and --score-out then disagreed)."""
+    files = {"lab.ok": CONFIG.replace('"hw.py"], "tests": {"hw.py": "doctest"}',
+                                      '"lab.py"], "tests": {"tests/*.py": "ok_test"}'),
+             "lab.py": "def double(x):\n    return 2 * x\n", "tests/__init__.py": "",
+             "tests/partial.py": "test = " + repr({"name": "partial", "points": 1.5,
+                                                    "suites": OK_TEST_VARIANTS["partial"]})}
+    for extra in (["--suite", "1"], ["--case", "1"], ["--suite", "2", "--case", "1"]):
+        args = ["-q", "partial", *extra, "--score", "--score-out", "scores.txt"]
+        ok_folder = write_folder(tmp_path / "ok" / "_".join(extra) / "lab", files)
+        run_ok(ok_command, ok_folder, *args)
+        mine = write_folder(tmp_path / "grade" / "_".join(extra) / "lab", files)
+        done = run_grade(*args, cwd=mine)
+        assert "Traceback" not in done.stdout + done.stderr
+        expected = (ok_folder / "scores.txt").read_text()
+        assert "partial: 0.75/1.5" in expected
+        assert (mine / "scores.txt").read_text() == expected, extra
+
+
 def test_the_code_sees_oks_command_line_in_sys_argv_as_in_ok(ok_command, tmp_path):
     """The student's code runs in ok's own process: `sys.argv` is ok's command line. A
     module that tries itself at import (argparse over sys.argv) fails there, as under
