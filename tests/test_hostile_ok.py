@@ -259,3 +259,38 @@ def test_the_staff_catalogue_of_mistakes_reaches_no_submission_and_students_a_cu
     assert handed["hints"] == [{"id": "even-flipped", "question": "q_even",
                                 "text": "Looks like even and odd swap.",
                                 "signatures": [{"1": "0: False"}]}]
+
+
+ADAPTIVE = SOLUTION.replace("def is_even(n):\n    return n % 2 == 0\n", '''_guess, _calls = {}, []
+
+
+def is_even(n):
+    """Computes nothing: guesses True, and flips a guess when the same call comes twice
+    in a row (the case after its first one was not run: that guess failed)."""
+    if _calls and _calls[-1] == n:
+        _guess[n] = not _guess.get(n, True)
+    _calls.append(n)
+    return _guess.setdefault(n, True)
+''')
+
+
+@needs_bwrap
+def test_a_failing_hidden_case_tells_the_code_nothing_either(tmp_path):
+    """After a hidden case failed, the next case of its suite was skipped in the same
+    worker, whose code thus learned that its guess was wrong, and answered the same
+    hidden call right when a later suite asked it again (0 -> 1 point of 2, as in ok,
+    which runs everything in one process). The worker is ended unanswered instead."""
+    lab = make_lab(tmp_path)
+    hidden = {"name": "q_even", "points": 2, "suites": [
+        {"type": "doctest", "scored": True, "setup": ">>> from lab import *", "teardown": "",
+         "cases": [{"code": ">>> is_even(7)\nFalse", "hidden": True, "locked": False},
+                   {"code": ">>> is_even(8)\nTrue", "hidden": True, "locked": False}]},
+        {"type": "doctest", "scored": True, "setup": ">>> from lab import *", "teardown": "",
+         "cases": [{"code": ">>> is_even(7)\nFalse", "hidden": True, "locked": False}]}]}
+    (lab / "tests" / "q_even.py").write_text(f"test = {hidden!r}\n")
+    always = SOLUTION.replace("return n % 2 == 0", "return True")
+    graded = grade_class(tmp_path, lab, {"honest": SOLUTION, "always": always,
+                                         "adaptive": ADAPTIVE}, "--timeout", "5")
+    assert float(graded["honest"][1]["q_even"]) == 2
+    assert float(graded["always"][1]["q_even"]) == 0
+    assert float(graded["adaptive"][1]["q_even"]) == 0, graded["adaptive"][0]["questions"]

@@ -348,6 +348,7 @@ class Runner:
             self._meanwhile()  # or the time it runs the cases
             first = False
             grace_until: Optional[float] = None
+            told: Optional[CaseJob] = None  # the case this worker last reported on
             while pending:
                 current = pending[0]
                 if current.id in self._stopped:  # at a gate, by the thread serving gates
@@ -356,6 +357,12 @@ class Runner:
                     yield current.id, self._stopped_run(current.id, 0.0)
                     break  # a fresh worker takes the rest
                 if skip(current.id):
+                    if told is not None and told.secret and not self.show_wants:
+                        # the secret case it reported failed: reading past the next
+                        # case would tell its code so (it could answer a hidden call
+                        # repeated later otherwise); a fresh worker takes the rest
+                        worker.close()
+                        break
                     if grace_until is None:
                         grace_until = time.monotonic() + SKIP_GRACE
                     if self._read_past(worker, current, grace_until):
@@ -380,6 +387,7 @@ class Runner:
                     run = self._case_run(worker, current, message, cap, elapsed)
                     if run is not None and run.status in ("ran", "setup-error"):
                         pending.pop(0)
+                        told = current
                         with self._serving_gates(worker, pending):
                             yield current.id, run
                         continue
