@@ -30,7 +30,15 @@ IGNORED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGT
 
 
 def prctl(option, value):
-    """Linux's prctl(2); False where there is none."""
+    """Linux's prctl(2); False where there is none. Through _ctypes' own calls where it
+    can: importing ctypes cost every worker's start (and the grader's) a millisecond or
+    more."""
+    try:
+        import _ctypes
+        return _ctypes.call_function(_ctypes.dlsym(_ctypes.dlopen(None), "prctl"),
+                                     (option, value, 0, 0, 0)) == 0
+    except (OSError, AttributeError, ImportError, TypeError):
+        pass
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)

@@ -468,17 +468,8 @@ def adopt_orphans() -> bool:
     its guard no longer reaches (it killed the guard after detaching, in a run with no
     sandbox, where it has the grader's own uid) is re-parented here instead of to init,
     where `end_strays` ends it before the run writes a result. False where there is none."""
-    try:  # _ctypes' own calls: importing ctypes itself cost every student run ~1 ms more
-        import _ctypes
-        return _ctypes.call_function(_ctypes.dlsym(_ctypes.dlopen(None), "prctl"),
-                                     (36, 1, 0, 0, 0)) == 0  # PR_SET_CHILD_SUBREAPER
-    except (OSError, AttributeError, ImportError, TypeError):
-        pass
-    try:
-        import ctypes
-        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
-    except (OSError, AttributeError, ImportError):
-        return False
+    from .guard import become_subreaper
+    return become_subreaper()
 
 
 def end_strays(timeout: float = GUARD_GRACE) -> int:
