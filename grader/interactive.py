@@ -16,6 +16,11 @@ sys.path.insert(0, {src!r})
 for __shown, __source in {pairs!r}:
     print(__shown)
     try:
+        try:  # an expression with blanks before it runs, as ok's `eval` takes it
+            compile(__source.lstrip(" \t"), "<case>", "eval")
+            __source = __source.lstrip(" \t")
+        except SyntaxError:
+            pass
         exec(compile(__source, "<case>", "single"), globals())
     except BaseException as __error:
         import traceback

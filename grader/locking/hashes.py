@@ -228,8 +228,8 @@ def rebuild(code: str, answers: Dict[int, List[str]]) -> str:
 
 
 def _is_expression(source: str) -> bool:
-    try:
-        compile(source, "<case>", "eval")
+    try:  # blanks before it as ok's `eval` skips them (the worker too)
+        compile(source.lstrip(" \t"), "<case>", "eval")
         return True
     except SyntaxError:
         return False
