@@ -492,6 +492,22 @@ else:
     def loop_broken():
         return 1
 
+TRIPLE_DOC = """
+>>> doc_assigned()
+4
+"""
+
+def doc_assigned():
+    return 3
+
+doc_assigned.__doc__ = TRIPLE_DOC
+
+class DocInBody:
+    __doc__ = """
+    >>> 1
+    2
+    """
+
 match RECURSIVE:
     case True:
         def in_match():
@@ -525,7 +541,7 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
             "WithLambdas.speak",
             "WithLambdas.rate", "Sub.flip", "square", "rebound", "rebound_kept",
             "rebound_made", "by_update_wrapper", "by_wraps_called", "on_a_flag",
-            "tried_first", "loop_broken", "in_match"} <= set(ok)
+            "tried_first", "loop_broken", "in_match", "doc_assigned", "DocInBody"} <= set(ok)
     assert not {"scratch", "deleted"} & set(ok)
     assert ok["rebound"] == ok["rebound_made"] == (1.0, 1.0)
     assert ok["rebound_kept"] == (0.0, 1.0)

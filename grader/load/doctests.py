@@ -291,7 +291,23 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                              f"{error.msg}") from None
     classes: Dict[str, ast.ClassDef] = {}
     top: Dict[str, Optional[ast.AST]] = {}
+    texts: Dict[str, str] = {}  # names bound to a string (a docstring kept apart)
+    assigned: Dict[int, str] = {}  # id(def node) -> the docstring `f.__doc__ = ...` gives
     for node in _run_at_import(tree.body):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                node.targets[0], ast.Attribute) and node.targets[0].attr == "__doc__":
+            owner, value = node.targets[0].value, _text_of(node.value, texts)
+            if isinstance(owner, ast.Name) and top.get(owner.id) is not None \
+                    and value is not None:
+                assigned[id(top[owner.id])] = value
+            continue
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name):
+            value = _text_of(node.value, texts)
+            if value is not None:
+                texts[node.targets[0].id] = value
+            else:
+                texts.pop(node.targets[0].id, None)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             top[node.name] = node
             if isinstance(node, ast.ClassDef):
@@ -362,7 +378,17 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
     found: List[Target] = []
 
     def docstring(node: Optional[ast.AST]) -> Optional[str]:
-        return decorated_doc(node, top) if node is not None else None
+        if node is None:
+            return None
+        if id(node) in assigned:  # `f.__doc__ = TEXT` after its def
+            return assigned[id(node)] or None
+        found_doc = decorated_doc(node, top)
+        if found_doc is None and isinstance(node, ast.ClassDef):
+            for statement in node.body:  # `__doc__ = """..."""` in the class body
+                if isinstance(statement, ast.Assign) and any(
+                        isinstance(t, ast.Name) and t.id == "__doc__" for t in statement.targets):
+                    found_doc = _text_of(statement.value, {}) or None
+        return found_doc
 
     def walk(entries: Dict[str, Optional[ast.AST]], prefix: str, seen: frozenset) -> None:
         for name in sorted(entries):
@@ -373,6 +399,15 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
 
     walk(top, "", frozenset())
     return found
+
+
+def _text_of(node: ast.AST, texts: Dict[str, str]) -> Optional[str]:
+    """The string NODE is, when the file says: a literal, or a name TEXTS binds."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return texts.get(node.id)
+    return None
 
 
 def ok_code(docstring: str) -> str:
