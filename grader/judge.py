@@ -140,10 +140,17 @@ def check_example(example: Example, output: ExampleOutput, exact: bool = False) 
     raised = output.raised
     if raised is not None:  # what was printed before it is not compared (a cut either)
         if exception:
-            return want == raised.line.splitlines()
+            return want == detail_lines(raised.line)
         return want == [raised.type]
     return not output.truncated and not exception and _lines_match(
         want, output.printed.splitlines(), exact)
+
+
+def detail_lines(line: str) -> List[str]:
+    """The lines of an exception's `Type: message` as ok compares them (the message's
+    own lines; one that ends with a newline adds no empty line): LINE is the worker's,
+    which ends with one newline of its own."""
+    return (line[:-1] if line.endswith("\n") else line).splitlines()
 
 
 def plain_want(example: Example) -> Optional[str]:
@@ -209,7 +216,7 @@ def _judge(case: Case, run: CaseRun, exact: bool) -> CaseResult:
                                              output.printed.splitlines()) or message
             if output.raised is not None:
                 got += output.raised.line
-                if ok_answer(example.want) == (False, output.raised.line.splitlines()):
+                if ok_answer(example.want) == (False, detail_lines(output.raised.line)):
                     message = ("the error expected is written without its first lines: "
                                "an error is expected as `Traceback (most recent call "
                                "last):`, then `  ...`, then its last line (or as its "

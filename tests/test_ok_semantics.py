@@ -47,6 +47,13 @@ DOCTEST_VARIANTS = {
     "key_error": (
         ">>> key_error()\nTraceback (most recent call last):\n  ...\nKeyError: 'k'",
         "return {}['k']"),
+    # a message ending with a newline (a line read from a file, an f-string's "\\n")
+    "message_ends_a_line": (
+        ">>> message_ends_a_line()\nTraceback (most recent call last):\n  ...\nValueError: no digit",
+        "raise ValueError('no digit\\n')"),
+    "message_ends_two_lines": (
+        ">>> message_ends_two_lines()\nTraceback (most recent call last):\n  ...\nValueError: x",
+        "raise ValueError('x\\n\\n')"),
     "two_line_message": (
         ">>> two_line_message()\nTraceback (most recent call last):\n  ...\nValueError: a\nb",
         "raise ValueError('a\\nb')"),
