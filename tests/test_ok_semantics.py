@@ -515,6 +515,28 @@ class DocInBody:
     2
     """
 
+class Given:
+    def kept(self):
+        """
+        >>> 1
+        2
+        """
+
+    def replaced(self):
+        """
+        >>> 1
+        2
+        """
+
+class Given(Given):  # a student's own version below the given class
+    def other(self):
+        return 1
+
+def _replacement(self):
+    return 3
+
+Given.replaced = _replacement
+
 match RECURSIVE:
     case True:
         def in_match():
@@ -548,7 +570,9 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
             "WithLambdas.speak",
             "WithLambdas.rate", "Sub.flip", "square", "rebound", "rebound_kept",
             "rebound_made", "by_update_wrapper", "by_wraps_called", "on_a_flag",
-            "tried_first", "loop_broken", "in_match", "doc_assigned", "DocInBody"} <= set(ok)
+            "tried_first", "loop_broken", "in_match", "doc_assigned", "DocInBody",
+            "Given.kept", "Given.replaced"} <= set(ok)
+    assert ok["Given.kept"] == (0.0, 1.0) and ok["Given.replaced"] == (1.0, 1.0)
     assert not {"scratch", "deleted"} & set(ok)
     assert ok["rebound"] == ok["rebound_made"] == (1.0, 1.0)
     assert ok["rebound_kept"] == (0.0, 1.0)

@@ -292,6 +292,11 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
     classes: Dict[str, ast.ClassDef] = {}
     top: Dict[str, Optional[ast.AST]] = {}
     texts: Dict[str, str] = {}  # names bound to a string (a docstring kept apart)
+    # id(class node) -> its bases' nodes, read where it is defined (`class Tally(Tally):`
+    # below the given Tally inherits from that one)
+    bases_of: Dict[int, List[ast.ClassDef]] = {}
+    # (id(class node), name) -> what `Cls.name = f` after the class binds there
+    patched: Dict[tuple, Optional[ast.AST]] = {}
     assigned: Dict[int, str] = {}  # id(def node) -> the docstring `f.__doc__ = ...` gives
     for node in _run_at_import(tree.body):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
@@ -301,6 +306,15 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                     and value is not None:
                 assigned[id(top[owner.id])] = value
             continue
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                node.targets[0], ast.Attribute) and isinstance(node.targets[0].value, ast.Name) \
+                and node.targets[0].value.id in classes:  # `Tally.total = _total`
+            target, value = node.targets[0], node.value
+            if _no_doc_callable(value):
+                patched[(id(classes[target.value.id]), target.attr)] = None
+            elif isinstance(value, ast.Name) and value.id in top:
+                patched[(id(classes[target.value.id]), target.attr)] = top[value.id]
+            continue
         if isinstance(node, ast.Assign) and len(node.targets) == 1 \
                 and isinstance(node.targets[0], ast.Name):
             value = _text_of(node.value, texts)
@@ -309,6 +323,9 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
             else:
                 texts.pop(node.targets[0].id, None)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if isinstance(node, ast.ClassDef):  # its bases as bound where it is defined
+                bases_of[id(node)] = [classes[b.id] for b in node.bases
+                                      if isinstance(b, ast.Name) and b.id in classes]
             top[node.name] = node
             if isinstance(node, ast.ClassDef):
                 classes[node.name] = node
@@ -336,9 +353,9 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
         """CLS and the file's own classes it inherits from, in Python's method resolution
         order (C3; left to right, depth first where C3 has no answer): with several
         bases, the first that defines a method is the one a name reaches."""
-        bases = [classes[b.id] for b in cls.bases if isinstance(b, ast.Name)
-                 and b.id in classes and classes[b.id].name not in seen
-                 and classes[b.id] is not cls]
+        bases = [base for base in bases_of.get(id(cls), [])
+                 if base.name not in seen or base is not cls and base.name == cls.name]
+        bases = [base for base in bases if base is not cls]
         lines = [mro(base, seen | {cls.name}) for base in bases] + [list(bases)]
         order = [cls]
         while any(lines):
@@ -373,6 +390,9 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                         for target in node.targets:
                             if isinstance(target, ast.Name):
                                 own[target.id] = body[target.id] = alias
+            for (cls_id, name), value in patched.items():
+                if cls_id == id(each):
+                    own[name] = body[name] = value
         return own
 
     found: List[Target] = []
