@@ -551,3 +551,23 @@ def test_bulk_gives_the_code_the_builtins_a_plain_python3_has_as_ok_does(tmp_pat
                 '    """\n    try:\n        quit()\n    except SystemExit:\n        return \'bye\'\n\n\n'
                 'def helped():\n    """\n    >>> callable(help)\n    True\n    """\n')
     assert lab_totals(tmp_path, ok_command, solution) == (2.0, 2.0)
+
+
+def test_bulk_lets_code_use_multiprocessing_and_ask_its_user_name_as_ok_does(tmp_path, ok_command):
+    """A process pool, a lock and a queue need /dev/shm (the sandbox's was read-only:
+    PermissionError), and `getpass.getuser()` a user name (the sandbox's user has no
+    entry in the password database: KeyError at import failed every test). ok passes
+    them; so does bulk now."""
+    solution = (
+        "import getpass\nimport multiprocessing\n\nUSER = getpass.getuser()\n\n"
+        "def _square(x):\n    return x * x\n\n"
+        'def squares(n):\n    """\n    >>> squares(4)\n    [0, 1, 4, 9]\n    """\n'
+        "    with multiprocessing.Pool(2) as pool:\n        return pool.map(_square, range(n))\n\n"
+        'def locked():\n    """\n    >>> locked()\n    True\n    """\n'
+        "    lock = multiprocessing.Lock()\n    with lock:\n        return True\n\n"
+        'def queued():\n    """\n    >>> queued()\n    5\n    """\n'
+        "    q = multiprocessing.Queue()\n    q.put(5)\n    return q.get(timeout=5)\n\n"
+        'def named():\n    """\n    >>> isinstance(named(), str) and named() != ""\n    True\n'
+        '    """\n    return USER\n')
+    bulk, ok = lab_totals(tmp_path, ok_command, solution)
+    assert bulk == 5.0 == ok  # _square too: no examples

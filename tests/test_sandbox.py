@@ -258,7 +258,7 @@ def test_limits_memory_file_size_network_environment(tmp_path):
     assert raised[1] == "MemoryError"
     assert raised[2] in ("OSError", "MemoryError")  # EFBIG, or the tmpfs is full
     assert raised[3] == "OSError"
-    assert printed(result)[4] == "['HOME', 'LANG', 'PATH', 'PWD']\n"
+    assert printed(result)[4] == "['HOME', 'LANG', 'LOGNAME', 'PATH', 'PWD', 'USER']\n"
     assert printed(result)[5] == "True\n"
 
 

@@ -44,7 +44,11 @@ UID_BASE = 61000  # sandboxes run as uids UID_BASE ... UID_BASE + UID_COUNT - 1
 UID_COUNT = 1000
 SYSTEM_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
-ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8"}
+# the code's whole environment in a sandbox; a user name, which `getpass.getuser()`
+# reads before the password database (the sandbox's user has no entry there: the call
+# raised KeyError, failing every test of code that asks at import)
+ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "USER": "student",
+       "LOGNAME": "student"}
 GROUP_OVERHEAD = 8
 # sh running bwrap with its options read from the file $0 on the first free fd from 3
 LAUNCH = ('for fd in 3 4 5 6 7 8 9; do [ -e /dev/fd/$fd ] || break; done; '
@@ -428,7 +432,8 @@ class Sandbox:
     def _prepare(self) -> List[str]:
         """Inside the sandbox, before privileges are dropped: the writable copy of the
         submission filled from INSIDE_GIVEN (its tmpfs capped by bwrap's --size
-        otherwise); as root, first the private /tmp and the copy's tmpfs mounted with a
+        otherwise); as root, first the private /tmp, /dev/shm (where `multiprocessing`
+        keeps its locks and queues) and the copy's tmpfs mounted with a
         cap on their files too: bwrap's own tmpfs has none, and a 16 MiB /tmp full of
         empty files costs the host hundreds of MiB of kernel memory where no control
         group charges it. As root the given files stay root's, read-only to the code,
@@ -442,7 +447,8 @@ class Sandbox:
                "mode=1777,nosuid,nodev")
         folder = f"size={size},nr_inodes={inodes},mode=0755,nosuid,nodev"
         return ["/bin/sh", "-c",
-                f'mount -t tmpfs -o "$0" tmpfs /tmp && mount -t tmpfs -o "$1" tmpfs {INSIDE_SRC}'
+                f'mount -t tmpfs -o "$0" tmpfs /tmp && mount -t tmpfs -o "$0" tmpfs /dev/shm'
+                f' && mount -t tmpfs -o "$1" tmpfs {INSIDE_SRC}'
                 f' && {fill} && find {INSIDE_SRC} -type d -exec chmod 1777 {{}} +'
                 f' && cd {INSIDE_SRC} && unset OLDPWD && shift && exec "$@"', tmp, folder]
 
@@ -509,6 +515,8 @@ class Sandbox:
             argv += ["--perms", "1777", "--dir", "/tmp", "--cap-add", "CAP_SYS_ADMIN"]
         else:
             argv += ["--perms", "1777", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
+            argv += ["--perms", "1777", "--size", str(self.limits.tmp_size), "--tmpfs",
+                     "/dev/shm"]
         argv += ["--chdir", INSIDE_SRC, "--clearenv"]
         for key, value in ENV.items():
             argv += ["--setenv", key, value]
