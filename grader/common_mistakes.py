@@ -64,11 +64,21 @@ def _number(text: str) -> Optional[float]:
     return value if math.isfinite(value) else None
 
 
-def returns_text(result: CaseResult) -> bool:
-    """Expected printed text, shown as a returned string: `hello` against `'hello'`."""
+def _as_text(result: CaseResult) -> bool:
+    """What was expected, shown as a returned string: `hello` (or `3`) against `'hello'`."""
     want, got = result.expected.rstrip("\n"), result.got.strip()
     return (_raised(result) is None and bool(want.strip()) and not want.startswith(_QUOTES)
             and got in (repr(want), f"'{want}'", f'"{want}"'))
+
+
+def returns_text(result: CaseResult) -> bool:
+    """Expected printed words, shown as a returned string: `hello` against `'hello'`."""
+    return _as_text(result) and not _is_value(result.expected)
+
+
+def returns_value_as_text(result: CaseResult) -> bool:
+    """Expected a value (`3`, `[1, 2]`, `True`), shown as its text: `'3'`."""
+    return _as_text(result) and _is_value(result.expected)
 
 
 def prints_text(result: CaseResult) -> bool:
@@ -135,6 +145,9 @@ RULES: List[Tuple[Hint, Callable[[CaseResult], bool]]] = [
     (Hint("common-returns-text", "*", "the function returns the text where the example "
           "expects it printed: the quotes show a returned string (print it instead)"),
      returns_text),
+    (Hint("common-value-as-text", "*", "the function returns the value's text (a string: the "
+          "quotes show it) where the example expects the value itself: return it as it is, "
+          "not str() of it"), returns_value_as_text),
     (Hint("common-prints-text", "*", "the function prints the text where the example expects "
           "it returned: a returned string shows with its quotes"), prints_text),
     (Hint("common-prints-then-none", "*", "the function prints its result and returns None: "

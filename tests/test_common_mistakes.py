@@ -15,6 +15,9 @@ from okfolders import write_folder
 MISTAKES = {
     "greet": (">>> greet('Ann')\nHello, Ann", "return 'Hello, ' + name", "common-returns-text"),
     "label": (">>> label('x')\n'three'", "print('three')", "common-prints-text"),
+    "count_digits": (">>> count_digits(123)\n3", "return str(len(str(name)))",
+                     "common-value-as-text"),
+    "pair": (">>> pair(1)\n[1, 1]", "return str([name, name])", "common-value-as-text"),
     "double": (">>> print(double(2))\n4", "print(2 * name)", "common-prints-then-none"),
     "total": (">>> total([1, 2, 3])\n6", "s = 0\n    for x in name:\n        s += x",
               "common-shows-nothing"),
