@@ -313,6 +313,7 @@ def test_a_loop_costs_its_own_questions_only_once_the_budget_is_spent(tmp_path):
 
 
 @needs_bwrap
+@pytest.mark.alone  # its assertion is about wall time
 def test_stop_repeated_loops_makes_one_loop_cost_one_limit(tmp_path):
     """Staff's opt-in: questions 2 and 4 reach question 1's loop and stop after 0.15 of
     their limit, saying why; the verdicts are those of the default."""
@@ -424,6 +425,7 @@ def cli(*args, **kwargs):
 
 
 @needs_bwrap
+@pytest.mark.alone  # carol's loops wait beside busy tests: its wall cap came at another case
 def test_killed_run_resumes_to_the_same_files_as_an_uninterrupted_one(tmp_path):
     source = make_folder(tmp_path / "in", SMALL)
     whole, broken = tmp_path / "whole", tmp_path / "broken"
