@@ -445,10 +445,15 @@ class Staged:
             self.uid = self.lease.uid
             scripts.INLINE = True  # the unprivileged user need not read the grader's files
             wrap = _uid_wrap(limits, self.uid)
+            for path in [folder, *folder.rglob("*")]:
+                if path.is_dir() and not path.is_symlink():
+                    # new files may be written (as in ok, and in bwrap's copy), never the
+                    # given ones: root's, in sticky folders, as /tmp
+                    path.chmod(0o1777)
             # nothing of run_autograder's environment (a course's upload token): the
             # variables a bwrap sandbox gives
             self.runner = Runner(src=folder, wrap=wrap, python=_uid_python(wrap, self.uid),
-                                 env=dict(SANDBOX_ENV), **common)
+                                 env={**SANDBOX_ENV, "PWD": str(folder)}, **common)
         else:
             box = Sandbox(folder, limits=limits, isolate=False)
             self.runner = Runner(src=folder, wrap=box.wrap, env=dict(SANDBOX_ENV), **common)

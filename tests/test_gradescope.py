@@ -206,6 +206,20 @@ def test_uid_mode_code_reaches_no_network_and_no_earlier_verdicts(autograder):
         metadata.unlink()
 
 
+@pytest.mark.parametrize("mode", MODES)
+def test_code_may_write_new_files_in_its_folder_as_in_ok(autograder, mode):
+    """Code that logs to a file beside itself (ok runs it in the student's folder) lost
+    every point in uid mode, Gradescope's usual one: the copy was root's. It may write
+    new files there now, never the given ones."""
+    writer = REFERENCE + ("\nwith open('calls.log', 'a') as _log:\n    _log.write('imported\\n')\n"
+                          "try:\n    open('dice.py', 'a').write('# changed')\n"
+                          "    free_bacon = None  # a given file changed: a question fails\n"
+                          "except OSError:\n    pass\n")
+    results, done = submit(autograder, {"hog.py": writer}, mode)
+    assert done.returncode == 0, done.stderr
+    assert score(results) == 22, [t["output"] for t in results["tests"] if t["score"] < t["max_score"]]
+
+
 def test_uid_mode_leaves_nothing_for_the_next_run_as_that_user(autograder):
     """The unprivileged user is the same in every `uid`-mode run on a machine: a `.pth`
     left in its user site (HOME=/tmp) ran in every later run's workers (the honest
