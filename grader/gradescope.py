@@ -49,7 +49,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from . import safe_files
 from .run.sandbox import ENV as SANDBOX_ENV, UID_BASE, as_user
-from .untrusted import one_line
+from .untrusted import one_line, printable
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 SETTINGS = "gradescope.json"
@@ -564,7 +564,9 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
         notes = [f"{q.name}: {note}" for q in questions
                  for note in record["questions"].get(q.key, {}).get("notes", [])]
         output += "".join("\n" + note for note in notes)
-    return {"score": sum(t["score"] for t in tests), "output": output,
+    for test in tests:  # what the code printed: no NUL or other control character
+        test["output"] = printable(test["output"])  # (Gradescope's store may refuse one)
+    return {"score": sum(t["score"] for t in tests), "output": printable(output),
             "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
 
 

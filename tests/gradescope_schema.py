@@ -10,16 +10,25 @@ VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
 STATUSES = {"passed", "failed"}
 
 
+def _controls(text: str) -> set:
+    """The control characters of TEXT other than newline and tab."""
+    return {char for char in text if (ord(char) < 32 and char not in "\n\t")
+            or 0x7f <= ord(char) < 0xa0}
+
+
 def check(data: Dict[str, Any]) -> None:
     """Fail with the first thing in DATA that Gradescope would not read as documented."""
     assert isinstance(data, dict) and isinstance(data.get("tests"), list), "a tests list"
     assert data.get("visibility", "visible") in VISIBILITIES
     assert data.get("stdout_visibility", "hidden") in VISIBILITIES
     assert isinstance(data.get("output", ""), str)
+    assert not _controls(data.get("output", ""))
     numbers = []
     for test in data["tests"]:
         for key, kind in (("name", str), ("output", str), ("visibility", str)):
             assert isinstance(test.get(key), kind), (key, test)
+        # a NUL, say, which a database behind Gradescope may refuse (text: escaped)
+        assert not _controls(test["output"]), (test["name"], _controls(test["output"]))
         for key in ("score", "max_score"):
             assert isinstance(test.get(key), (int, float)) and not isinstance(test[key], bool)
         assert 0 <= test["score"] <= test["max_score"], test["name"]

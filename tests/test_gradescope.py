@@ -21,6 +21,7 @@ import pytest
 from typing import Optional
 
 from conftest import run_grade
+from gradescope_schema import check
 from grader import assignment as assignments
 from grader.load import casefile
 
@@ -303,6 +304,11 @@ HOSTILE = {
         "def free_bacon(score):\n"
         "    print('{{\"score\": 1000, \"tests\": []}}')\n"
         "    return 0\n"),
+    # a NUL reached results.json's output (a database behind Gradescope may refuse it)
+    "prints control characters": (
+        "def free_bacon(score):\n"
+        "    print('\\x00 \\x07 \\x08 \\x1b]0;title\\x07 \\x7f \\x9b')\n"
+        "    return 0\n"),
 }
 
 
@@ -351,6 +357,7 @@ def test_a_hostile_submission_is_graded_and_changes_nothing(autograder, attack, 
             if case.hidden and case.code:
                 assert case.code.strip() not in text
     assert "previous[who] = num_rolls" not in text, "the reference never leaks"
+    check(results)
     time.sleep(1)
     used = re.search(r"user (\d+)", done.stdout)
     if mode != "limits":
