@@ -8,6 +8,7 @@ import io
 import json
 import os
 import stat
+import struct
 import subprocess
 import sys
 import unicodedata
@@ -396,10 +397,16 @@ def test_a_student_zip_listing_too_many_files_is_refused_before_it_is_read(tmp_p
     (root / "ann.zip").write_bytes(listing_zip(12000))
     (root / "bob" / "upload.zip").write_bytes(listing_zip(12000))
     (root / "cy.zip").write_bytes(listing_zip(3000))
+    # an end record zipfile refuses (a zip64 locator naming another disk): the student's
+    good = listing_zip(0)
+    end = good.rindex(b"PK\x05\x06")
+    (root / "dee.zip").write_bytes(good[:end] + b"PK\x06\x07" + struct.pack("<IQI", 1, 0, 2)
+                                   + good[end:])
     found = by_id(bulk.discover(root, "hog.py"))
     for sid in ("ann", "bob"):
         assert "lists more files than a submission holds" in found[sid].problem, found[sid]
     assert found["cy"].source == b"L = 1\n"
+    assert found["dee"].failure is None and "cannot be read as a zip" in found["dee"].problem
 
 
 def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):

@@ -291,8 +291,8 @@ def _directory_size(handle) -> Optional[int]:
     when there is none: not a zip, which the reading then says)."""
     try:
         record = zipfile._EndRecData(handle)
-    except (OSError, ValueError, AttributeError, struct.error):
-        return None
+    except (OSError, ValueError, AttributeError, struct.error, zipfile.BadZipFile):
+        return None  # (the reading then says it is no zip)
     return None if record is None else record[zipfile._ECD_SIZE]
 
 
