@@ -1184,3 +1184,20 @@ def test_a_difference_the_display_hides_is_named(ok_command, tmp_path):
         "rows": (0.0, 1.0), "spaced": (0.0, 1.0)}
     assert "1 blank line(s) more than expected" in run_grade("-q", "rows", cwd=folder).stdout
     assert "spaces at the end of a line" in run_grade("-q", "spaced", cwd=folder).stdout
+
+
+def test_discovery_reads_any_class_hierarchy_python_imports_quickly():
+    """Class hierarchies Python imports at once crashed discovery (a chain of 1200
+    classes: RecursionError) or hung it (a ladder of classes on the two before each:
+    exponential time, 6 s at 16 levels): each class's order is worked out once now."""
+    from grader.load import doctests
+    chain = "class A:\n    def f(self):\n        '''\n        >>> 1\n        1\n        '''\n" + \
+        "class A(A):\n    pass\n" * 1200
+    ladder = "class L0: pass\nclass L1(L0): pass\n" + "".join(
+        f"class L{i}(L{i - 1}, L{i - 2}): pass\n" for i in range(2, 24))
+    for source, name in ((chain, "A.f"), (ladder, "L23")):
+        compile(source, "<test>", "exec")  # Python takes it
+        started = time.monotonic()
+        found = {t.name for t in doctests.discover(source, "hw.py")}
+        assert name in found
+        assert time.monotonic() - started < 5

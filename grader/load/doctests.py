@@ -103,20 +103,28 @@ def _run_at_import(body: List[ast.stmt], flags: Optional[Dict[str, object]] = No
 
 
 def _flags(body: List[ast.stmt]) -> Dict[str, object]:
-    """The module's names bound once, at its top, to a constant (`DEBUG = False`)."""
-    bound: Dict[str, List[object]] = {}
-    top = {id(node) for node in body}
+    """The module's names bound once, at its top, to a constant (`DEBUG = False`), and
+    bound nowhere else: not by another assignment, `:=`, a loop, `with ... as`, an
+    import, a `def` or `global` code."""
+    constant: Dict[str, object] = {}
+    for node in body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                node.targets[0], ast.Name) and isinstance(node.value, ast.Constant):
+            constant[node.targets[0].id] = node.value.value
+    bindings: Dict[str, int] = {}
     for node in ast.walk(ast.Module(body=body, type_ignores=[])):
-        targets = node.targets if isinstance(node, ast.Assign) else \
-            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
-        for target in targets:
-            if isinstance(target, ast.Name):
-                constant = id(node) in top and isinstance(node, ast.Assign) and len(
-                    node.targets) == 1 and isinstance(node.value, ast.Constant)
-                bound.setdefault(target.id, []).append(
-                    node.value.value if constant else bound)
-    return {name: values[0] for name, values in bound.items()
-            if len(values) == 1 and values[0] is not bound}
+        names: List[str] = []
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names = [node.id]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [(alias.asname or alias.name).split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names = [node.name]
+        for name in names:
+            bindings[name] = bindings.get(name, 0) + 1
+    return {name: value for name, value in constant.items() if bindings.get(name) == 1}
 
 
 def _truth(test: ast.AST, flags: Dict[str, object]) -> Optional[bool]:
@@ -142,6 +150,7 @@ def _is_property(node: ast.AST) -> bool:
 
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+MRO_DEPTH = 50  # bases followed from a nested class, at most (by name)
 _KEEPS = object()  # a decorator's result that keeps the decorated function's docstring
 
 
@@ -349,30 +358,52 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                     top.pop(target.id, None)
                     classes.pop(target.id, None)
 
-    def mro(cls: ast.ClassDef, seen: frozenset) -> List[ast.ClassDef]:
+    orders: Dict[int, List[ast.ClassDef]] = {}  # id(class) -> its order, once
+
+    def mro(cls: ast.ClassDef, seen: frozenset, depth: int = 0) -> List[ast.ClassDef]:
         """CLS and the file's own classes it inherits from, in Python's method resolution
         order (C3; left to right, depth first where C3 has no answer): with several
-        bases, the first that defines a method is the one a name reaches."""
-        bases = [base for base in bases_of.get(id(cls), [])
-                 if base.name not in seen or base is not cls and base.name == cls.name]
-        bases = [base for base in bases if base is not cls]
-        lines = [mro(base, seen | {cls.name}) for base in bases] + [list(bases)]
-        order = [cls]
-        while any(lines):
-            lines = [line for line in lines if line]
-            head = next((line[0] for line in lines
-                         if not any(line[0] in other[1:] for other in lines)), None)
-            if head is None:  # no consistent order (Python would refuse the class)
-                head = lines[0][0]
-            order.append(head)
-            lines = [[c for c in line if c is not head] for line in lines]
+        bases, the first that defines a method is the one a name reaches. Each class's
+        order is worked out once, the module's top classes in the order they are
+        defined (below), so that a base's is always known: a ladder of classes on two
+        bases each took exponential time, and a chain of a thousand overflowed."""
+        if id(cls) in orders:
+            return orders[id(cls)]
+        if id(cls) in bases_of:  # a class of the module's top: its bases where defined
+            bases = [base for base in bases_of[id(cls)] if base is not cls]
+        else:  # a nested class: the module's classes of those names
+            bases = [classes[b.id] for b in cls.bases if isinstance(b, ast.Name)
+                     and b.id in classes and classes[b.id].name not in seen
+                     and classes[b.id] is not cls] if depth < MRO_DEPTH else []
+        if len(bases) == 1:  # C3 of one base: the class, then the base's order
+            order = [cls] + [c for c in mro(bases[0], seen | {cls.name}, depth + 1)
+                             if c is not cls]
+        else:
+            lines = [mro(base, seen | {cls.name}, depth + 1) for base in bases] + [list(bases)]
+            order = [cls]
+            while any(lines):
+                lines = [line for line in lines if line]
+                head = next((line[0] for line in lines
+                             if not any(line[0] in other[1:] for other in lines)), None)
+                if head is None:  # no consistent order (Python would refuse the class)
+                    head = lines[0][0]
+                order.append(head)
+                lines = [[c for c in line if c is not head] for line in lines]
+        orders[id(cls)] = order
         return order
+
+    for defined in [node for node in _run_at_import(tree.body) if isinstance(node, ast.ClassDef)]:
+        mro(defined, frozenset({defined.name}))
+
+    bodies: Dict[int, List[ast.stmt]] = {}  # id(class) -> its body's statements, once
 
     def members(cls: ast.ClassDef, seen: frozenset) -> Dict[str, Optional[ast.AST]]:
         own: Dict[str, Optional[ast.AST]] = {}
         for each in reversed(mro(cls, seen)):  # a class's own members over its bases'
             body: Dict[str, Optional[ast.AST]] = {}  # what its body has bound so far
-            for node in _run_at_import(each.body):
+            if id(each) not in bodies:
+                bodies[id(each)] = _run_at_import(each.body)
+            for node in bodies[id(each)]:
                 if isinstance(node, ast.Assign) and _no_doc_callable(node.value):
                     for target in node.targets:  # `speak = lambda self: 'hi'`
                         if isinstance(target, ast.Name):
