@@ -89,6 +89,11 @@ def test_the_staff_cases_all_load(fa19):
     ("test = {'points': 1, 'suites': [{'type': 'wwpd', 'cases': []}]}", "unknown type 'wwpd'"),
     ("test = {'points': 1, 'suites': [{'type': 'doctest', 'cases': [{'code': 'no prompt'}]}]}",
      "must start with a `>>> ` prompt"),
+    # built up past what a case file holds: refused, neither a stall nor a traceback
+    ("L = [{'code': '>>> 1\\n1'}]\n" + "L += L\n" * 20
+     + "test = {'points': 1, 'suites': [{'cases': L}]}", "must be data"),
+    ("X = 1\n" + "X = [X]\n" * 3000 + "test = {'name': X, 'points': 1, 'suites': []}",
+     "nested too deeply"),
     # what ok changes on import when it runs the file: refused, never skipped
     ("C = [{'code': '>>> 1\\n1'}]\nC.append({'code': '>>> 2\\n3'})\n"
      "test = {'points': 1, 'suites': [{'cases': C}]}", "line 2: case files hold data"),

@@ -86,6 +86,7 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
 
 
 DATA_CAP = 1 << 24  # characters a string built in a case file may have
+ITEMS_CAP = 10_000  # items a list built in one (`CASES += CASES`) may have
 
 
 def data_value(node: ast.AST, names: Dict[str, Any]) -> Any:
@@ -109,7 +110,8 @@ def data_value(node: ast.AST, names: Dict[str, Any]) -> Any:
         if not isinstance(node.op, (ast.Add, ast.Mult)):
             raise ValueError("operator")
         if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(
-                left, (str, list, tuple)) and len(left) + len(right) <= DATA_CAP:
+                left, (str, list, tuple)) and len(left) + len(right) <= (
+                    DATA_CAP if isinstance(left, str) else ITEMS_CAP):
             return left + right
         if (isinstance(node.op, ast.Mult) and isinstance(left, str) and type(right) is int
                 and 0 <= right and len(left) * right <= DATA_CAP):
@@ -321,7 +323,10 @@ def load_question(path: Path, source: Optional[str] = None) -> Question:
     path = Path(path)
     data = read_literal(path, source) if source is not None else read_case_data(path)
     cache = ParseCache(path if source is None else None)
-    question = _build_question(path, data, cache)
+    try:
+        question = _build_question(path, data, cache)
+    except RecursionError:  # (`X = [X]` a few thousand times, then shown)
+        raise CaseFileError(f"{path}: its data is nested too deeply to read") from None
     cache.save()
     return question
 
