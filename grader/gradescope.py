@@ -274,13 +274,16 @@ def find_submission(folder: Path, source: str) -> Optional[safe_files.Entry]:
     """The submitted SOURCE below FOLDER: at the top, or one or two folders down (a
     project uploaded as `hw/maps/...`; never in a linked folder); the name's case
     ignored. It may be a link, a special file or a folder (when nothing else has the
-    name): `read_source` refuses those."""
+    name): `read_source` refuses those. Two at the same depth are refused (Refused)."""
     if folder.is_symlink() or not folder.is_dir():
         return None
     entries = safe_files.walk(folder, 3, limit=safe_files.MAX_SOURCE)
     named = [e for e in entries if e.parts[-1].lower() == source.lower()]
     for depth in (1, 2, 3):
         found = [e for e in named if len(e.parts) == depth and e.kind != "dir"]
+        if len(found) > 1:  # as bulk says it: which one is meant is the student's to say
+            listed = ", ".join(one_line(e.shown) for e in found[:10])
+            raise Refused(f"more than one {source} in the submission ({listed}): keep only one")
         if found:
             return found[0]
     return next(iter(named), None)
@@ -624,7 +627,10 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
 
     files: Optional[Dict[str, Optional[bytes]]] = None
     names = assignment.sources if assignment.is_ok else [assignment.source]
-    entries = {name: find_submission(root / "submission", name) for name in names}
+    try:
+        entries = {name: find_submission(root / "submission", name) for name in names}
+    except Refused as refused:
+        return not_graded(str(refused))
     first = next((name for name, entry in entries.items() if entry is not None), None)
     if first is None:
         return not_graded(_no_submission(root / "submission", " or ".join(names)))

@@ -386,6 +386,15 @@ def test_the_submission_is_found_or_the_student_is_told(autograder, files, grade
             assert name in results["output"]
 
 
+def test_two_copies_of_the_source_are_named_not_one_graded_at_random(autograder):
+    """Two hog.py at the same depth (a/ and b/): one was graded, the student never told
+    which; bulk refuses such a submission and says so, and the bundle now does too."""
+    results, done = submit(autograder, {"a/hog.py": REFERENCE, "b/hog.py": "X = 1\n"}, "uid")
+    assert done.returncode == 0
+    assert score(results) == 0
+    assert "more than one hog.py" in results["output"] and "a/hog.py" in results["output"]
+
+
 def test_a_syntax_error_is_reported(autograder):
     results, _ = submit(autograder, {"hog.py": "def roll_dice(:\n"}, "uid")
     assert score(results) == 0 and "syntax error" in results["output"]
