@@ -304,10 +304,11 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
     # id(class node) -> its bases' nodes, read where it is defined (`class Tally(Tally):`
     # below the given Tally inherits from that one)
     bases_of: Dict[int, List[ast.ClassDef]] = {}
-    # (id(class node), name) -> what `Cls.name = f` after the class binds there
-    patched: Dict[tuple, Optional[ast.AST]] = {}
+    # id(class node) -> {name: what `Cls.name = f` after the class binds there}
+    patched: Dict[int, Dict[str, Optional[ast.AST]]] = {}
     assigned: Dict[int, str] = {}  # id(def node) -> the docstring `f.__doc__ = ...` gives
-    for node in _run_at_import(tree.body):
+    statements = _run_at_import(tree.body)
+    for node in statements:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
                 node.targets[0], ast.Attribute) and node.targets[0].attr == "__doc__":
             owner, value = node.targets[0].value, _text_of(node.value, texts)
@@ -319,10 +320,9 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                 node.targets[0], ast.Attribute) and isinstance(node.targets[0].value, ast.Name) \
                 and node.targets[0].value.id in classes:  # `Tally.total = _total`
             target, value = node.targets[0], node.value
-            if _no_doc_callable(value):
-                patched[(id(classes[target.value.id]), target.attr)] = None
-            elif isinstance(value, ast.Name) and value.id in top:
-                patched[(id(classes[target.value.id]), target.attr)] = top[value.id]
+            if _no_doc_callable(value) or isinstance(value, ast.Name) and value.id in top:
+                patched.setdefault(id(classes[target.value.id]), {})[target.attr] = (
+                    None if _no_doc_callable(value) else top[value.id])
             continue
         if isinstance(node, ast.Assign) and len(node.targets) == 1 \
                 and isinstance(node.targets[0], ast.Name):
@@ -392,7 +392,7 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
         orders[id(cls)] = order
         return order
 
-    for defined in [node for node in _run_at_import(tree.body) if isinstance(node, ast.ClassDef)]:
+    for defined in [node for node in statements if isinstance(node, ast.ClassDef)]:
         mro(defined, frozenset({defined.name}))
 
     bodies: Dict[int, List[ast.stmt]] = {}  # id(class) -> its body's statements, once
@@ -421,9 +421,7 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                         for target in node.targets:
                             if isinstance(target, ast.Name):
                                 own[target.id] = body[target.id] = alias
-            for (cls_id, name), value in patched.items():
-                if cls_id == id(each):
-                    own[name] = body[name] = value
+            own.update(patched.get(id(each), {}))
         return own
 
     found: List[Target] = []
