@@ -137,6 +137,30 @@ def test_the_unprivileged_user_is_leased_and_another_runs_processes_survive(auto
         held.release()
 
 
+def test_a_run_after_a_fork_bomb_is_graded_while_its_dead_wait_to_be_reaped(autograder):
+    """A fork bomb's killed processes stay zombies of its uid until init reaps them, after
+    its run has given the uid back; RLIMIT_NPROC counts them, and the next run leasing
+    that uid could not fork (0 points: "BlockingIOError ... Resource temporarily
+    unavailable"). Forty unreaped processes of the uid the run prefers stand for them."""
+    from grader.gradescope import UID
+    from grader.run.sandbox import UID_BASE, UidLease, as_user
+    lease = UidLease(UID - UID_BASE)
+    uid = lease.uid
+    dead = [subprocess.Popen(as_user(uid) + ["true"]) for _ in range(40)]
+    for process in dead:
+        while "State:\tZ" not in Path(f"/proc/{process.pid}/status").read_text():
+            time.sleep(0.01)
+    lease.release()
+    try:
+        results, done = submit(autograder, {"hog.py": REFERENCE}, "uid")
+        assert done.returncode == 0, done.stderr
+        assert score(results) == 22, results["output"]
+        assert int(re.search(r"unprivileged user (\d+)", done.stdout).group(1)) != uid
+    finally:
+        for process in dead:
+            process.wait()
+
+
 @pytest.mark.parametrize("name", ["bacon_max_digit", "pig_out_scores_the_sum",
                                   "say_not_rebound", "feral_other_players_dice",
                                   "swap_strategy_tie_beneficial", "final_eleven_somewhere"])

@@ -316,6 +316,31 @@ needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="leases are taken by r
 
 
 @needs_root
+def test_a_uid_whose_dead_processes_are_not_yet_reaped_is_passed_over(tmp_path):
+    """A fork bomb's killed children wait as zombies for init to reap them after their
+    run gave the uid back: RLIMIT_NPROC still counts them, so the next run's worker
+    could not fork its guard (a Gradescope test scored 0 on EAGAIN)."""
+    from grader.run.sandbox import UidLease, as_user
+    lease = UidLease(SLOT + 500)
+    uid = lease.uid
+    dead = [subprocess.Popen(as_user(uid) + ["true"]) for _ in range(3)]
+    lease.release()
+    try:
+        for process in dead:  # exited, not reaped: zombies of UID
+            while Path(f"/proc/{process.pid}/status").read_text().find("State:\tZ") < 0:
+                time.sleep(0.01)
+        again = UidLease(uid - UID_BASE)
+        assert again.uid != uid
+        again.release()
+    finally:
+        for process in dead:
+            process.wait()
+    after = UidLease(uid - UID_BASE)
+    after.release()
+    assert after.uid == uid, "reaped, the uid is free again"
+
+
+@needs_root
 def test_the_uid_leases_live_in_a_folder_only_root_may_enter():
     """A lease folder in a world-writable place (/run/lock) let any local user hold every
     lease or plant a link that root followed: the default one is root's own, 0700."""

@@ -218,14 +218,23 @@ class UidLease:
     The files live in a folder only this user may enter (`trusted_folder`), opened
     relative to it and never through a link, so nobody else can hold the leases or make
     root create a file elsewhere.
+
+    A uid that still has a process, even a zombie, is passed over although no one holds
+    it: RLIMIT_NPROC counts the dead until they are reaped, and a fork bomb's killed
+    children wait for init to reap them well after their run gave the uid back (the
+    next run's first fork failed with EAGAIN). What a killed run left alive is skipped
+    too, rather than shared.
     """
 
     def __init__(self, preferred: int = 0, folder: Optional[Path] = None):
         self._fd = None
         home = trusted_folder(folder or lease_folder())
+        busy = uids_with_processes()
         try:
             for offset in range(UID_COUNT):
                 uid = UID_BASE + (preferred + offset) % UID_COUNT
+                if uid in busy:
+                    continue
                 fd = os.open(str(uid), os.O_CREAT | os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW,
                              0o600, dir_fd=home)
                 try:
@@ -243,6 +252,25 @@ class UidLease:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def uids_with_processes() -> set:
+    """The real uids (what RLIMIT_NPROC counts by) of every process on this machine,
+    zombies included, as /proc shows them (empty without /proc)."""
+    found = set()
+    try:
+        pids = [name for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:
+        return found
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/status", "rb") as status:
+                text = status.read(2048)
+            start = text.index(b"\nUid:") + 5
+            found.add(int(text[start:text.index(b"\n", start)].split()[0]))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
 
 
 def lease_folder() -> Path:
