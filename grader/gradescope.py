@@ -282,8 +282,7 @@ def find_submission(folder: Path, source: str) -> Optional[safe_files.Entry]:
     for depth in (1, 2, 3):
         found = [e for e in named if len(e.parts) == depth and e.kind != "dir"]
         if len(found) > 1:  # as bulk says it: which one is meant is the student's to say
-            listed = ", ".join(one_line(e.shown) for e in found[:10])
-            raise Refused(f"more than one {source} in the submission ({listed}): keep only one")
+            raise Refused(safe_files.several_sources(source, [e.shown for e in found[:10]]))
         if found:
             return found[0]
     return next(iter(named), None)

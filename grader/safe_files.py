@@ -31,11 +31,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
+from .untrusted import one_line
+
 MAX_SOURCE = 1 << 20  # bytes of a submitted source file
 MAX_ARCHIVE = 32 << 20  # bytes of a student's own zip (a project's data files beside the source)
 
 WORDS = {"link": "a symbolic link", "special": "not a regular file (a fifo, device or socket)",
          "dir": "a folder"}
+
+
+def several_sources(source: str, shown: Sequence[str]) -> str:
+    """What a submission holding SOURCE more than once at one depth is told (bulk and
+    the Gradescope bundle alike): which one was meant is the student's to say."""
+    return f"more than one {source} in the submission ({one_line(', '.join(shown))}): keep only one"
 
 
 def kind_of(mode: int) -> str:

@@ -36,7 +36,8 @@ from ..judge import prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
 from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, prompts_of, wall_cap
-from ..safe_files import MAX_ARCHIVE, MAX_SOURCE, WORDS, Entry, Refused, kind_of, walk
+from ..safe_files import (MAX_ARCHIVE, MAX_SOURCE, WORDS, Entry, Refused, kind_of,
+                          several_sources, walk)
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
                            lease_problem)
@@ -181,9 +182,8 @@ def _find_source(name: str, files: List[Entry], source: str) -> Submission:
     for depth, exact in ((2, True), (2, False), (3, True), (3, False), (4, True), (4, False)):
         found = [e for e in files if matches(e, depth, exact)]
         if len(found) > 1:
-            listed = ", ".join("/".join(e.parts[1:]) for e in found)
-            return Submission(name, problem=f"more than one {source} in the submission "
-                                            f"({one_line(listed)}): keep only one")
+            return Submission(name, problem=several_sources(
+                source, ["/".join(e.parts[1:]) for e in found]))
         if found:
             return _load(name, found[0], "/".join(found[0].parts[1:]))
     folders = [e for e in files if e.kind == "dir" and len(e.parts) in (2, 3)
