@@ -5,6 +5,7 @@ grades a correct, a buggy and a hostile submission into results/results.json."""
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import re
@@ -53,17 +54,36 @@ def bundle(tmp_path_factory):
     return out
 
 
+def setup_once(bundle: Path, shared: Path) -> Path:
+    """SHARED/venv, made by the bundle's setup.sh (system packages skipped) in the first
+    test process to ask; the others of a parallel session wait for it instead of each
+    installing the same packages again (20 s of CPU each)."""
+    shared.mkdir(parents=True, exist_ok=True)
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        venv = shared / "venv"
+        if not (shared / "done").exists():
+            shutil.rmtree(shared / "source", ignore_errors=True)
+            unpack(bundle, shared / "source")
+            env = {**os.environ, "AUTOGRADER_ROOT": str(shared), "HOG_SETUP_NO_APT": "1"}
+            env.pop("PYTHONPATH", None)
+            done = subprocess.run([str(shared / "source" / "setup.sh")], env=env,
+                                  capture_output=True, text=True, timeout=1800)
+            assert done.returncode == 0, done.stdout + done.stderr
+            assert (venv / "bin" / "python").exists()
+            (shared / "done").write_text("")
+    return venv
+
+
 @pytest.fixture(scope="module")
-def autograder(bundle, tmp_path_factory):
-    """ROOT as Gradescope lays it out, with setup.sh run (system packages skipped)."""
+def autograder(bundle, tmp_path_factory, worker_id):
+    """ROOT as Gradescope lays it out: this bundle unpacked in source/, and the
+    environment setup.sh installed (once per test session) at venv/."""
     root = tmp_path_factory.mktemp("autograder")
     unpack(bundle, root / "source")
-    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "HOG_SETUP_NO_APT": "1"}
-    env.pop("PYTHONPATH", None)
-    done = subprocess.run([str(root / "source" / "setup.sh")], env=env, capture_output=True,
-                          text=True, timeout=1800)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert (root / "venv" / "bin" / "python").exists()
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if worker_id != "master" else base) / "gradescope-setup"
+    (root / "venv").symlink_to(setup_once(bundle, shared))
     return root
 
 
