@@ -76,13 +76,13 @@ def setup_once(bundle: Path, shared: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def autograder(bundle, tmp_path_factory, worker_id):
+def autograder(bundle, tmp_path_factory):
     """ROOT as Gradescope lays it out: this bundle unpacked in source/, and the
     environment setup.sh installed (once per test session) at venv/."""
     root = tmp_path_factory.mktemp("autograder")
     unpack(bundle, root / "source")
     base = tmp_path_factory.getbasetemp()
-    shared = (base.parent if worker_id != "master" else base) / "gradescope-setup"
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "gradescope-setup"
     (root / "venv").symlink_to(setup_once(bundle, shared))
     return root
 
