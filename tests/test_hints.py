@@ -696,7 +696,56 @@ def test_an_ok_homework_names_the_likely_mistake_from_its_own_catalogue(tmp_path
     assert record["questions"]["count_digit"]["hint"] == "count_digit-no-base-case"
 
 
-def test_every_entry_of_the_homework_catalogue_names_mutants_it_matches():
-    data = json.loads((HOMEWORK / hints.CATALOGUE).read_text(encoding="utf-8"))
+@pytest.mark.parametrize("homework", ["hw02", "hw03"])
+def test_every_entry_of_the_homework_catalogue_names_mutants_it_matches(homework):
+    data = json.loads((HOMEWORK.parent / homework / hints.CATALOGUE).read_text(encoding="utf-8"))
     catalogue = hints.parse(data)
     assert catalogue.hints and all(h.mutants for h in catalogue.hints)
+
+
+# hand-written, unlike the mutants the catalogue was named from: (function, its text,
+# the hint expected)
+HW03_BUGS = [
+    ("zigzag", """def zigzag(n):
+    value, step = 1, 1
+    for i in range(1, n):
+        if '5' in str(i):
+            step = -step
+        value += step
+    return value
+""", "zigzag-misses-multiples-of-5"),
+    ("count_sevens", """def count_sevens(n):
+    if n == 0:
+        return 0
+    elif n % 10 != 7:
+        return 1 + count_sevens(n // 10)
+    return count_sevens(n // 10)
+""", "count-sevens-seven-not-counted"),
+    ("digit_stream", """def digit_stream(n):
+    while n:
+        yield n % 10
+        n //= 100
+""", None),
+]
+
+
+@pytest.mark.parametrize("name, text, expected", HW03_BUGS, ids=[b[0] for b in HW03_BUGS])
+def test_a_second_homework_names_mistakes_written_unlike_its_mutants(name, text, expected,
+                                                                   tmp_path):
+    """examples/ok/hw03's catalogue (named from its mutants' largest groups) on bugs
+    written by hand in another style: the right entry, or none where no entry's
+    evidence matches (never a wrong one)."""
+    folder = tmp_path / "hw03"
+    shutil.copytree(HOMEWORK.parent / "hw03", folder,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    source = (folder / "hw03.py").read_text(encoding="utf-8")
+    start = source.index(f"def {name}(")
+    end = source.find("\ndef ", start + 1) % (len(source) + 1)
+    body = source[start:end]
+    docstring = body[body.index('"""'):body.index('"""', body.index('"""') + 3) + 3]
+    lines = text.splitlines(keepends=True)
+    patched = lines[0] + "    " + docstring + "\n" + "".join(lines[1:])
+    (folder / "hw03.py").write_text(source[:start] + patched + source[end:], encoding="utf-8")
+    record = json.loads(run_grade("-q", name, "--json", "-", cwd=folder).stdout)
+    assert record["questions"][name]["status"] == "failed"
+    assert record["questions"][name].get("hint") == expected
