@@ -211,3 +211,44 @@ def test_a_report_of_many_small_values_costs_the_grader_little_memory(folder):
     assert runs[0].status == "crashed" and "values in one message" in runs[0].message
     assert [o.printed for o in runs[1].outputs] == ["after\n"]
     assert peak < 4 * limit, f"the grader held {peak >> 20} MiB at once"
+
+
+def _shape(value):
+    """(objects and arrays, commas between elements) of a JSON value."""
+    if isinstance(value, (list, dict)):
+        items = list(value.values()) if isinstance(value, dict) else value
+        inner = [_shape(item) for item in items]
+        return (1 + sum(c for c, _ in inner),
+                max(len(items) - 1, 0) + sum(k for _, k in inner))
+    return 0, 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values(), st.integers(0, 6), st.integers(1, 8))
+def test_values_outside_strings_are_counted_as_parsing_would_find_them(value, containers,
+                                                                      values):
+    """The count before parsing sees what parsing would build, whatever the strings
+    hold (brackets, commas, quotes, backslashes)."""
+    line = json.dumps(value).encode()
+    objects, commas = _shape(value)
+    assert messages.too_many_values(line, containers, values) == (
+        objects > containers or commas + 1 > values)
+
+
+def test_an_unterminated_string_of_escaped_quotes_costs_the_grader_no_time(folder):
+    """`"` + `\\"` x N + `[` x 2**18: the count outside strings tried the string pattern
+    again from each quote, each try to the end of the line: 23 s of the grader's CPU
+    for N = 4000 (230 s for 60 000), the GIL held, every other submission's grading and
+    the run's signal handling stopped. One pass now."""
+    recipe = [(list(b'"'), 1), (list(b'\\"'), 4000), (list(b"["), (1 << 18) + 1),
+              (list(b"\n"), 1)]
+    runner = Runner(preflight=("hog",), src=folder, timeout=60)
+    jobs = [CaseJob(0, [f"_forge({recipe!r}, 'return')\n"], setup=SETUP),
+            CaseJob(1, ["print('after')\n"])]
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    runs = dict(runner.run(jobs))
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    spent = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    assert runs[0].status == "crashed"
+    assert [o.printed for o in runs[1].outputs] == ["after\n"]
+    assert spent < 3, f"the grader spent {spent:.1f} s of CPU on one line"
