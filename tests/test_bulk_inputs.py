@@ -356,6 +356,12 @@ def test_a_broken_or_foreign_archive_is_the_students_and_named(tmp_path):
         at = encrypted.index(header)
         flag = at + (6 if header == b"PK\x03\x04" else 8)
         encrypted[flag] |= 1
+    lzma_zip = io.BytesIO()  # LZMA's own error is no OSError: "the grader failed" again
+    with zipfile.ZipFile(lzma_zip, "w", zipfile.ZIP_LZMA) as archive:
+        archive.writestr("hog.py", "".join(f"L{i} = {i * 7919 % 1000003}\n" for i in range(300)))
+    corrupt = bytearray(lzma_zip.getvalue())
+    data = corrupt.index(b"PK\x03\x04") + 30 + len("hog.py")
+    corrupt[data + 40:data + 80] = bytes(b ^ 0xFF for b in corrupt[data + 40:data + 80])
     big = io.BytesIO()
     with zipfile.ZipFile(big, "w") as archive:
         archive.writestr("proj/hog.py", "BIG = 1\n")
@@ -363,6 +369,7 @@ def test_a_broken_or_foreign_archive_is_the_students_and_named(tmp_path):
     root = tmp_path / "class"
     root.mkdir()
     for name, data in (("crc.zip", bytes(crc)), ("enc.zip", bytes(encrypted)),
+                       ("lzma.zip", bytes(corrupt)),
                        ("big.zip", big.getvalue()), ("tar.tar.gz", b"\x1f\x8b"),
                        ("good.zip", good)):
         (root / name).write_bytes(data)
@@ -371,6 +378,7 @@ def test_a_broken_or_foreign_archive_is_the_students_and_named(tmp_path):
     assert all(s.failure is None for s in found.values()), {k: s.failure for k, s in found.items()}
     assert "cannot be read from the zip" in found["crc"].problem
     assert "cannot be read from the zip" in found["enc"].problem
+    assert "cannot be read from the zip" in found["lzma"].problem
     assert found["big"].source == b"BIG = 1\n" and found["good"].source == b"G = 1\n"
     assert "archive grade bulk does not open" in found["tar"].problem
     assert "symbolic link" in found["linked"].problem

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import lzma
 import queue
 import shutil
 import signal
@@ -141,7 +142,7 @@ def _walk_zip(path, students: bool = False) -> Tuple[List[Entry], List[Submissio
                 with archive.open(info) as handle:
                     data = handle.read(cap + 1)
             except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError,
-                    ValueError, OSError, zlib.error) as error:
+                    ValueError, OSError, zlib.error, lzma.LZMAError) as error:
                 if not students:
                     raise
                 raise Unreadable(f"{one_line(shown_name(info.filename))} cannot be read "
