@@ -168,13 +168,19 @@ def _version() -> str:
 
 
 def _grader_files() -> Dict[str, bytes]:
-    """Every file of the grader package but its data (the assignment travels apart)."""
+    """Every file of the grader package but its data (the assignment travels apart) and
+    the staff's strategy solver (standalone.STAFF_MODULES): the grader's install is
+    readable by the code it grades in uid mode, and three lines of import made a
+    strategy question's table without the work (attack17 F2)."""
     import grader
+    from .standalone import STAFF_MODULES
     root = Path(grader.__file__).resolve().parent
     files = {}
     for path in sorted(root.rglob("*")):
         relative = path.relative_to(root)
         if not path.is_file() or "__pycache__" in relative.parts or path.suffix == ".pyc":
+            continue
+        if relative.as_posix() in STAFF_MODULES:
             continue
         if relative.parts[0] == "data" and len(relative.parts) > 1:
             continue

@@ -453,6 +453,9 @@ def test_the_bundle_says_what_it_does_without_bubblewrap(bundle):
     assert {"setup.sh", "run_autograder", "grader_pkg/pyproject.toml"} <= names
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
     assert "assignment/cases/01.py" in names and "assignment/reference/hog.py" in names
+    # the grader installed from it is readable by the code it grades (uid mode): no solver
+    assert "grader_pkg/grader/hog/strategy/optimal.py" not in names
+    assert "grader_pkg/grader/hog/strategy/winrate.py" in names
     assert "unprivileged user" in readme and "network" in readme
     assert settings["timeout"] == 5 and settings["hidden_visibility"] == "after_published"
 
