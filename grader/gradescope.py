@@ -325,24 +325,30 @@ def choose_sandbox(wanted: str) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _network_cut() -> List[str]:
-    """`unshare --net` where the container lets root make a network namespace (only a
-    loopback, down): the code then reaches nothing, and cannot send a hidden case's code
-    out while it runs. [] where it cannot (without CAP_SYS_ADMIN): the network stays."""
+def _isolation() -> List[str]:
+    """`unshare --net --ipc` where the container lets root make those namespaces: the
+    network is only a loopback, down (the code reaches nothing, and cannot send a hidden
+    case's code out while it runs), and System V IPC and POSIX message queues are the
+    worker's own, gone with it (nothing left for a later run, wherever /dev/mqueue is
+    not mounted for the clean-up to see). [] where it cannot (without CAP_SYS_ADMIN):
+    the network stays, and the clean-up sweeps IPC."""
     unshare = shutil.which("unshare")
     if unshare is None:
         return []
-    try:
-        probe = subprocess.run([unshare, "--net", "true"], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, timeout=30)
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    return [unshare, "--net"] if probe.returncode == 0 else []
+    for argv in ([unshare, "--net", "--ipc"], [unshare, "--net"]):
+        try:
+            probe = subprocess.run(argv + ["true"], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            return []
+        if probe.returncode == 0:
+            return argv
+    return []
 
 
 def _uid_wrap(limits, uid: int):
     def wrap(argv: List[str]) -> List[str]:
-        return (_network_cut() + as_user(uid) + ["--inh-caps=-all", "--no-new-privs"]
+        return (_isolation() + as_user(uid) + ["--inh-caps=-all", "--no-new-privs"]
                 + limits.prlimit() + argv)
     return wrap
 
@@ -370,17 +376,34 @@ def _uid_python(wrap, uid: int) -> str:
 SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/lock", "/dev/mqueue")
 
 
+# run as the sandbox's uid once it has no process left: empties its kernel keyrings (its
+# user and user-session ones, and the persistent one), which outlive its processes and
+# were read by the next run as the same uid. keyctl's syscall number per machine.
+CLEAR_KEYRINGS = """
+import ctypes, platform
+number = {"x86_64": 250, "aarch64": 219}.get(platform.machine())
+if number is not None:
+    call = ctypes.CDLL(None, use_errno=True).syscall
+    call.restype = ctypes.c_long
+    persistent = call(number, 22, ctypes.c_long(-1), ctypes.c_long(-4))
+    for ring in ([persistent] if persistent > 0 else []) + [-4, -5]:
+        call(number, 7, ctypes.c_long(ring))
+"""
+
+
 def _kill_leftovers(uid: int) -> None:
     """End every process of the unprivileged user (a daemon the submission left behind),
-    then remove what else it left on the machine, which a later run as the same user
-    would meet: its files in the shared folders any user may write (a `.pth` under
-    /tmp/.local ran in every later worker), its POSIX message queues and its System V
-    memory, semaphores and queues (memory held past its limits). The user is leased to this run alone: all of it is the
-    submission's."""
-    subprocess.run(as_user(uid) + [sys.executable, "-I", "-S", "-c",
-                                   "import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
-                                   "except OSError:\n    pass\n"],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+    from root (code that ran as the user killed a helper running as the user before it
+    could kill it), then remove what else it left on the machine, which a later run as
+    the same user would meet: its kernel keyrings, its files in the shared folders any
+    user may write (a `.pth` under /tmp/.local ran in every later worker), its POSIX
+    message queues and its System V memory, semaphores and queues (memory held past its
+    limits; a worker has IPC of its own where `unshare` works: see _isolation). The user
+    is leased to this run alone: all of it is the submission's."""
+    from .run.sandbox import end_processes_of
+    if end_processes_of(uid):
+        subprocess.run(as_user(uid) + [sys.executable, "-I", "-S", "-c", CLEAR_KEYRINGS],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
     for top in SHARED_FOLDERS:
         try:
             names = os.listdir(top)
@@ -674,7 +697,7 @@ def describe(mode: str, uid: Optional[int] = None) -> str:
                      + (f", user {uid})" if uid is not None else ")"),
             "uid": f"unprivileged user {uid} under resource limits; the staff files, "
                    "Gradescope's metadata and the results are out of its reach; "
-                   + ("no network" if _network_cut() else
+                   + ("no network" if _isolation() else
                       "the container's network is not blocked (no network namespace here)"),
             "limits": "resource limits only (not root: no user to drop to)"}[mode]
 

@@ -10,6 +10,7 @@ import importlib.util
 import json
 import re
 import os
+import platform
 import shutil
 import stat
 import subprocess
@@ -181,6 +182,41 @@ def test_a_run_after_a_fork_bomb_is_graded_while_its_dead_wait_to_be_reaped(auto
             process.wait()
 
 
+KEYCTL = {"x86_64": (248, 250), "aarch64": (217, 219)}.get(platform.machine())
+ADD_KEY = """
+import ctypes, sys
+call = ctypes.CDLL(None, use_errno=True).syscall
+call.restype = ctypes.c_long
+print(call({add}, b"user", b"note", b"hidden case code", ctypes.c_size_t(16), ctypes.c_long(-4)))
+"""
+FIND_KEY = """
+import ctypes
+call = ctypes.CDLL(None, use_errno=True).syscall
+call.restype = ctypes.c_long
+print(call({keyctl}, 10, ctypes.c_long(-4), b"user", b"note", ctypes.c_long(0)))
+"""
+
+
+@pytest.mark.skipif(KEYCTL is None, reason="keyctl's syscall numbers are known for x86_64 and aarch64")
+def test_the_clean_up_empties_the_users_keyrings():
+    """A key the code of one uid-mode run adds to its user's keyring outlived the run:
+    the next run as that user read the hidden cases' code from it (attack17 F1)."""
+    from grader.gradescope import UID, _kill_leftovers
+    from grader.run.sandbox import UID_BASE, UidLease, as_user
+    lease = UidLease(UID - UID_BASE + 7)
+    add, keyctl = KEYCTL
+    try:
+        def run(code):
+            return int(subprocess.run(as_user(lease.uid) + [sys.executable, "-I", "-S", "-c", code],
+                                      capture_output=True, text=True, check=True).stdout)
+        assert run(ADD_KEY.format(add=add)) > 0
+        assert run(FIND_KEY.format(keyctl=keyctl)) > 0, "the key is there for the next run"
+        _kill_leftovers(lease.uid)
+        assert run(FIND_KEY.format(keyctl=keyctl)) == -1
+    finally:
+        lease.release()
+
+
 @pytest.mark.parametrize("name", ["bacon_max_digit", "pig_out_scores_the_sum",
                                   "say_not_rebound", "feral_other_players_dice",
                                   "swap_strategy_tie_beneficial", "final_eleven_somewhere"])
@@ -335,6 +371,35 @@ HOSTILE = {
         "                pass\n"
         "            time.sleep(0.2)\n"
         "    os._exit(0)\n"),
+    # kills its guard (no kill_all reaches it) and any process of its user that comes to
+    # kill it: the clean-up's `kill(-1)` ran as that user (attack17 F3: it outlived runs)
+    "kills its guard and the clean-up": (
+        "import os, signal, time, ctypes\n"
+        "def _outlive():\n"
+        "    try:\n"
+        "        os.close(os.open('/tmp/outlive-lock', os.O_CREAT | os.O_EXCL | os.O_WRONLY))\n"
+        "    except OSError:\n"
+        "        return\n"
+        "    ctypes.CDLL(None).prctl(1, 0, 0, 0, 0)\n"
+        "    guard = os.getppid()\n"
+        "    if os.fork():\n"
+        "        return\n"
+        "    os.setsid()\n"
+        "    if os.fork():\n"
+        "        os._exit(0)\n"
+        "    os.kill(guard, signal.SIGKILL)\n"
+        "    me, mine, deadline = os.getpid(), os.getuid(), time.time() + 60\n"
+        "    while time.time() < deadline:\n"
+        "        for pid in [int(p) for p in os.listdir('/proc') if p.isdigit()]:\n"
+        "            try:\n"
+        "                if pid != me and os.stat(f'/proc/{{pid}}').st_uid == mine and \\\n"
+        "                        b'kill' in open(f'/proc/{{pid}}/cmdline', 'rb').read():\n"
+        "                    os.kill(pid, signal.SIGKILL)\n"
+        "            except OSError:\n"
+        "                pass\n"
+        "        time.sleep(0.0005)\n"
+        "    os._exit(0)\n"
+        "_outlive()\n"),
     "forks without end": (
         "import os\n"
         "def free_bacon(score):\n"
@@ -354,6 +419,11 @@ HOSTILE = {
         "    print('\\x00 \\x07 \\x08 \\x1b]0;title\\x07 \\x7f \\x9b')\n"
         "    return 0\n"),
 }
+
+
+# attacks that cost the submission its own grade (what is checked is that they cost no one
+# else anything, and that nothing of theirs outlives the run)
+SELF_HARM = {"kills its guard and the clean-up"}
 
 
 def clock_ticks() -> float:
@@ -392,7 +462,7 @@ def test_a_hostile_submission_is_graded_and_changes_nothing(autograder, attack, 
     assert {t["number"] for t in results["tests"]} >= set(STAFF), "our results, whole"
     if "def free_bacon" in code:
         assert next(t for t in results["tests"] if t["number"] == "02.hidden")["score"] == 0
-    else:
+    elif attack not in SELF_HARM:
         assert score(results) == 22, "the attack changes no grade"
     assert not (autograder / "results" / "evil.json").exists()
     text = json.dumps(results)

@@ -315,6 +315,43 @@ def test_sandboxes_at_once_never_share_a_uid_and_a_dead_holder_frees_its_own(tmp
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="leases are taken by root only")
 
 
+
+# forks without end (within its process limit), each child ignoring the signals it may
+BOMB = """
+import os, signal, time
+for name in ("SIGTERM", "SIGINT", "SIGHUP", "SIGUSR1"):
+    signal.signal(getattr(signal, name), signal.SIG_IGN)
+os.setsid()
+while True:
+    try:
+        os.fork()
+    except OSError:
+        time.sleep(0.001)
+"""
+
+
+@needs_root
+def test_every_process_of_a_uid_is_ended_whatever_it_does(tmp_path):
+    """The Gradescope uid mode's clean-up killed as the uid, and code of that uid killed
+    the killer (attack17 F3); from root, the sweep stops what could fork, then kills."""
+    from grader.run.sandbox import UidLease, _processes, as_user, end_processes_of
+    lease = UidLease(SLOT + 300)
+    try:
+        bomb = subprocess.Popen(["prlimit", "--nproc=24"] + as_user(lease.uid)
+                                + [sys.executable, "-I", "-S", "-c", BOMB],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while sum(1 for _, uid, state in _processes() if uid == lease.uid) < 20:
+            assert time.monotonic() < deadline, "the bomb never grew"
+            time.sleep(0.05)
+        assert end_processes_of(lease.uid)
+        bomb.wait(timeout=10)
+        assert [pid for pid, uid, state in _processes()
+                if uid == lease.uid and state not in ("Z", "X")] == []
+    finally:
+        subprocess.run(["pkill", "-9", "-U", str(lease.uid)])
+        lease.release()
+
 @needs_root
 def test_a_uid_whose_dead_processes_are_not_yet_reaped_is_passed_over(tmp_path):
     """A fork bomb's killed children wait as zombies for init to reap them after their
