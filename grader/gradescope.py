@@ -132,7 +132,8 @@ code runs in bubblewrap when the container allows it; otherwise (the usual case 
 Gradescope) as an unprivileged user (uid {uid}) under resource limits (CPU time, memory,
 processes, file size), unable to read the reference and hidden cases, Gradescope's metadata
 (earlier submissions' hidden verdicts) or to write the results, with every process it
-started killed at the end. It has no network where the container lets root make a network
+started killed at the end and what it left for a later run removed (files in shared
+folders, keyrings, IPC). It has no network where the container lets root make a network
 namespace; elsewhere it keeps the container's network, so a hidden case's code can leave
 while it runs (its expected output never reaches the code).
 
