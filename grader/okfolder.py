@@ -229,11 +229,13 @@ def write_grading_folder(assignment: Assignment, into: Path,
 
 
 def grade_copy(assignment: Assignment, files: Dict[str, Optional[bytes]], timeout: float,
-               questions: Optional[List[Question]] = None, verbose: bool = False):
+               questions: Optional[List[Question]] = None, verbose: bool = False,
+               hidden_apart: bool = False):
     """Grade a scratch copy of the staff folder (write_grading_folder) holding FILES
     (source name -> bytes, None for a missing one) on QUESTIONS (default: every staff
     test): the GradeResult. What `verify` grades the solution and template in, and
-    `mutate` each mutant."""
+    `mutate` each mutant. Hidden cases run in their place, as in ok, unless
+    HIDDEN_APART (as bulk and Gradescope run them: session.grade)."""
     import tempfile
     from .run.runner import Runner
     from .session import grade
@@ -247,7 +249,7 @@ def grade_copy(assignment: Assignment, files: Dict[str, Optional[bytes]], timeou
                         own_modules=assignment.modules, show_wants=True)
         try:
             return grade(questions, runner, assignment=assignment, verbose=verbose,
-                         respect_locks=False)
+                         respect_locks=False, hidden_apart=hidden_apart)
         finally:
             runner.close()
 

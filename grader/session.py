@@ -88,7 +88,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
           on_question: Optional[Callable[[QuestionResult], None]] = None,
           stop_on_timeout: bool = False,
           on_running: Optional[Callable[[Optional[Question], Optional[Case], float], None]]
-          = None, scored_only: bool = False, ok_suites: bool = False) -> GradeResult:
+          = None, scored_only: bool = False, ok_suites: bool = False,
+          hidden_apart: bool = True) -> GradeResult:
     """Grade QUESTIONS with RUNNER. Unless VERBOSE, a question stops at its first failure;
     with STOP_ON_TIMEOUT, even a verbose run stops a question whose case timed out or
     crashed (its other cases would likely cost a timeout each). SCORED_ONLY runs no case
@@ -99,6 +100,13 @@ def grade(questions: Iterable[Question], runner: Runner, *,
 
     Staff case files mark with `locked` the cases to lock when publishing, with their
     answers in plain text: staff runs pass RESPECT_LOCKS=False to run them.
+
+    HIDDEN_APART: hidden cases run after the others, in a worker of their own (what bulk
+    and Gradescope need: no output a student sees comes from a worker that ran one).
+    Runs whose reader has the case files anyway (a student's own folder, staff checks)
+    pass False: every case runs in its place, as ok runs them, so a hidden case sees
+    what the cases before it left in the module (the solution failed `grade verify`
+    where one did).
     """
     questions = list(questions)
     assignment = assignment or load_assignment()
@@ -138,7 +146,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     stopped: Set[int] = set()  # questions whose remaining cases are not run
     stopped_suites: Set[tuple] = set()  # (question, suite) pairs, for ok's scoring
     question_results: List[Optional[QuestionResult]] = [None] * len(plans)
-    hidden_left = {owner[j.id][0] for j in jobs if owner[j.id][1].hidden}
+    apart = [j for j in jobs if owner[j.id][1].hidden] if hidden_apart else []
+    hidden_left = {owner[j.id][0] for j in apart}
     room = Room()  # one submission's: its failures' texts are bounded in all
 
     def finish_before(upto: int) -> None:
@@ -204,8 +213,9 @@ def grade(questions: Iterable[Question], runner: Runner, *,
 
     # Hidden cases run in a worker run of their own, after the visible ones: no worker
     # that runs a visible case (whose output students see) is ever sent a hidden one.
-    visible = [j for j in jobs if not owner[j.id][1].hidden]
-    for batch in (visible, [j for j in jobs if owner[j.id][1].hidden]):
+    kept_apart = {j.id for j in apart}
+    visible = [j for j in jobs if j.id not in kept_apart]
+    for batch in (visible, apart):
         wait_for_verdicts(batch, owner, plans, verbose, ok_suites)
     saved_progress = runner.progress
     runner.progress = running if on_running is not None else saved_progress
@@ -217,9 +227,10 @@ def grade(questions: Iterable[Question], runner: Runner, *,
             out = [QuestionResult(item.question, "error", 0, message=room.text(message))
                    for item in plans]
             return GradeResult(out, error=message)
-        hidden = [j for j in jobs if owner[j.id][1].hidden and owner[j.id][0] not in stopped]
+        hidden = [j for j in apart if owner[j.id][0] not in stopped]
         try:
-            run_all(hidden, hidden_batch=True)
+            if hidden:
+                run_all(hidden, hidden_batch=True)
         except SubmissionError as error:  # its import failed this time: hidden cases only
             for job in hidden:
                 p_index, case = owner[job.id]

@@ -395,7 +395,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     try:
         result = grade(questions, runner, assignment=ws.assignment, verbose=options.verbose,
                        case_numbers=options.cases, on_question=show, on_running=running,
-                       scored_only=options.score)
+                       scored_only=options.score, hidden_apart=False)
     finally:
         running(None, None, 0.0)
     runner.close()

@@ -50,6 +50,23 @@ def _reference_problems(result: GradeResult, who: str = "reference") -> List[str
     return problems
 
 
+def _apart_problems(in_place: GradeResult, apart: GradeResult) -> List[str]:
+    """The solution's cases that pass as ok runs them but fail as `grade bulk` and the
+    Gradescope bundle run them: hidden cases after the others, from a fresh import (no
+    output a student sees may come from a worker that ran one). Such a case depends on
+    what earlier cases leave in the module (a global, a class attribute): every student
+    would lose it."""
+    passed = {(r.question.name, c.case.number) for r in in_place.questions
+              for c in r.case_results if c.status == "passed"}
+    return [f"solution: {r.question.name} case {c.case.number} passes as ok runs it but "
+            f"is {c.status} in `grade bulk` and Gradescope, which run hidden cases after the "
+            "others from a fresh import: make it not depend on what earlier cases leave "
+            f"in the module ({c.message or c.got!r})"
+            for r in apart.questions for c in r.case_results
+            if (r.question.name, c.case.number) in passed
+            and c.status not in ("passed",) + NOT_RUN]
+
+
 def verify(assignment: Assignment, timeout: float = 30.0) -> Verdict:
     if assignment.is_ok:
         return verify_ok(assignment, timeout)
@@ -81,6 +98,10 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
             assignment, okfolder.sources_in(assignment, assignment.template), timeout,
             questions, verbose=True)
     problems = _reference_problems(reference, "solution")
+    if not problems and any(c.hidden for q in questions for c in q.cases):
+        problems = _apart_problems(reference, okfolder.grade_copy(
+            assignment, okfolder.sources_in(assignment, assignment.folder), timeout,
+            questions, verbose=True, hidden_apart=True))
     notes = []
     if template is None:
         notes.append(f"no {assignment.folder}/template/: the starter files were not checked "

@@ -245,6 +245,35 @@ def test_verify_fails_when_the_solution_fails_a_hidden_case(tmp_path):
     assert "solution: q3 case 3 is failed" in " ".join((done.stdout + done.stderr).split())
 
 
+
+def test_a_hidden_case_sees_what_the_cases_before_it_left_as_in_ok(tmp_path, ok_command):
+    """A hidden case after a visible one in a suite, both counting calls of a function that
+    keeps a list: ok runs them in order in one process (2 after 1). Hidden cases ran
+    apart, from a fresh import: the solution failed its own `grade --score` and `grade
+    verify`. A student's run and verify run them in place now; bulk and Gradescope
+    still run them apart (no output a student sees may come from a worker that ran a
+    hidden case), and verify says which cases that breaks."""
+    folder = tmp_path / "keep"
+    (folder / "tests").mkdir(parents=True)
+    (folder / "keep.ok").write_text(json.dumps({"name": "keep", "src": ["keep.py"],
+                                                "tests": {"tests/*.py": "ok_test"},
+                                                "protocols": ["grading"]}))
+    (folder / "keep.py").write_text("seen = []\n\ndef note(x):\n    seen.append(x)\n"
+                                    "    return len(seen)\n")
+    (folder / "tests" / "__init__.py").write_text("")
+    (folder / "tests" / "q1.py").write_text(_case_file(
+        "q1", 1, "        >>> from keep import *",
+        [("        >>> note('a')\n        1", False), ("        >>> note('b')\n        2", True)]))
+    assert ok_total(run_ok(ok_command, folder, "--score")) == 1.0
+    done = run_grade("--score", cwd=folder)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 / 1" in done.stdout
+    checked = run_grade("verify", "--assignment", str(folder))
+    assert checked.returncode == 1
+    said = " ".join((checked.stdout + checked.stderr).split())
+    assert "q1 case 2 passes as ok runs it but is failed in `grade bulk` and Gradescope" in said
+
+
 # --- init, publish, lock ----------------------------------------------------------------
 
 def test_init_hands_out_the_template_and_locks_as_ok_does(tmp_path, ok_command):
