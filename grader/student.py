@@ -46,16 +46,23 @@ def resolve_key(typed: str, known: Sequence[str]) -> str:
     """The question key a person meant: `5a`, `05A`, `q1`, `1` and `Question 5a` all
     name the file the output calls "Question 5a" (05a.py); otherwise a UsageProblem
     with the nearest names."""
+    if typed.strip() in known:  # `Tree` beside `tree`: the exact name wins, as in ok
+        return typed.strip()
     text = typed.strip().lower()
-    by_lower = {key.lower(): key for key in known}
+    by_lower: dict = {}
+    for key in known:
+        by_lower.setdefault(key.lower(), []).append(key)
     if text in by_lower:
-        return by_lower[text]
+        if len(by_lower[text]) > 1:
+            raise UsageProblem(f"no question {typed}: did you mean "
+                               f"{' or '.join(by_lower[text])}? (letter case tells them apart)")
+        return by_lower[text][0]
     match = _TYPED_KEY.fullmatch(text)
     if match:
         number, letter = match.groups()
         for candidate in (f"{int(number):02d}{letter}", f"{int(number)}{letter}"):
-            if candidate in by_lower:
-                return by_lower[candidate]
+            if len(by_lower.get(candidate, ())) == 1:
+                return by_lower[candidate][0]
         near = [key for key in known if key.lower().startswith(f"{int(number):02d}")]
     else:
         near = []

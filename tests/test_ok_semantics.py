@@ -1201,3 +1201,39 @@ def test_discovery_reads_any_class_hierarchy_python_imports_quickly():
         found = {t.name for t in doctests.discover(source, "hw.py")}
         assert name in found
         assert time.monotonic() - started < 5
+
+
+TREES = '''\
+def tree(label, branches=[]):
+    """
+    >>> tree(1)
+    [1]
+    """
+    return [label] + list(branches)
+
+
+class Tree:
+    """
+    >>> Tree(1).label
+    2
+    """
+    def __init__(self, label):
+        self.label = label
+'''
+
+
+def test_a_name_typed_exactly_wins_over_one_that_differs_in_letter_case(tmp_path, ok_command):
+    """`tree` (the ADT's constructor) beside `class Tree`: `-q Tree` ran `tree`, so the
+    failing `Tree` could not be run alone, and the run's own "Next: grade -q Tree" led to
+    a passing test. Exact names first, as ok takes them."""
+    folder = write_folder(tmp_path / "trees", {
+        "trees.ok": json.dumps({"name": "trees", "src": ["trees.py"],
+                                "tests": {"trees.py": "doctest"}, "protocols": ["grading"]}),
+        "trees.py": TREES})
+    for typed in ("Tree", "tree"):
+        assert grade_points(folder, "-q", typed) == ok_points(ok_command, folder, "-q", typed)
+    assert grade_points(folder, "-q", "Tree") == {"Tree": (0.0, 1.0)}
+    done = run_grade("-q", "TREE", cwd=folder)
+    assert done.returncode == 2
+    assert "did you mean tree or Tree" in " ".join(done.stderr.split()) or \
+        "did you mean Tree or tree" in " ".join(done.stderr.split())
