@@ -44,7 +44,7 @@ import tempfile
 import time
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Dict, List, Optional, Sequence
 
 from . import safe_files
@@ -284,15 +284,22 @@ def find_submission(folder: Path, source: str) -> Optional[safe_files.Entry]:
     name): `read_source` refuses those. Two at the same depth are refused (Refused)."""
     if folder.is_symlink() or not folder.is_dir():
         return None
-    entries = safe_files.walk(folder, 3, limit=safe_files.MAX_SOURCE)
-    named = [e for e in entries if e.parts[-1].lower() == source.lower()]
-    for depth in (1, 2, 3):
-        found = [e for e in named if len(e.parts) == depth and e.kind != "dir"]
-        if len(found) > 1:  # as bulk says it: which one is meant is the student's to say
-            raise Refused(safe_files.several_sources(source, [e.shown for e in found[:10]]))
-        if found:
-            return found[0]
-    return next(iter(named), None)
+    wanted = [part.lower() for part in PurePosixPath(source).parts]
+    entries = safe_files.walk(folder, 2 + len(wanted), limit=safe_files.MAX_SOURCE)
+    for shape in [wanted] + ([wanted[-1:]] if len(wanted) > 1 else []):
+        # with its folder (`code/hw05.py`, as ok submits it), else by its file name
+        named = [e for e in entries
+                 if [p.lower() for p in e.parts[-len(shape):]] == shape]
+        for depth in (1, 2, 3):
+            found = [e for e in named if len(e.parts) == depth + len(shape) - 1
+                     and e.kind != "dir"]
+            if len(found) > 1:  # as bulk says it: which one is meant is the student's to say
+                raise Refused(safe_files.several_sources(source, [e.shown for e in found[:10]]))
+            if found:
+                return found[0]
+        if named:
+            return named[0]
+    return None
 
 
 class Refused(Exception):

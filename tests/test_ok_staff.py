@@ -461,6 +461,40 @@ def test_gradescope_bundle_grades_the_project_one_test_per_question(tmp_path):
         [("Problem 1", 2, 2), ("Problem 2", 3, 3)]
 
 
+
+def test_a_source_the_configuration_puts_in_a_folder_is_found_in_bulk_and_the_bundle(tmp_path):
+    """`"src": ["hw05/hw.py"]`: ok submits the file under that path; bulk and the bundle
+    compared only file names with the whole path, so every submission "had no
+    hw05/hw.py" (hunt16 #4). Found with its folder, else by its name alone."""
+    staff = tmp_path / "staff"
+    (staff / "hw05").mkdir(parents=True)
+    (staff / "hw.ok").write_text(json.dumps({
+        "name": "hw", "src": ["hw05/hw.py"], "tests": {"hw05/hw.py": "doctest"},
+        "default_tests": ["add_one", "double"], "protocols": ["grading"]}))
+    (staff / "hw05" / "hw.py").write_text(HW_SOLUTION)
+    subs = tmp_path / "subs"
+    (subs / "as_ok_submits" / "hw05").mkdir(parents=True)
+    (subs / "as_ok_submits" / "hw05" / "hw.py").write_text(HW_SOLUTION)
+    (subs / "flat").mkdir()
+    (subs / "flat" / "hw.py").write_text(HW_SOLUTION)
+    rows = bulk_rows(subs, staff, tmp_path / "out")
+    assert {sid: row["total"] for sid, row in rows.items()} == {"as_ok_submits": "2",
+                                                                 "flat": "2"}
+    bundle = tmp_path / "gs.zip"
+    assert run_grade("gradescope", str(bundle), "--assignment", str(staff)).returncode == 0
+    root = tmp_path / "ag"
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+    (root / "submission" / "hw05").mkdir(parents=True)
+    (root / "submission" / "hw05" / "hw.py").write_text(HW_SOLUTION)
+    env = {**os.environ, "PYTHONPATH": str(root / "source" / "grader_pkg"),
+           "HOG_GRADESCOPE_SANDBOX": "limits"}
+    ran = subprocess.run([sys.executable, "-m", "grader.gradescope", "--root", str(root)],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert json.loads((root / "results" / "results.json").read_text())["score"] == 2
+
+
 # --- Hog's own commands ------------------------------------------------------------------
 
 @pytest.mark.parametrize("command", [["winrate", "x.py"], ["optimal"], ["contest", "x", "--out", "o"]])

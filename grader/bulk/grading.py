@@ -173,20 +173,27 @@ def _unwrap(entries: List[Entry], source: str, sources: Tuple[str, ...] = ()) ->
 
 def _find_source(name: str, files: List[Entry], source: str) -> Submission:
     """The submission in one student's folder: its source file at the top (that name,
-    else the same name in another case), else one such file a folder deeper."""
-    def matches(entry: Entry, depth: int, exact: bool) -> bool:
-        last = entry.parts[-1]
-        return len(entry.parts) == depth and entry.kind != "dir" and (
-            last == source if exact else last.lower() == source.lower()) and not any(
-            _skipped(p) for p in entry.parts[1:])
+    else the same name in another case), else one such file a folder deeper. A source
+    the configuration puts in a folder (`code/hw05.py`: ok submits it under that path)
+    is looked for with its folder first, then by its file name alone."""
+    wanted = PurePosixPath(source).parts
+    shapes = [wanted] + ([wanted[-1:]] if len(wanted) > 1 else [])
 
-    for depth, exact in ((2, True), (2, False), (3, True), (3, False), (4, True), (4, False)):
-        found = [e for e in files if matches(e, depth, exact)]
-        if len(found) > 1:
-            return Submission(name, problem=several_sources(
-                source, ["/".join(e.parts[1:]) for e in found]))
-        if found:
-            return _load(name, found[0], "/".join(found[0].parts[1:]))
+    def matches(entry: Entry, depth: int, exact: bool, shape: Tuple[str, ...]) -> bool:
+        tail = entry.parts[-len(shape):]
+        return len(entry.parts) == depth + len(shape) - 1 and entry.kind != "dir" and (
+            tail == shape if exact else [p.lower() for p in tail] == [p.lower() for p in shape]
+        ) and not any(_skipped(p) for p in entry.parts[1:])
+
+    for shape in shapes:
+        for depth, exact in ((2, True), (2, False), (3, True), (3, False), (4, True),
+                             (4, False)):
+            found = [e for e in files if matches(e, depth, exact, shape)]
+            if len(found) > 1:
+                return Submission(name, problem=several_sources(
+                    source, ["/".join(e.parts[1:]) for e in found]))
+            if found:
+                return _load(name, found[0], "/".join(found[0].parts[1:]))
     folders = [e for e in files if e.kind == "dir" and len(e.parts) in (2, 3)
                and e.parts[-1].lower() == source.lower()]
     if folders:
