@@ -330,24 +330,43 @@ while True:
 """
 
 
+# its first thread ends alone (the exit system call, x86_64's 60, aarch64's 93): the
+# process shows as a zombie while its other thread runs on
+HEADLESS = """
+import ctypes, platform, threading, time
+threading.Thread(target=time.sleep, args=(60,)).start()
+time.sleep(0.1)
+ctypes.CDLL(None).syscall({"x86_64": 60, "aarch64": 93}[platform.machine()], 0)
+"""
+
+
 @needs_root
-def test_every_process_of_a_uid_is_ended_whatever_it_does(tmp_path):
+@pytest.mark.parametrize("code", [BOMB, HEADLESS], ids=["fork bomb", "headless"])
+def test_every_process_of_a_uid_is_ended_whatever_it_does(tmp_path, code):
     """The Gradescope uid mode's clean-up killed as the uid, and code of that uid killed
-    the killer (attack17 F3); from root, the sweep stops what could fork, then kills."""
-    from grader.run.sandbox import UidLease, _processes, as_user, end_processes_of
+    the killer (attack17 F3); from root, the sweep stops what could fork, then kills. A
+    process whose first thread has ended looks like a zombie (attack17 F7)."""
+    from grader.run.sandbox import UidLease, _processes, _task_states, as_user, \
+        end_processes_of
     lease = UidLease(SLOT + 300)
+
+    def alive():
+        return [pid for pid, uid, state, _ in _processes() if uid == lease.uid and (
+            state not in ("Z", "X") or set(_task_states(pid)) - {"Z", "X"})]
     try:
-        bomb = subprocess.Popen(["prlimit", "--nproc=24"] + as_user(lease.uid)
-                                + [sys.executable, "-I", "-S", "-c", BOMB],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started = subprocess.Popen(["prlimit", "--nproc=24"] + as_user(lease.uid)
+                                   + [sys.executable, "-I", "-c", code],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
-        while sum(1 for _, uid, state in _processes() if uid == lease.uid) < 20:
-            assert time.monotonic() < deadline, "the bomb never grew"
+        while not (len(alive()) >= 20 if code is BOMB else any(
+                state == "Z" and pid == started.pid
+                for pid, uid, state, _ in _processes() if uid == lease.uid)):
+            assert time.monotonic() < deadline, "it never got going"
             time.sleep(0.05)
+        assert alive()
         assert end_processes_of(lease.uid)
-        bomb.wait(timeout=10)
-        assert [pid for pid, uid, state in _processes()
-                if uid == lease.uid and state not in ("Z", "X")] == []
+        started.wait(timeout=10)
+        assert alive() == []
     finally:
         subprocess.run(["pkill", "-9", "-U", str(lease.uid)])
         lease.release()

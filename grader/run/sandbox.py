@@ -29,7 +29,7 @@ import sysconfig
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import cgroups
 from .cgroups import Group, GroupLimits
@@ -254,8 +254,9 @@ class UidLease:
             self._fd = None
 
 
-def _processes() -> Iterable[Tuple[int, int, str]]:
-    """(pid, real uid, state letter) of every process /proc shows (none without it)."""
+def _processes() -> Iterable[Tuple[int, int, str, int]]:
+    """(pid, real uid, state letter, threads) of every process /proc shows (none
+    without it)."""
     try:
         pids = [name for name in os.listdir("/proc") if name.isdigit()]
     except OSError:
@@ -263,42 +264,79 @@ def _processes() -> Iterable[Tuple[int, int, str]]:
     for pid in pids:
         try:
             with open(f"/proc/{pid}/status", "rb") as status:
-                text = status.read(2048)
+                text = status.read(4096)
             start = text.index(b"\nUid:") + 5
             uid = int(text[start:text.index(b"\n", start)].split()[0])
             state = text[text.index(b"\nState:") + 7:].split()[0].decode("ascii")
+            threads = int(text[text.index(b"\nThreads:") + 9:].split()[0])
         except (OSError, ValueError, IndexError, UnicodeDecodeError):
             continue
-        yield int(pid), uid, state
+        yield int(pid), uid, state, threads
+
+
+def _task_states(pid: int) -> List[str]:
+    """The state letters of PID's threads (a process whose first thread has exited
+    shows as a zombie while its other threads run)."""
+    states = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return states
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/stat", "rb") as stat:
+                states.append(stat.read().rsplit(b")", 1)[1].split()[0].decode("ascii"))
+        except (OSError, IndexError, UnicodeDecodeError):
+            continue
+    return states
 
 
 def uids_with_processes() -> set:
     """The real uids (what RLIMIT_NPROC counts by) of every process on this machine,
     zombies included, as /proc shows them (empty without /proc)."""
-    return {uid for _, uid, _ in _processes()}
+    return {uid for _, uid, _, _ in _processes()}
 
 
 def end_processes_of(uid: int, rounds: int = 3000) -> bool:
     """Kill every process of UID (by real uid) from here, which that uid's code cannot
     signal (a helper running as the uid was killed by the code it came to kill, which
-    then outlived the run). A process that may still fork (running or sleeping) is
-    stopped first; once none is, all are killed: a fork bomb cannot outrun the sweep.
-    Whether none is left but zombies (each round ~1 ms; ROUNDS bounds a process stuck
-    in the kernel)."""
+    then outlived the run). A process that may still fork (a thread running or
+    sleeping) is stopped first; once none is, all are killed: a fork bomb cannot
+    outrun the sweep. A process whose first thread has exited looks dead (a zombie)
+    while its other threads run: it counts by its threads. Whether nothing is left but
+    the dead; past ROUNDS (~1 ms each) everything found is killed anyway."""
     import signal
     import time
+    found: Dict[int, List[str]] = {}
     for _ in range(rounds):
-        found = {pid: state for pid, owner, state in _processes()
-                 if owner == uid and state not in ("Z", "X")}
+        found = {}
+        for pid, owner, state, threads in _processes():
+            if owner != uid or state == "X":
+                continue
+            if state == "Z":
+                if threads <= 1:
+                    continue
+                states = [s for s in _task_states(pid) if s not in ("Z", "X")]
+                if not states:
+                    continue
+                found[pid] = states
+            else:
+                found[pid] = [state]
         if not found:
             return True
-        free = [pid for pid, state in found.items() if state in ("R", "S")]
+        free = [pid for pid, states in found.items()
+                if any(s in ("R", "S") for s in states)]
         for pid in free or found:
             try:
                 os.kill(pid, signal.SIGSTOP if free else signal.SIGKILL)
             except OSError:
                 pass
         time.sleep(0.001)
+    for pid in found:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
     return False
 
 
