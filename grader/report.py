@@ -210,8 +210,9 @@ def closing_line(result: GradeResult, extra: str = "", run_all: str = "") -> Tex
 def question_list(questions) -> Table:
     """The questions of a workspace: what `-q` takes, points, cases, locked cases."""
     table = Table(title="Questions", title_justify="left", show_footer=True)
-    table.add_column("Question", footer="Total")
-    table.add_column("-q")
+    table.add_column("Question", footer="Total", overflow="fold")
+    # what a student types: never cut with "…" (the other columns give way)
+    table.add_column("-q", no_wrap=True, min_width=max((len(q.key) for q in questions), default=2))
     table.add_column("Points", justify="right",
                      footer=_points(sum(q.points for q in questions)))
     table.add_column("Cases", justify="right", footer=str(sum(len(q.cases) for q in questions)))

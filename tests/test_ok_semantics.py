@@ -1237,3 +1237,31 @@ def test_a_name_typed_exactly_wins_over_one_that_differs_in_letter_case(tmp_path
     assert done.returncode == 2
     assert "did you mean tree or Tree" in " ".join(done.stderr.split()) or \
         "did you mean Tree or tree" in " ".join(done.stderr.split())
+
+
+def test_code_that_replaces_builtins_repr_changes_no_value_shown(tmp_path, ok_command):
+    """ok's console binds repr when it loads; the worker looked it up at each value, so
+    a module doing `builtins.repr = ...` at import failed every example."""
+    folder = write_folder(tmp_path / "patch", {
+        "patch.ok": json.dumps({"name": "patch", "src": ["patch.py"],
+                                "tests": {"patch.py": "doctest"}, "protocols": ["grading"]}),
+        "patch.py": 'import builtins\nbuiltins.repr = lambda value: "patched"\n\n'
+                    'def f():\n    """\n    >>> f()\n    5\n    >>> [f()]\n    [5]\n    """\n'
+                    '    return 5\n'})
+    assert grade_points(folder) == ok_points(ok_command, folder) == {"f": (1.0, 1.0)}
+
+
+def test_the_test_list_never_cuts_a_name_to_type(tmp_path):
+    """`grade --tests` at 80 columns cut long method names in its -q column with "…"
+    (`CheckingAccount.withdr…`): the column students copy from."""
+    methods = "".join(f'    def {name}(self):\n        """\n        >>> 1\n        1\n        """\n'
+                      for name in ("__init__", "__repr__", "withdraw_everything"))
+    folder = write_folder(tmp_path / "bank", {
+        "bank.ok": json.dumps({"name": "bank", "src": ["bank.py"],
+                               "tests": {"bank.py": "doctest"}, "protocols": ["grading"]}),
+        "bank.py": f"class InsufficientFundsChecking:\n{methods}"})
+    done = run_grade("--tests", cwd=folder, env={"COLUMNS": "80"})
+    assert done.returncode == 0, done.stderr
+    for name in ("InsufficientFundsChecking.__init__",
+                 "InsufficientFundsChecking.withdraw_everything"):
+        assert name in done.stdout, done.stdout

@@ -470,12 +470,14 @@ class DisplayHook:
     """sys.displayhook for one example: the value's repr goes to CAPTURE's own room, as
     ok's console compares it: repr is called twice (ok prints the first and compares
     the second), with what either prints left out; the text ends a line unless it is
-    empty or already ends one (a grid's repr that ends each row with a newline)."""
+    empty or already ends one (a grid's repr that ends each row with a newline). The
+    builtins it uses are those of the worker's start, as ok's console binds repr when it
+    loads: code that replaces `builtins.repr` changes no value shown."""
 
     def __init__(self, capture):
         self.capture = capture
 
-    def __call__(self, value):
+    def __call__(self, value, repr=repr, type=type, str=str):
         if value is None:  # and `_` is never set: ok's console does not set it
             return
         STDOUT.target = SINK
