@@ -256,7 +256,8 @@ def _rebind(top: Dict[str, Optional[ast.AST]], classes: Dict[str, ast.ClassDef],
     what ok then finds under NAME. `fib = memo(fib)` (a decorator of the file called on
     it) is the decorator's result, as `@memo` gives; a plain value (`f = 5`) is no test;
     anything else (a call of another module's) is taken to keep the function."""
-    if isinstance(value, _VALUES) or _gives_a_value(value, top):
+    if isinstance(value, _VALUES) or _gives_a_value(value, top) or _makes_an_instance(
+            value, top, classes):
         top.pop(name, None)
         classes.pop(name, None)
         return
@@ -271,6 +272,26 @@ def _rebind(top: Dict[str, Optional[ast.AST]], classes: Dict[str, ast.ClassDef],
             top[name] = top[argument.id]
     elif result is not False:
         top[name] = result
+
+
+def _makes_an_instance(call: ast.AST, top: Dict[str, Optional[ast.AST]],
+                       classes: Dict[str, ast.ClassDef]) -> bool:
+    """Whether CALL makes an instance of a class of the file that cannot be called (the
+    scheme idiom `nil = nil()`): ok's walk finds no function under the name."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+        return False
+    seen, todo = set(), [top.get(call.func.id)]
+    if not isinstance(todo[0], ast.ClassDef):
+        return False
+    while todo:
+        cls = todo.pop()
+        if not isinstance(cls, ast.ClassDef) or id(cls) in seen or len(seen) > MRO_DEPTH:
+            continue
+        seen.add(id(cls))
+        if any(isinstance(node, _FUNCTIONS) and node.name == "__call__" for node in cls.body):
+            return False
+        todo.extend(classes.get(base.id) for base in cls.bases if isinstance(base, ast.Name))
+    return True
 
 
 def _gives_a_value(call: ast.AST, top: Dict[str, Optional[ast.AST]]) -> bool:
