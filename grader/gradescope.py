@@ -594,12 +594,14 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
                                 + "\n".join(f"Hidden case {position}: {verdict}"
                                             for position, verdict in enumerate(hidden, 1))
                                 + "".join("\n" + line for line in (
-                                    [] if not public_ok else _hint(entry))),
+                                    entry.get("hidden_notes", [])
+                                    + ([] if not public_ok else _hint(entry)))),
                       "visibility": hidden_visibility})
     if record.get("error"):
         output = f"Could not grade the submission: {record['error']}"
     else:
-        output = f"Graded with {sum(len(q.cases) for q in questions)} cases."
+        # (public cases only: the number of hidden ones is not the student's before then)
+        output = f"Graded with {sum(not c.hidden for q in questions for c in q.cases)} cases."
         notes = [f"{q.name}: {note}" for q in questions
                  for note in record["questions"].get(q.key, {}).get("notes", [])]
         output += "".join("\n" + note for note in notes)

@@ -182,3 +182,30 @@ def test_hidden_cases_that_would_not_be_judged_are_never_sent(tmp_path, scoring)
         assert (tmp_path / "ran-h2").exists()
     else:
         assert set(verdicts) == {1} and not (tmp_path / "ran-h2").exists()
+
+
+def test_a_hidden_win_rate_case_tells_its_verdict_only_with_the_hidden_test(tmp_path):
+    """Staff may mark a win-rate case hidden: its note ("Exact win rate ...: at least
+    0.59, as required") was printed in the visible public test and the top-level output,
+    the hidden verdict before publication (attack17 F6); the top-level count of cases
+    counted hidden ones too."""
+    import shutil
+    sp14 = assignments.load("sp14")
+    cases = tmp_path / "cases"
+    shutil.copytree(sp14.cases, cases, ignore=shutil.ignore_patterns("__pycache__"))
+    rate = json.loads((cases / "09.grader.json").read_text())
+    rate["suites"][0]["cases"][0]["hidden"] = True
+    (cases / "09.grader.json").write_text(json.dumps(rate))
+    submissions = tmp_path / "in"
+    (submissions / "ref").mkdir(parents=True)
+    shutil.copy(sp14.reference / "hog.py", submissions / "ref" / "hog.py")
+    questions = bulk.load_cases(sp14, cases)
+    settings = bulk.Settings(timeout=20, budget=60, sandbox=False, jobs=1)
+    bulk.run(submissions, tmp_path / "out", sp14, questions, settings)
+    results = json.loads((tmp_path / "out" / "gradescope" / "ref" / "results.json").read_text())
+    tests = {t["number"]: t for t in results["tests"]}
+    assert "Exact win rate" in tests["09.hidden"]["output"]
+    assert "Exact win rate" not in tests["09"]["output"]
+    assert "Exact win rate" not in results["output"]
+    public = sum(not c.hidden for q in questions for c in q.cases)
+    assert results["output"].startswith(f"Graded with {public} cases.")

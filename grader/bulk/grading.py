@@ -560,10 +560,16 @@ def make_record(submission: Submission, result: GradeResult, folder: Path) -> Di
         if question.message:
             entry["message"] = _clean(question.message, folder)
             output = entry["message"] + ("\n\n" + output if output else "")
-        notes = [_clean(c.note, folder) for c in question.case_results if c.note]
+        notes = [_clean(c.note, folder) for c in question.case_results
+                 if c.note and not c.case.hidden]
+        hidden_notes = [_clean(c.note, folder) for c in question.case_results
+                        if c.note and c.case.hidden]
         if notes:
             entry["notes"] = notes
-            output = "\n".join(notes) + ("\n\n" + output if output else "")
+        if hidden_notes:  # a hidden case's note says its verdict: shown only with it
+            entry["hidden_notes"] = hidden_notes
+        if notes or hidden_notes:
+            output = "\n".join(notes + hidden_notes) + ("\n\n" + output if output else "")
         entry["output"] = output
     record["failures"] = failures
     return record
