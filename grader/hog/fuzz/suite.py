@@ -73,6 +73,13 @@ def dice_counts(value: Any) -> Optional[Tuple[Tuple[int, ...], ...]]:
 
 _REPRS: Dict[int, Tuple[Sequence, List[str]]] = {}
 
+# Passing verdicts by (case, the traces' line as printed): a class's correct submissions
+# print the same line, byte for byte, and a pass depends on nothing else (its specs and
+# the reference's traces, checked by identity). Bulk grading decoded and compared ~1 MB of
+# JSON per submission again for each; a failure is always judged in full (it shrinks).
+_PASSED: Dict[Tuple[int, str], Tuple[Case, list, Sequence, str]] = {}
+_PASSED_CAP = 64
+
 
 def _reprs(traces: Sequence) -> List[str]:
     """repr of each of the reference's TRACES (a list kept by `_live_traces` or a
@@ -214,6 +221,20 @@ class FuzzKind(assignments.AssignmentBound):
             raised = output.raised.traceback if isinstance(output.raised, RaisedException) else ""
             return CaseResult(case, "error", traceback=str(raised),
                               message="the fuzz test could not call play")
+        line = output.printed.rstrip("\n").rsplit("\n", 1)[-1]
+        known = _PASSED.get((id(case), line))
+        if known is not None and known[0] is case and known[1] is specs \
+                and known[2] is expected:
+            return CaseResult(case, "passed", message=known[3])
+        result = self._judge_traces(case, p, specs, expected, output, runner)
+        if result.status == "passed":
+            if len(_PASSED) >= _PASSED_CAP:
+                _PASSED.clear()
+            _PASSED[(id(case), line)] = (case, specs, expected, result.message)
+        return result
+
+    def _judge_traces(self, case: Case, p: Dict[str, Any], specs: list, expected: Sequence,
+                      output: ExampleOutput, runner: Optional[Runner]) -> CaseResult:
         got, problem = read_traces(output.printed, len(specs))
         if problem:
             return CaseResult(case, "error", message=f"the fuzz games' traces came back "

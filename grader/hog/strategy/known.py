@@ -10,6 +10,7 @@ with the cache file (missing, unreadable, garbled, read-only) only means computi
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import tempfile
@@ -44,7 +45,7 @@ def key(table: Sequence[Sequence[int]], opponent: int, rules, goal: int) -> Opti
         return None
     digest = hashlib.sha256(sources)
     digest.update(f"|{opponent}|{goal}|{len(table)}|".encode())
-    digest.update(bytes(value for row in table for value in row))
+    digest.update(bytes(itertools.chain.from_iterable(table)))
     return digest.hexdigest()
 
 

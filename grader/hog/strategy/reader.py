@@ -15,6 +15,7 @@ goes wrong in the grader while reading one entry stays with that entry.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import queue
@@ -351,7 +352,7 @@ def _ask(stdin, answers: _Answers, batch: List[Tuple[int, int]], name: str, budg
     """The child's answers to BATCH, and why they stop short (in words): what the
     strategy did at a pair instead of answering, or that its budget was SPENT."""
     answers.quiet(f"before {name}{batch[0]} was asked")
-    outbox = Outbox(stdin, bytes(v for pair in batch for v in pair))
+    outbox = Outbox(stdin, bytes(itertools.chain.from_iterable(batch)))
     outbox.flush(max(0.0, spent.deadline - time.monotonic()))
     while outbox.pending and not outbox.broken and spent.extend():
         outbox.flush(max(0.0, spent.deadline - time.monotonic()))
@@ -362,6 +363,8 @@ def _ask(stdin, answers: _Answers, batch: List[Tuple[int, int]], name: str, budg
             and spent.extend():
         got += answers.take(len(batch) - len(got), spent.deadline)
     deadline = spent.deadline
+    if len(got) == len(batch) and max(got, default=0) <= strategy_table.MAX_DICE:
+        return list(got), None  # every pair answered with a number of dice (REFUSED > MAX_DICE)
     values: List[int] = []
     for (score, opponent), value in zip(batch, got):
         where = f"{name}({score}, {opponent})"
