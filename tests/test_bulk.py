@@ -245,11 +245,15 @@ def test_hostile_submissions_get_what_they_deserve(hostile):
         "not_utf8": 0, "exit_at_import": 0, "os_exit_at_import": 0,
         "exit_in_function": 4, "os_exit_in_function": 3, "loops_ignoring_signals": 0,
         "memory_hog": 3, "kills_parent": 3, "forks_survivors": 5, "fake_pass_messages": 3,
-        "forges_report_channel": 0, "monkey_patcher": 0, "huge_and_binary_output": 2,
+        # monkey_patcher: its patched worker functions never run (run_examples, describe),
+        # and values are shown with the worker's own repr, as ok's console binds it: the
+        # question its broken roll_dice and free_bacon do not reach (04) is earned
+        "forges_report_channel": 0, "monkey_patcher": 2, "huge_and_binary_output": 2,
         "stack_overflow": 2,
         "reads_stdin": 3, "reads_secrets": 5, "writes_files": 5}
     assert records["reads_secrets"]["error"] is None
     assert records["writes_files"]["error"] is None
+    assert {k for k, q in records["monkey_patcher"]["questions"].items() if q["score"]} == {"04"}
     assert "no hog.py" in records["no_code"]["error"]
     assert "syntax error" in records["syntax_error"]["error"]
     assert records["empty"]["error"] is None
