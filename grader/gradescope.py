@@ -334,16 +334,20 @@ def choose_sandbox(wanted: str) -> str:
 
 @functools.lru_cache(maxsize=None)
 def _isolation() -> List[str]:
-    """`unshare --net --ipc` where the container lets root make those namespaces: the
-    network is only a loopback, down (the code reaches nothing, and cannot send a hidden
-    case's code out while it runs), and System V IPC and POSIX message queues are the
-    worker's own, gone with it (nothing left for a later run, wherever /dev/mqueue is
-    not mounted for the clean-up to see). [] where it cannot (without CAP_SYS_ADMIN):
-    the network stays, and the clean-up sweeps IPC."""
+    """`unshare` of what the container lets root make: a pid namespace of the worker's
+    own (with its own /proc), whose processes all die with the worker's guard (its
+    init): no process outlives its worker however it hides from a sweep of /proc (one
+    that forks and exits over and over was never caught); a network of only a loopback,
+    down (the code reaches nothing, and cannot send a hidden case's code out while it
+    runs); and System V IPC and POSIX message queues of its own, gone with it (nothing
+    left for a later run, wherever /dev/mqueue is not mounted for the clean-up to see).
+    Less where it cannot, [] without CAP_SYS_ADMIN: the network stays, and the clean-up
+    sweeps processes and IPC."""
     unshare = shutil.which("unshare")
     if unshare is None:
         return []
-    for argv in ([unshare, "--net", "--ipc"], [unshare, "--net"]):
+    for argv in ([unshare, "--net", "--ipc", "--pid", "--fork", "--kill-child", "--mount-proc"],
+                 [unshare, "--net", "--ipc"], [unshare, "--net"]):
         try:
             probe = subprocess.run(argv + ["true"], stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL, timeout=30)

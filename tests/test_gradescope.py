@@ -182,6 +182,26 @@ def test_a_run_after_a_fork_bomb_is_graded_while_its_dead_wait_to_be_reaped(auto
             process.wait()
 
 
+def test_a_uid_mode_worker_has_processes_of_its_own_where_the_container_allows():
+    """Each worker in a pid namespace of its own (its guard the namespace's first
+    process): whatever it starts dies with it, however it hides from a sweep of /proc."""
+    from grader.gradescope import _isolation, _uid_python, _uid_wrap
+    from grader.run.sandbox import Limits, UidLease
+    if subprocess.run(["unshare", "--pid", "--fork", "--mount-proc", "true"]).returncode:
+        pytest.skip("this machine lets no one make a pid namespace")
+    assert "--pid" in _isolation() and "--kill-child" in _isolation()
+    lease = UidLease(95)
+    try:
+        wrap = _uid_wrap(Limits(), lease.uid)
+        done = subprocess.run(wrap([_uid_python(wrap, lease.uid), "-I", "-S", "-c",
+                                    "import os; print(os.getpid(), len([p for p in "
+                                    "os.listdir('/proc') if p.isdigit()]))"]),
+                              capture_output=True, text=True, timeout=60)
+        assert done.stdout.split() == ["1", "1"], done.stdout + done.stderr
+    finally:
+        lease.release()
+
+
 KEYCTL = {"x86_64": (248, 250), "aarch64": (217, 219)}.get(platform.machine())
 ADD_KEY = """
 import ctypes, sys
@@ -400,6 +420,25 @@ HOSTILE = {
         "        time.sleep(0.0005)\n"
         "    os._exit(0)\n"
         "_outlive()\n"),
+    # a process that forks and exits over and over: no scan of /proc ever finds it alive
+    # long enough to stop it (attack18 H1); it dies with its worker's pid namespace
+    "forks and exits in a loop": (
+        "import os\n"
+        "def _hop():\n"
+        "    try:\n"
+        "        os.close(os.open('/tmp/hop-lock', os.O_CREAT | os.O_EXCL | os.O_WRONLY))\n"
+        "    except OSError:\n"
+        "        return\n"
+        "    if os.fork():\n"
+        "        return\n"
+        "    os.setsid()\n"
+        "    while True:\n"
+        "        try:\n"
+        "            if os.fork():\n"
+        "                os._exit(0)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "_hop()\n"),
     "forks without end": (
         "import os\n"
         "def free_bacon(score):\n"
