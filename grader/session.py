@@ -185,15 +185,32 @@ def grade(questions: Iterable[Question], runner: Runner, *,
         case in the batch is back or it has stopped, not when the next question's first
         case is back: an interrupted run then knows every question that did finish."""
         last = {owner[job.id][0]: job.id for job in batch}
+        following = {job.id: later.id for job, later in zip(batch, batch[1:])}
+        own = 0.0  # what the hidden cases' own timeouts cost the budget
+        if hidden_batch and batch:
+            runner.wasted = base = spent_before(batch[0].id)
         for job_id, run in runner.run(batch, skip=skip):
             p_index, case = owner[job_id]
             finish_before(p_index)
             if not (skip(job_id) or run.status == "skipped"):
                 judge(p_index, case, run)
+            if hidden_batch and job_id in following:
+                own += runner.wasted - base
+                runner.wasted = base = spent_before(following[job_id]) + own
+            elif not hidden_batch:
+                spent_by[job_id] = runner.wasted
             if job_id == last[p_index] or p_index in stopped:
                 if hidden_batch or p_index in stopped:  # no hidden case of it is left to run
                     hidden_left.discard(p_index)
                 finish_before(p_index + 1)
+
+    spent_by: Dict[int, float] = {}  # the budget spent once each case run first was back
+
+    def spent_before(job_id: int) -> float:
+        """The budget the cases before JOB_ID in ok's order had spent: a hidden case, run
+        after every visible one, is not cut short by loops in later questions."""
+        earlier = [spent for other, spent in spent_by.items() if other < job_id]
+        return max(earlier, default=0.0)
 
     def judge(p_index: int, case: Case, run: CaseRun) -> None:
         result = kinds[case.suite.type].judge(case, run, runner=runner)

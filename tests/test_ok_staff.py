@@ -274,6 +274,34 @@ def test_a_hidden_case_sees_what_the_cases_before_it_left_as_in_ok(tmp_path, ok_
     assert "q1 case 2 passes as ok runs it but is failed in `grade bulk` and Gradescope" in said
 
 
+
+def test_a_hidden_case_is_not_cut_short_by_loops_in_later_questions(tmp_path):
+    """Bulk runs hidden cases after every visible one: a later question's loop spent the
+    submission's budget first, and a correct hidden case that needs more than the 1 s
+    left after it timed out (hunt17 #7; ok runs it first, with its whole timeout). It is
+    charged what the cases before it in ok's order spent."""
+    staff = tmp_path / "staff"
+    (staff / "tests").mkdir(parents=True)
+    (staff / "m.ok").write_text(json.dumps({
+        "name": "m", "src": ["m.py"], "tests": {"tests/*.py": "ok_test"},
+        "default_tests": ["a", "b"], "protocols": ["grading"]}))
+    (staff / "m.py").write_text(
+        "import time\n\ndef slow():\n    start = time.process_time()\n"
+        "    while time.process_time() - start < 1.4:\n        pass\n    return 1\n\n"
+        "def spin():\n    while True:\n        pass\n")
+    (staff / "tests" / "__init__.py").write_text("")
+    (staff / "tests" / "a.py").write_text(_case_file(
+        "a", 1, "        >>> from m import *", [("        >>> slow()\n        1", True)]))
+    (staff / "tests" / "b.py").write_text(_case_file(
+        "b", 1, "        >>> from m import *", [("        >>> spin()\n        1", False)]))
+    subs = tmp_path / "subs"
+    (subs / "sol").mkdir(parents=True)
+    shutil.copy(staff / "m.py", subs / "sol" / "m.py")
+    rows = bulk_rows(subs, staff, tmp_path / "out", "--timeout", "3", "--budget", "3",
+                     "--jobs", "1")
+    assert (rows["sol"]["a"], rows["sol"]["b"]) == ("1", "0")
+
+
 # --- init, publish, lock ----------------------------------------------------------------
 
 def test_init_hands_out_the_template_and_locks_as_ok_does(tmp_path, ok_command):
