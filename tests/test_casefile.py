@@ -239,3 +239,24 @@ def test_verdicts_follow_oks_rules_not_doctests():
     assert passes("MyError\n", raised=error), "ok's older form: the type's name alone"
     bare = RaisedException(type="ValueError", line="ValueError: \n", traceback="")
     assert not passes("Traceback (most recent call last):\n  ...\nValueError\n", raised=bare)
+
+
+@pytest.mark.parametrize("test, said", [
+    ({"name": "q", "points": 1, "suites": [{"type": "doctest", "hidden": True,
+                                            "cases": [{"code": ">>> 1\n1"}]}]},
+     "suite 1 has 'hidden': it belongs to each case"),
+    ({"name": "q", "points": 1, "hidden": True,
+      "suites": [{"type": "doctest", "cases": [{"code": ">>> 1\n1"}]}]},
+     "the test has 'hidden': it belongs to each case"),
+    ({"name": "q", "points": 1, "suites": [{"type": "doctest",
+                                            "cases": [{"code": ">>> 1\n1", "scored": False}]}]},
+     "'scored' belongs to the suite"),
+])
+def test_a_flag_written_where_ok_refuses_it_is_refused_not_ignored(tmp_path, test, said):
+    """`hidden` on a suite or a test, `scored` on a case: ok refuses the file; ignored,
+    the suite staff meant to hide was handed to students by `grade publish` (hunt17 #8)."""
+    path = tmp_path / "q.py"
+    path.write_text("test = " + repr(test) + "\n")
+    with pytest.raises(casefile.CaseFileError) as raised:
+        casefile.load_question(path)
+    assert said in str(raised.value)

@@ -347,6 +347,10 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
             if not isinstance(raw, dict):
                 raise CaseFileError(f"suite {s_index} must be a dict")
             kind = raw.get("type", "doctest")
+            if "hidden" in raw or "hidden" in data:  # ok refuses it; ignored, it was published
+                raise CaseFileError(f"{'suite ' + str(s_index) if 'hidden' in raw else 'the test'}"
+                                    " has 'hidden': it belongs to each case (ok refuses it "
+                                    "here; ignored, the cases would be handed to students)")
             if kind not in SUITE_TYPES:
                 raise CaseFileError(f"suite {s_index} has unknown type {kind!r} "
                                     f"(known: {', '.join(SUITE_TYPES)})")
@@ -378,6 +382,8 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
 
 def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
                cache: ParseCache) -> Case:
+    if "scored" in raw:  # ok refuses it; ignored, the case would count all the same
+        raise CaseFileError(f"{where}: 'scored' belongs to the suite (ok refuses it on a case)")
     case = Case(number=number, suite=suite, hidden=bool(raw.get("hidden", False)),
                 locked=bool(raw.get("locked", False)), raw=raw)
     if suite.type == "concept":
