@@ -50,19 +50,18 @@ def _reference_problems(result: GradeResult, who: str = "reference") -> List[str
     return problems
 
 
-def _apart_problems(in_place: GradeResult, apart: GradeResult) -> List[str]:
-    """The solution's cases that pass as ok runs them but fail as `grade bulk` and the
-    Gradescope bundle run them: hidden cases after the others, from a fresh import (no
-    output a student sees may come from a worker that ran one). Such a case depends on
-    what earlier cases leave in the module (a global, a class attribute): every student
-    would lose it."""
+def _apart_problems(in_place: GradeResult, other: GradeResult, how: str) -> List[str]:
+    """The solution's cases that pass in a plain run but fail when run another way
+    (HOW): hidden cases after the others, from a fresh import, as bulk and Gradescope
+    run them (no output a student sees may come from a worker that ran one); or with no
+    unscored suite run, as `--score` runs. Such a case depends on what other cases leave
+    in the module (a global, a class attribute): every student would lose it."""
     passed = {(r.question.name, c.case.number) for r in in_place.questions
               for c in r.case_results if c.status == "passed"}
-    return [f"solution: {r.question.name} case {c.case.number} passes as ok runs it but "
-            f"is {c.status} in `grade bulk` and Gradescope, which run hidden cases after the "
-            "others from a fresh import: make it not depend on what earlier cases leave "
-            f"in the module ({c.message or c.got!r})"
-            for r in apart.questions for c in r.case_results
+    return [f"solution: {r.question.name} case {c.case.number} passes in a plain run but "
+            f"is {c.status} {how}: make it not depend on what other cases leave in the "
+            f"module ({c.message or c.got!r})"
+            for r in other.questions for c in r.case_results
             if (r.question.name, c.case.number) in passed
             and c.status not in ("passed",) + NOT_RUN]
 
@@ -98,10 +97,16 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
             assignment, okfolder.sources_in(assignment, assignment.template), timeout,
             questions, verbose=True)
     problems = _reference_problems(reference, "solution")
+    solution = okfolder.sources_in(assignment, assignment.folder)
+    if not problems and any(not s.scored for q in questions for s in q.suites):
+        problems = _apart_problems(reference, okfolder.grade_copy(
+            assignment, solution, timeout, questions, verbose=True, scored_only=True),
+            "as `ok --score` and `grade --score` run it (no unscored suite runs first)")
     if not problems and any(c.hidden for q in questions for c in q.cases):
         problems = _apart_problems(reference, okfolder.grade_copy(
-            assignment, okfolder.sources_in(assignment, assignment.folder), timeout,
-            questions, verbose=True, hidden_apart=True))
+            assignment, solution, timeout, questions, verbose=True, hidden_apart=True),
+            "in `grade bulk` and Gradescope, which run hidden cases after the others from a "
+            "fresh import")
     notes = []
     if template is None:
         notes.append(f"no {assignment.folder}/template/: the starter files were not checked "

@@ -271,7 +271,7 @@ def test_a_hidden_case_sees_what_the_cases_before_it_left_as_in_ok(tmp_path, ok_
     checked = run_grade("verify", "--assignment", str(folder))
     assert checked.returncode == 1
     said = " ".join((checked.stdout + checked.stderr).split())
-    assert "q1 case 2 passes as ok runs it but is failed in `grade bulk` and Gradescope" in said
+    assert "q1 case 2 passes in a plain run but is failed in `grade bulk` and Gradescope" in said
 
 
 
@@ -300,6 +300,32 @@ def test_a_hidden_case_is_not_cut_short_by_loops_in_later_questions(tmp_path):
     rows = bulk_rows(subs, staff, tmp_path / "out", "--timeout", "3", "--budget", "3",
                      "--jobs", "1")
     assert (rows["sol"]["a"], rows["sol"]["b"]) == ("1", "0")
+
+
+
+def test_verify_fails_a_bank_whose_solution_scores_less_than_it_passes(tmp_path, ok_command):
+    """An unscored suite left what a scored one needs: a plain run passes, `ok --score`
+    (which runs no unscored suite) gives the solution 0, and verify said the tests hold
+    (hunt17 #1)."""
+    folder = tmp_path / "count"
+    (folder / "tests").mkdir(parents=True)
+    (folder / "count.ok").write_text(json.dumps({"name": "count", "src": ["count.py"],
+                                                 "tests": {"tests/*.py": "ok_test"},
+                                                 "protocols": ["grading"]}))
+    (folder / "count.py").write_text("seen = []\n\ndef tick():\n    seen.append(1)\n"
+                                     "    return len(seen)\n")
+    (folder / "tests" / "__init__.py").write_text("")
+    (folder / "tests" / "u.py").write_text(
+        "test = {'name': 'u', 'points': 1, 'suites': ["
+        "{'type': 'doctest', 'scored': False, 'setup': '>>> from count import *', "
+        "'cases': [{'code': '>>> tick()\\n1'}]}, "
+        "{'type': 'doctest', 'scored': True, 'setup': '>>> from count import *', "
+        "'cases': [{'code': '>>> tick()\\n2'}]}]}\n")
+    assert ok_total(run_ok(ok_command, folder, "--score")) == 0.0
+    checked = run_grade("verify", "--assignment", str(folder))
+    assert checked.returncode == 1
+    said = " ".join((checked.stdout + checked.stderr).split())
+    assert "u case 2 passes in a plain run but is failed as `ok --score`" in said
 
 
 # --- init, publish, lock ----------------------------------------------------------------
