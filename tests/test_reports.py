@@ -287,3 +287,18 @@ def test_contest_page_names_columns_and_lists_exclusions(browser, tmp_path):
                     ["<b>x</b>.py", "<i>t</i>", "a symbolic link"]]
     assert page.dialogs == [] and page.requests == [(out / "index.html").as_uri()]
     page.close()
+
+
+def test_grades_csv_keeps_points_that_add_up():
+    """A test worth 7 split over three suites gives 4.666666666666667: grades.csv wrote
+    4.66667, and a row's cells no longer summed to its total (hunt17 #3)."""
+    from grader.bulk import report as bulk_report
+    from grader.model import Question
+    questions = [Question(key="a", name="a", points=7, suites=[], path=None),
+                 Question(key="b", name="b", points=2, suites=[], path=None)]
+    records = [{"id": "ann", "score": 14 / 3 + 2,
+                "questions": {"a": {"score": 14 / 3}, "b": {"score": 2.0}}}]
+    rows = bulk_report.grades_csv(questions, records).splitlines()
+    assert rows[1] == f"ann,{14 / 3!r},2,{14 / 3 + 2!r}"
+    cells = rows[1].split(",")[1:]
+    assert float(cells[0]) + float(cells[1]) == float(cells[2])

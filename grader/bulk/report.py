@@ -34,6 +34,12 @@ def _points(value: float) -> str:
     return f"{value:g}"
 
 
+def _exact_points(value: float) -> str:
+    """Points in a spreadsheet's cells, as they add up: 4.666666666666667, not 4.66667
+    (the cells of a row no longer summed to its total); whole numbers without .0."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".part")
@@ -68,8 +74,9 @@ def grades_csv(questions: List[Question], records: List[Dict[str, Any]]) -> str:
     writer = csv.writer(buffer)  # RFC 4180 lines: a CR or LF in a cell is quoted
     writer.writerow(["id"] + [q.key for q in questions] + ["total"])
     for r in records:
-        writer.writerow([csv_cell(r["id"])] + [_points(r["questions"].get(q.key, {}).get("score", 0))
-                                     for q in questions] + [_points(r["score"])])
+        writer.writerow([csv_cell(r["id"])]
+                        + [_exact_points(r["questions"].get(q.key, {}).get("score", 0))
+                           for q in questions] + [_exact_points(r["score"])])
     return buffer.getvalue()
 
 
