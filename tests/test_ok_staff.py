@@ -549,6 +549,47 @@ def test_a_source_the_configuration_puts_in_a_folder_is_found_in_bulk_and_the_bu
     assert json.loads((root / "results" / "results.json").read_text())["score"] == 2
 
 
+
+WRONG = HW_SOLUTION.replace("return x + 1", "return x + 2")
+FOLDER_LAYOUTS = {
+    "an old copy deeper": {"old/hw05/hw.py": WRONG, "hw.py": HW_SOLUTION},
+    "a name in another case beside": {"hw05/hw.py": HW_SOLUTION, "HW05/hw.py": WRONG},
+    "a folder named like the file": {"hw05/hw.py/notes.txt": "x", "hw.py": HW_SOLUTION},
+}
+
+
+@pytest.mark.parametrize("layout", sorted(FOLDER_LAYOUTS))
+def test_bulk_and_the_bundle_find_the_same_file(tmp_path, layout):
+    """One rule in both (attack18 H2, attack17 F8): the fewest folders around the file
+    first, its configured folder before its name alone, the name's case as given first.
+    An old copy one folder deeper was graded instead of the file at the top."""
+    staff = tmp_path / "staff"
+    (staff / "hw05").mkdir(parents=True)
+    (staff / "hw.ok").write_text(json.dumps({
+        "name": "hw", "src": ["hw05/hw.py"], "tests": {"hw05/hw.py": "doctest"},
+        "default_tests": ["add_one", "double"], "protocols": ["grading"]}))
+    (staff / "hw05" / "hw.py").write_text(HW_SOLUTION)
+    subs = tmp_path / "subs"
+    for name, text in FOLDER_LAYOUTS[layout].items():
+        (subs / "s" / name).parent.mkdir(parents=True, exist_ok=True)
+        (subs / "s" / name).write_text(text)
+    (subs / "t").mkdir()  # a second student: a class of one is read as a wrapping folder
+    (subs / "t" / "hw.py").write_text(HW_SOLUTION)
+    assert bulk_rows(subs, staff, tmp_path / "out")["s"]["total"] == "2"
+    bundle = tmp_path / "gs.zip"
+    assert run_grade("gradescope", str(bundle), "--assignment", str(staff)).returncode == 0
+    root = tmp_path / "ag"
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+    shutil.copytree(subs / "s", root / "submission")
+    env = {**os.environ, "PYTHONPATH": str(root / "source" / "grader_pkg"),
+           "HOG_GRADESCOPE_SANDBOX": "limits"}
+    ran = subprocess.run([sys.executable, "-m", "grader.gradescope", "--root", str(root)],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert json.loads((root / "results" / "results.json").read_text())["score"] == 2
+
+
 # --- Hog's own commands ------------------------------------------------------------------
 
 @pytest.mark.parametrize("command", [["winrate", "x.py"], ["optimal"], ["contest", "x", "--out", "o"]])

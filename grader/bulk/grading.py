@@ -185,15 +185,15 @@ def _find_source(name: str, files: List[Entry], source: str) -> Submission:
             tail == shape if exact else [p.lower() for p in tail] == [p.lower() for p in shape]
         ) and not any(_skipped(p) for p in entry.parts[1:])
 
-    for shape in shapes:
-        for depth, exact in ((2, True), (2, False), (3, True), (3, False), (4, True),
-                             (4, False)):
-            found = [e for e in files if matches(e, depth, exact, shape)]
-            if len(found) > 1:
-                return Submission(name, problem=several_sources(
-                    source, ["/".join(e.parts[1:]) for e in found]))
-            if found:
-                return _load(name, found[0], "/".join(found[0].parts[1:]))
+    for depth in (2, 3, 4):  # the fewest folders around it first (an old copy is deeper)
+        for shape in shapes:
+            for exact in (True, False):
+                found = [e for e in files if matches(e, depth, exact, shape)]
+                if len(found) > 1:
+                    return Submission(name, problem=several_sources(
+                        source, ["/".join(e.parts[1:]) for e in found]))
+                if found:
+                    return _load(name, found[0], "/".join(found[0].parts[1:]))
     folders = [e for e in files if e.kind == "dir" and len(e.parts) in (2, 3)
                and e.parts[-1].lower() == source.lower()]
     if folders:
