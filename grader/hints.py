@@ -289,6 +289,10 @@ def parse(data: Any, where: str = CATALOGUE) -> Catalogue:
                     for k, v in s.items()) for s in signatures):
             raise bad(f"{label}: \"signatures\" must be a list of objects mapping case keys "
                       "(\"3\", \"h1\") to fingerprints or \"~\" behaviour classes")
+        if any(len({k.startswith("h") for k in s}) > 1 for s in signatures):
+            # shown with the public cases, chosen by a hidden one's output: an oracle on it
+            raise bad(f"{label}: a signature mixes public cases (\"3\") and hidden ones "
+                      "(\"h1\"): give each its own signature")
         fuzz = entry.get("fuzz", "")
         if not isinstance(fuzz, str):
             raise bad(f"{label}: \"fuzz\" must be a string")

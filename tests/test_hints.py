@@ -543,6 +543,9 @@ def test_bulk_records_gradescope_and_report_carry_the_hint(fa19, reference_sourc
     ('{"hints": [{"id": "a", "question": "01", "text": "x", "fuzz": "y"},'
      ' {"id": "a", "question": "01", "text": "x", "fuzz": "y"}]}', "used twice"),
     ('{"hints": [{"id": "a", "question": "01", "text": "", "fuzz": "y"}]}', '"text" must be'),
+    # chosen by a hidden case's output, shown beside the public ones: an oracle (attack18 H3)
+    ('{"hints": [{"id": "a", "question": "01", "text": "x", '
+     '"signature": {"1": "~0: value", "h1": "0: 42"}}]}', "mixes public cases"),
 ])
 def test_a_malformed_catalogue_is_a_clear_error(text, problem, tmp_path):
     path = tmp_path / hints.CATALOGUE
