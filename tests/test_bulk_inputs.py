@@ -451,3 +451,21 @@ def test_bulk_refuses_a_student_folder_of_locked_cases(tmp_path):
     message = " ".join(done.stderr.split())
     assert "holds locked cases" in message and "case files with answers" in message
     assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()
+
+
+def test_a_projects_files_are_each_found_as_the_bundle_finds_them(tmp_path):
+    """One rule for bulk and the Gradescope bundle (attack17 F8): each source where it is,
+    graded at its configured place. `typer.py` at the top and `utils.py` a folder down
+    got 9/9 from the bundle and 0 in bulk; two copies of a file are refused in both."""
+    root = tmp_path / "class"
+    files = {"ann/typer.py": "T = 1\n", "ann/lib/utils.py": "U = 1\n",
+             "bob/v1/typer.py": "T = 2\n", "bob/v2/typer.py": "T = 3\n",
+             "bob/v1/utils.py": "U = 2\n",
+             "cy/typer.py": "T = 4\n"}
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    found = by_id(bulk.discover(root, "typer.py", ["typer.py", "utils.py"]))
+    assert found["ann"].files == {"typer.py": b"T = 1\n", "utils.py": b"U = 1\n"}
+    assert "more than one typer.py" in found["bob"].problem
+    assert found["cy"].files == {"typer.py": b"T = 4\n", "utils.py": None}

@@ -171,11 +171,14 @@ def _unwrap(entries: List[Entry], source: str, sources: Tuple[str, ...] = ()) ->
         entries = [Entry(e.parts[1:], e.kind, e.read) for e in inside]
 
 
-def _find_source(name: str, files: List[Entry], source: str) -> Submission:
-    """The submission in one student's folder: its source file at the top (that name,
-    else the same name in another case), else one such file a folder deeper. A source
-    the configuration puts in a folder (`code/hw05.py`: ok submits it under that path)
-    is looked for with its folder first, then by its file name alone."""
+def _locate(name: str, files: List[Entry], source: str
+            ) -> Tuple[Optional[Entry], Optional[Submission]]:
+    """Where SOURCE is in one student's folder (None when nowhere), or why it cannot be
+    taken (a Submission with the problem). The rule the Gradescope bundle follows too
+    (gradescope.find_submission): the fewest folders around the file first (an old copy
+    is deeper); a source the configuration puts in a folder (`code/hw05.py`: ok submits
+    it under that path) with its folder before its file name alone; the name's letter
+    case as given before another; two at once are refused."""
     wanted = PurePosixPath(source).parts
     shapes = [wanted] + ([wanted[-1:]] if len(wanted) > 1 else [])
 
@@ -185,22 +188,32 @@ def _find_source(name: str, files: List[Entry], source: str) -> Submission:
             tail == shape if exact else [p.lower() for p in tail] == [p.lower() for p in shape]
         ) and not any(_skipped(p) for p in entry.parts[1:])
 
-    for depth in (2, 3, 4):  # the fewest folders around it first (an old copy is deeper)
+    for depth in (2, 3, 4):
         for shape in shapes:
             for exact in (True, False):
                 found = [e for e in files if matches(e, depth, exact, shape)]
                 if len(found) > 1:
-                    return Submission(name, problem=several_sources(
+                    return None, Submission(name, problem=several_sources(
                         source, ["/".join(e.parts[1:]) for e in found]))
                 if found:
-                    return _load(name, found[0], "/".join(found[0].parts[1:]))
+                    return found[0], None
     folders = [e for e in files if e.kind == "dir" and len(e.parts) in (2, 3)
-               and e.parts[-1].lower() == source.lower()]
+               and e.parts[-1].lower() == wanted[-1].lower()]
     if folders:
         inside = "/".join(folders[0].parts[1:])
-        return Submission(name, problem=f"{one_line(shown_name(inside))} is a folder: "
-                                        "refused, submit the file itself")
-    return _nothing_found(name, files, f"no {source}")
+        return None, Submission(name, problem=f"{one_line(shown_name(inside))} is a folder: "
+                                              "refused, submit the file itself")
+    return None, None
+
+
+def _find_source(name: str, files: List[Entry], source: str) -> Submission:
+    """The submission in one student's folder: its source file, found by `_locate`."""
+    entry, problem = _locate(name, files, source)
+    if problem is not None:
+        return problem
+    if entry is None:
+        return _nothing_found(name, files, f"no {source}")
+    return _load(name, entry, "/".join(entry.parts[1:]))
 
 
 def _nothing_found(name: str, files: List[Entry], missing: str) -> Submission:
@@ -220,42 +233,18 @@ def _nothing_found(name: str, files: List[Entry], missing: str) -> Submission:
 
 def _find_sources(name: str, files: List[Entry], sources: Tuple[str, ...]) -> Submission:
     """The submission of an assignment of several source files in one student's folder:
-    each at the top of the folder (that name, else the same name in another case), or
-    all in one folder a level deeper. A file that is missing is recorded as missing:
-    its tests fail, the others are graded."""
-    def relative(entry: Entry, depth: int) -> str:
-        return "/".join(entry.parts[depth:])
-
-    candidates = [e for e in files if e.kind != "dir" and len(e.parts) > 1
-                  and not any(_skipped(p) for p in e.parts[1:])]
-    wanted = {source.lower() for source in sources}
-    base = 1
-    for depth in (1, 2, 3):  # at the top, or in one folder a level or two deeper
-        folders = {e.parts[1:depth] for e in candidates if len(e.parts) > depth
-                   and relative(e, depth).lower() in wanted}
-        if len(folders) > 1:
-            return Submission(name, problem=(
-                f"the source files are in more than one folder of the submission "
-                f"({one_line(', '.join(sorted('/'.join(f) for f in folders)))}): keep only one"))
-        if folders:
-            (folder,) = folders
-            base = depth
-            candidates = [e for e in candidates if len(e.parts) > base
-                          and e.parts[1:base] == folder]
-            break
+    each found as one source is (`_locate`), wherever the others are (they are graded
+    at their configured places). A file that is missing is recorded as missing: its
+    tests fail, the others are graded."""
     found: Dict[str, Optional[bytes]] = {}
     for source in sources:
-        exact = [e for e in candidates if relative(e, base) == source]
-        loose = [e for e in candidates if relative(e, base).lower() == source.lower()]
-        chosen = exact or loose
-        if len(chosen) > 1:
-            return Submission(name, problem=f"more than one {source} in the submission "
-                                            f"({one_line(', '.join(relative(e, 1) for e in chosen))}"
-                                            "): keep only one")
-        if not chosen:
+        entry, problem = _locate(name, files, source)
+        if problem is not None:
+            return problem
+        if entry is None:
             found[source] = None
             continue
-        loaded = _load(name, chosen[0], relative(chosen[0], 1))
+        loaded = _load(name, entry, "/".join(entry.parts[1:]))
         if loaded.problem is not None:
             return loaded
         found[source] = loaded.source
