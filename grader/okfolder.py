@@ -230,13 +230,13 @@ def write_grading_folder(assignment: Assignment, into: Path,
 
 def grade_copy(assignment: Assignment, files: Dict[str, Optional[bytes]], timeout: float,
                questions: Optional[List[Question]] = None, verbose: bool = False,
-               hidden_apart: bool = False, scored_only: bool = False):
+               scored_only: bool = False, as_bulk: bool = False):
     """Grade a scratch copy of the staff folder (write_grading_folder) holding FILES
     (source name -> bytes, None for a missing one) on QUESTIONS (default: every staff
     test): the GradeResult. What `verify` grades the solution and template in, and
-    `mutate` each mutant. Hidden cases run in their place, as in ok, unless
-    HIDDEN_APART (as bulk and Gradescope run them: session.grade); SCORED_ONLY runs no
-    unscored suite, as `ok --score`."""
+    `mutate` each mutant. Hidden cases run in their place, as in ok; SCORED_ONLY runs
+    no unscored suite, as `ok --score`; AS_BULK runs as `grade bulk` and Gradescope do
+    (hidden cases apart, a suite stopped at its first failure: session.grade)."""
     import tempfile
     from .run.runner import Runner
     from .session import grade
@@ -250,8 +250,9 @@ def grade_copy(assignment: Assignment, files: Dict[str, Optional[bytes]], timeou
                         own_modules=assignment.modules, show_wants=True)
         try:
             return grade(questions, runner, assignment=assignment, verbose=verbose,
-                         respect_locks=False, hidden_apart=hidden_apart,
-                         scored_only=scored_only)
+                         respect_locks=False, hidden_apart=as_bulk,
+                         scored_only=scored_only, ok_suites=as_bulk,
+                         stop_on_timeout=as_bulk)
         finally:
             runner.close()
 

@@ -58,9 +58,10 @@ def _apart_problems(in_place: GradeResult, other: GradeResult, how: str) -> List
     in the module (a global, a class attribute): every student would lose it."""
     passed = {(r.question.name, c.case.number) for r in in_place.questions
               for c in r.case_results if c.status == "passed"}
-    return [f"solution: {r.question.name} case {c.case.number} passes in a plain run but "
-            f"is {c.status} {how}: make it not depend on what other cases leave in the "
-            f"module ({c.message or c.got!r})"
+    return [f"solution: {r.question.name} suite {c.case.suite.number} case "
+            f"{c.case.suite.cases.index(c.case) + 1} passes in a plain run but is {c.status} "
+            f"{how}: make it not depend on what other cases leave in the module "
+            f"({c.message or c.got!r})"
             for r in other.questions for c in r.case_results
             if (r.question.name, c.case.number) in passed
             and c.status not in ("passed",) + NOT_RUN]
@@ -104,7 +105,7 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
             "as `ok --score` and `grade --score` run it (no unscored suite runs first)")
     if not problems and any(c.hidden for q in questions for c in q.cases):
         problems = _apart_problems(reference, okfolder.grade_copy(
-            assignment, solution, timeout, questions, verbose=True, hidden_apart=True),
+            assignment, solution, timeout, questions, verbose=True, as_bulk=True),
             "in `grade bulk` and Gradescope, which run hidden cases after the others from a "
             "fresh import")
     notes = []

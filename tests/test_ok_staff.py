@@ -271,7 +271,7 @@ def test_a_hidden_case_sees_what_the_cases_before_it_left_as_in_ok(tmp_path, ok_
     checked = run_grade("verify", "--assignment", str(folder))
     assert checked.returncode == 1
     said = " ".join((checked.stdout + checked.stderr).split())
-    assert "q1 case 2 passes in a plain run but is failed in `grade bulk` and Gradescope" in said
+    assert "q1 suite 1 case 2 passes in a plain run but is failed in `grade bulk` and Gradescope" in said
 
 
 
@@ -325,7 +325,35 @@ def test_verify_fails_a_bank_whose_solution_scores_less_than_it_passes(tmp_path,
     checked = run_grade("verify", "--assignment", str(folder))
     assert checked.returncode == 1
     said = " ".join((checked.stdout + checked.stderr).split())
-    assert "u case 2 passes in a plain run but is failed as `ok --score`" in said
+    assert "u suite 2 case 1 passes in a plain run but is failed as `ok --score`" in said
+
+
+
+def test_verify_names_every_case_bulk_fails_as_bulk_runs_them(tmp_path):
+    """Verify's check of the bulk order ran on after a failure where bulk stops the suite:
+    a later test that bulk fails (a case bulk never ran had left what it needs) was not
+    named, and cases were named by their number across suites (hunt17 #4)."""
+    folder = tmp_path / "tally"
+    (folder / "tests").mkdir(parents=True)
+    (folder / "tally.ok").write_text(json.dumps({"name": "tally", "src": ["tally.py"],
+                                                 "tests": {"tests/*.py": "ok_test"},
+                                                 "default_tests": ["a", "b"],
+                                                 "protocols": ["grading"]}))
+    (folder / "tally.py").write_text("seen = {}\n\ndef tick(name):\n"
+                                     "    seen[name] = seen.get(name, 0) + 1\n"
+                                     "    return seen[name]\n")
+    (folder / "tests" / "__init__.py").write_text("")
+    setup = "        >>> from tally import *"
+    (folder / "tests" / "a.py").write_text(_case_file("a", 1, setup, [
+        ("        >>> tick('y')\n        1", True), ("        >>> tick('y')\n        2", False),
+        ("        >>> tick('x')\n        1", False)]))
+    (folder / "tests" / "b.py").write_text(_case_file("b", 1, setup, [
+        ("        >>> tick('x')\n        2", False)]))
+    checked = run_grade("verify", "--assignment", str(folder))
+    said = " ".join((checked.stdout + checked.stderr).split())
+    assert checked.returncode == 1
+    assert "a suite 1 case 2 passes in a plain run but is failed in `grade bulk`" in said
+    assert "b suite 1 case 1 passes in a plain run but is failed in `grade bulk`" in said
 
 
 # --- init, publish, lock ----------------------------------------------------------------
