@@ -590,12 +590,14 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
         verdicts = _verdicts(record, question)
         score = entry.get("score", 0)
         top = entry.get("max_score", question.points)
-        status = "passed" if (entry.get("status") in ("passed", "unsupported")
-                              and score == top) else "failed"
+        # full marks are passed, whatever an unscored suite did (its failure is shown)
+        status = "passed" if score == top and (top > 0 or entry.get("status") in (
+            "passed", "unsupported")) else "failed"
         shown = {"name": question.name, "number": question.key,
                  "output": _public_output(record, question, verdicts), "visibility": "visible"}
         hidden = [verdict for case, verdict in zip(question.cases, verdicts) if case.hidden]
-        if not any(case.hidden for case in question.cases):
+        # a hidden case of an unscored suite decides no points: nothing to hold back
+        if not any(case.hidden and case.suite.scored for case in question.cases):
             tests.append({**shown, "score": score, "max_score": top, "status": status})
             continue
         public_ok = not record.get("error") and all(

@@ -356,6 +356,35 @@ def test_verify_names_every_case_bulk_fails_as_bulk_runs_them(tmp_path):
     assert "b suite 1 case 1 passes in a plain run but is failed in `grade bulk`" in said
 
 
+
+def test_gradescope_shows_full_marks_as_passed_whatever_an_unscored_suite_did(tmp_path):
+    """A full-score test was "failed" because an unscored suite failed, and a hidden case
+    of an unscored suite, which decides no points, held the test's score back until
+    publication (hunt17 #5)."""
+    staff = tmp_path / "staff"
+    (staff / "tests").mkdir(parents=True)
+    (staff / "hw.ok").write_text(json.dumps({"name": "hw", "src": ["hw.py"],
+                                             "tests": {"tests/*.py": "ok_test"},
+                                             "protocols": ["grading"]}))
+    (staff / "hw.py").write_text(HW_SOLUTION)
+    (staff / "tests" / "__init__.py").write_text("")
+    (staff / "tests" / "q.py").write_text(
+        "test = {'name': 'q', 'points': 2, 'suites': ["
+        "{'type': 'doctest', 'scored': True, 'setup': '>>> from hw import *', "
+        "'cases': [{'code': '>>> add_one(1)\\n2'}]}, "
+        "{'type': 'doctest', 'scored': False, 'setup': '>>> from hw import *', "
+        "'cases': [{'code': '>>> add_one(1)\\n5'}, "
+        "{'code': '>>> add_one(2)\\n7', 'hidden': True}]}]}\n")
+    subs = tmp_path / "subs"
+    for sid in ("ann", "bob"):
+        (subs / sid).mkdir(parents=True)
+        (subs / sid / "hw.py").write_text(HW_SOLUTION)
+    bulk_rows(subs, staff, tmp_path / "out")
+    results = json.loads((tmp_path / "out" / "gradescope" / "ann" / "results.json").read_text())
+    assert [(t["number"], t["score"], t["max_score"], t["status"]) for t in results["tests"]] \
+        == [("q", 2, 2, "passed")]
+
+
 # --- init, publish, lock ----------------------------------------------------------------
 
 def test_init_hands_out_the_template_and_locks_as_ok_does(tmp_path, ok_command):
