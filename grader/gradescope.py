@@ -45,7 +45,7 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence
 
 from . import safe_files
 from .run.sandbox import ENV as SANDBOX_ENV, UID_BASE, as_user
@@ -285,29 +285,16 @@ def find_submission(folder: Path, source: str) -> Optional[safe_files.Entry]:
     if folder.is_symlink() or not folder.is_dir():
         return None
     wanted = PurePosixPath(source).parts
-    shapes = [wanted] + ([wanted[-1:]] if len(wanted) > 1 else [])
     entries = safe_files.walk(folder, 2 + len(wanted), limit=safe_files.MAX_SOURCE)
-
-    def named(shape: Tuple[str, ...], exact: bool) -> List[safe_files.Entry]:
-        return [e for e in entries if (tuple(e.parts[-len(shape):]) == shape if exact else
-                                       [p.lower() for p in e.parts[-len(shape):]]
-                                       == [p.lower() for p in shape])]
-
-    # as bulk finds it (grading._find_source): the fewest folders around it first, with
-    # its folder (`code/hw05.py`, as ok submits it) before its file name alone, the
-    # name's letter case as given before any other
-    for depth in (1, 2, 3):
-        for shape in shapes:
-            for exact in (True, False):
-                found = [e for e in named(shape, exact)
-                         if len(e.parts) == depth + len(shape) - 1 and e.kind != "dir"]
-                if len(found) > 1:  # which one is meant is the student's to say
-                    raise Refused(safe_files.several_sources(
-                        source, [e.shown for e in found[:10]]))
-                if found:
-                    return found[0]
-    for shape in shapes:  # a folder or a deeper one, which read_source refuses, saying why
-        anything = named(shape, False)
+    try:
+        found = safe_files.locate(entries, source)  # bulk's rule (grading._locate)
+    except safe_files.Ambiguous as error:
+        raise Refused(str(error)) from None
+    if found is not None:
+        return found
+    for shape in [wanted] + ([wanted[-1:]] if len(wanted) > 1 else []):
+        # a folder or a deeper one, which read_source refuses, saying why
+        anything = [e for e in entries if safe_files.tail_is(e, shape, exact=False)]
         if anything:
             return anything[0]
     return None

@@ -28,7 +28,7 @@ import errno
 import os
 import stat
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from .untrusted import one_line
@@ -40,10 +40,43 @@ WORDS = {"link": "a symbolic link", "special": "not a regular file (a fifo, devi
          "dir": "a folder"}
 
 
-def several_sources(source: str, shown: Sequence[str]) -> str:
-    """What a submission holding SOURCE more than once at one depth is told (bulk and
-    the Gradescope bundle alike): which one was meant is the student's to say."""
-    return f"more than one {source} in the submission ({one_line(', '.join(shown))}): keep only one"
+class Ambiguous(Exception):
+    """A submission holds its source more than once at one depth: which one was meant
+    is the student's to say (bulk and the Gradescope bundle tell it alike)."""
+
+    def __init__(self, source: str, shown: Sequence[str]):
+        super().__init__(f"more than one {source} in the submission "
+                         f"({one_line(', '.join(shown))}): keep only one")
+
+
+def tail_is(entry: "Entry", shape: Sequence[str], exact: bool = True) -> bool:
+    """Whether ENTRY's path ends with the parts SHAPE (any letter case unless EXACT)."""
+    tail = entry.parts[-len(shape):]
+    return (tuple(tail) == tuple(shape) if exact
+            else [p.lower() for p in tail] == [p.lower() for p in shape])
+
+
+def locate(entries: Sequence["Entry"], source: str,
+           ignored: Callable[[str], bool] = lambda part: False) -> Optional["Entry"]:
+    """SOURCE among a submission's ENTRIES (their parts relative to it), the one rule of
+    bulk and the Gradescope bundle: the fewest folders around the file first (an old
+    copy is deeper), up to two; a source the configuration puts in a folder
+    (`code/hw05.py`: ok submits it under that path) with its folder before its file
+    name alone; the name's letter case as given before another. None when it is not
+    found so; Ambiguous when two are. Entries with a part IGNORED are passed over."""
+    wanted = tuple(PurePosixPath(source).parts)
+    shapes = [wanted] + ([wanted[-1:]] if len(wanted) > 1 else [])
+    for depth in (1, 2, 3):
+        for shape in shapes:
+            for exact in (True, False):
+                found = [e for e in entries if len(e.parts) == depth + len(shape) - 1
+                         and e.kind != "dir" and tail_is(e, shape, exact)
+                         and not any(ignored(part) for part in e.parts)]
+                if len(found) > 1:
+                    raise Ambiguous(source, [e.shown for e in found[:10]])
+                if found:
+                    return found[0]
+    return None
 
 
 def kind_of(mode: int) -> str:

@@ -37,8 +37,8 @@ from ..judge import prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
 from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, prompts_of, wall_cap
-from ..safe_files import (MAX_ARCHIVE, MAX_SOURCE, WORDS, Entry, Refused, kind_of,
-                          several_sources, walk)
+from ..safe_files import (MAX_ARCHIVE, MAX_SOURCE, WORDS, Ambiguous, Entry, Refused, kind_of,
+                          locate, walk)
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
                            lease_problem)
@@ -173,36 +173,21 @@ def _unwrap(entries: List[Entry], source: str, sources: Tuple[str, ...] = ()) ->
 
 def _locate(name: str, files: List[Entry], source: str
             ) -> Tuple[Optional[Entry], Optional[Submission]]:
-    """Where SOURCE is in one student's folder (None when nowhere), or why it cannot be
-    taken (a Submission with the problem). The rule the Gradescope bundle follows too
-    (gradescope.find_submission): the fewest folders around the file first (an old copy
-    is deeper); a source the configuration puts in a folder (`code/hw05.py`: ok submits
-    it under that path) with its folder before its file name alone; the name's letter
-    case as given before another; two at once are refused."""
-    wanted = PurePosixPath(source).parts
-    shapes = [wanted] + ([wanted[-1:]] if len(wanted) > 1 else [])
-
-    def matches(entry: Entry, depth: int, exact: bool, shape: Tuple[str, ...]) -> bool:
-        tail = entry.parts[-len(shape):]
-        return len(entry.parts) == depth + len(shape) - 1 and entry.kind != "dir" and (
-            tail == shape if exact else [p.lower() for p in tail] == [p.lower() for p in shape]
-        ) and not any(_skipped(p) for p in entry.parts[1:])
-
-    for depth in (2, 3, 4):
-        for shape in shapes:
-            for exact in (True, False):
-                found = [e for e in files if matches(e, depth, exact, shape)]
-                if len(found) > 1:
-                    return None, Submission(name, problem=several_sources(
-                        source, ["/".join(e.parts[1:]) for e in found]))
-                if found:
-                    return found[0], None
-    folders = [e for e in files if e.kind == "dir" and len(e.parts) in (2, 3)
-               and e.parts[-1].lower() == wanted[-1].lower()]
+    """Where SOURCE is in one student's folder (`safe_files.locate`; None when nowhere),
+    or why it cannot be taken (a Submission with the problem)."""
+    inside = [Entry(e.parts[1:], e.kind, e.read) for e in files if len(e.parts) > 1]
+    try:
+        found = locate(inside, source, ignored=_skipped)
+    except Ambiguous as error:
+        return None, Submission(name, problem=str(error))
+    if found is not None:
+        return found, None
+    last = PurePosixPath(source).name.lower()
+    folders = [e for e in inside if e.kind == "dir" and len(e.parts) in (1, 2)
+               and e.parts[-1].lower() == last]
     if folders:
-        inside = "/".join(folders[0].parts[1:])
-        return None, Submission(name, problem=f"{one_line(shown_name(inside))} is a folder: "
-                                              "refused, submit the file itself")
+        return None, Submission(name, problem=f"{one_line(shown_name(folders[0].shown))} is a "
+                                              "folder: refused, submit the file itself")
     return None, None
 
 
@@ -213,7 +198,7 @@ def _find_source(name: str, files: List[Entry], source: str) -> Submission:
         return problem
     if entry is None:
         return _nothing_found(name, files, f"no {source}")
-    return _load(name, entry, "/".join(entry.parts[1:]))
+    return _load(name, entry, entry.shown)
 
 
 def _nothing_found(name: str, files: List[Entry], missing: str) -> Submission:
@@ -244,7 +229,7 @@ def _find_sources(name: str, files: List[Entry], sources: Tuple[str, ...]) -> Su
         if entry is None:
             found[source] = None
             continue
-        loaded = _load(name, entry, "/".join(entry.parts[1:]))
+        loaded = _load(name, entry, entry.shown)
         if loaded.problem is not None:
             return loaded
         found[source] = loaded.source
