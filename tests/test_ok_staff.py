@@ -126,6 +126,23 @@ def _case_file(name, points, setup, cases):
             f"      'type': 'doctest'\n    }}\n  ]\n}}\n")
 
 
+def case_bank(folder: Path, source: str, tests: dict, default_tests=None) -> Path:
+    """FOLDER as an ok assignment named after it: its one source file (SOURCE's text),
+    and ok_test files TESTS (name -> text) in tests/, a package as ok imports it."""
+    name = folder.name
+    (folder / "tests").mkdir(parents=True)
+    config = {"name": name, "src": [f"{name}.py"], "tests": {"tests/*.py": "ok_test"},
+              "protocols": ["grading"]}
+    if default_tests:
+        config["default_tests"] = default_tests
+    (folder / f"{name}.ok").write_text(json.dumps(config))
+    (folder / f"{name}.py").write_text(source)
+    (folder / "tests" / "__init__.py").write_text("")
+    for test, text in tests.items():
+        (folder / "tests" / f"{test}.py").write_text(text)
+    return folder
+
+
 def make_hw(root: Path, template: bool = True) -> Path:
     folder = root / "hw"
     (folder / "tests").mkdir(parents=True)
@@ -253,17 +270,11 @@ def test_a_hidden_case_sees_what_the_cases_before_it_left_as_in_ok(tmp_path, ok_
     verify`. A student's run and verify run them in place now; bulk and Gradescope
     still run them apart (no output a student sees may come from a worker that ran a
     hidden case), and verify says which cases that breaks."""
-    folder = tmp_path / "keep"
-    (folder / "tests").mkdir(parents=True)
-    (folder / "keep.ok").write_text(json.dumps({"name": "keep", "src": ["keep.py"],
-                                                "tests": {"tests/*.py": "ok_test"},
-                                                "protocols": ["grading"]}))
-    (folder / "keep.py").write_text("seen = []\n\ndef note(x):\n    seen.append(x)\n"
-                                    "    return len(seen)\n")
-    (folder / "tests" / "__init__.py").write_text("")
-    (folder / "tests" / "q1.py").write_text(_case_file(
-        "q1", 1, "        >>> from keep import *",
-        [("        >>> note('a')\n        1", False), ("        >>> note('b')\n        2", True)]))
+    folder = case_bank(tmp_path / "keep", "seen = []\n\ndef note(x):\n    seen.append(x)\n"
+                       "    return len(seen)\n", {"q1": _case_file(
+                           "q1", 1, "        >>> from keep import *",
+                           [("        >>> note('a')\n        1", False),
+                            ("        >>> note('b')\n        2", True)])})
     assert ok_total(run_ok(ok_command, folder, "--score")) == 1.0
     done = run_grade("--score", cwd=folder)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -280,20 +291,15 @@ def test_a_hidden_case_is_not_cut_short_by_loops_in_later_questions(tmp_path):
     submission's budget first, and a correct hidden case that needs more than the 1 s
     left after it timed out (hunt17 #7; ok runs it first, with its whole timeout). It is
     charged what the cases before it in ok's order spent."""
-    staff = tmp_path / "staff"
-    (staff / "tests").mkdir(parents=True)
-    (staff / "m.ok").write_text(json.dumps({
-        "name": "m", "src": ["m.py"], "tests": {"tests/*.py": "ok_test"},
-        "default_tests": ["a", "b"], "protocols": ["grading"]}))
-    (staff / "m.py").write_text(
-        "import time\n\ndef slow():\n    start = time.process_time()\n"
+    staff = case_bank(
+        tmp_path / "m", "import time\n\ndef slow():\n    start = time.process_time()\n"
         "    while time.process_time() - start < 1.4:\n        pass\n    return 1\n\n"
-        "def spin():\n    while True:\n        pass\n")
-    (staff / "tests" / "__init__.py").write_text("")
-    (staff / "tests" / "a.py").write_text(_case_file(
-        "a", 1, "        >>> from m import *", [("        >>> slow()\n        1", True)]))
-    (staff / "tests" / "b.py").write_text(_case_file(
-        "b", 1, "        >>> from m import *", [("        >>> spin()\n        1", False)]))
+        "def spin():\n    while True:\n        pass\n",
+        {"a": _case_file("a", 1, "        >>> from m import *",
+                         [("        >>> slow()\n        1", True)]),
+         "b": _case_file("b", 1, "        >>> from m import *",
+                         [("        >>> spin()\n        1", False)])},
+        default_tests=["a", "b"])
     subs = tmp_path / "subs"
     (subs / "sol").mkdir(parents=True)
     shutil.copy(staff / "m.py", subs / "sol" / "m.py")
@@ -307,20 +313,13 @@ def test_verify_fails_a_bank_whose_solution_scores_less_than_it_passes(tmp_path,
     """An unscored suite left what a scored one needs: a plain run passes, `ok --score`
     (which runs no unscored suite) gives the solution 0, and verify said the tests hold
     (hunt17 #1)."""
-    folder = tmp_path / "count"
-    (folder / "tests").mkdir(parents=True)
-    (folder / "count.ok").write_text(json.dumps({"name": "count", "src": ["count.py"],
-                                                 "tests": {"tests/*.py": "ok_test"},
-                                                 "protocols": ["grading"]}))
-    (folder / "count.py").write_text("seen = []\n\ndef tick():\n    seen.append(1)\n"
-                                     "    return len(seen)\n")
-    (folder / "tests" / "__init__.py").write_text("")
-    (folder / "tests" / "u.py").write_text(
+    folder = case_bank(tmp_path / "count", "seen = []\n\ndef tick():\n    seen.append(1)\n"
+                       "    return len(seen)\n", {"u": (
         "test = {'name': 'u', 'points': 1, 'suites': ["
         "{'type': 'doctest', 'scored': False, 'setup': '>>> from count import *', "
         "'cases': [{'code': '>>> tick()\\n1'}]}, "
         "{'type': 'doctest', 'scored': True, 'setup': '>>> from count import *', "
-        "'cases': [{'code': '>>> tick()\\n2'}]}]}\n")
+        "'cases': [{'code': '>>> tick()\\n2'}]}]}\n")})
     assert ok_total(run_ok(ok_command, folder, "--score")) == 0.0
     checked = run_grade("verify", "--assignment", str(folder))
     assert checked.returncode == 1
@@ -333,22 +332,14 @@ def test_verify_names_every_case_bulk_fails_as_bulk_runs_them(tmp_path):
     """Verify's check of the bulk order ran on after a failure where bulk stops the suite:
     a later test that bulk fails (a case bulk never ran had left what it needs) was not
     named, and cases were named by their number across suites (hunt17 #4)."""
-    folder = tmp_path / "tally"
-    (folder / "tests").mkdir(parents=True)
-    (folder / "tally.ok").write_text(json.dumps({"name": "tally", "src": ["tally.py"],
-                                                 "tests": {"tests/*.py": "ok_test"},
-                                                 "default_tests": ["a", "b"],
-                                                 "protocols": ["grading"]}))
-    (folder / "tally.py").write_text("seen = {}\n\ndef tick(name):\n"
-                                     "    seen[name] = seen.get(name, 0) + 1\n"
-                                     "    return seen[name]\n")
-    (folder / "tests" / "__init__.py").write_text("")
     setup = "        >>> from tally import *"
-    (folder / "tests" / "a.py").write_text(_case_file("a", 1, setup, [
-        ("        >>> tick('y')\n        1", True), ("        >>> tick('y')\n        2", False),
-        ("        >>> tick('x')\n        1", False)]))
-    (folder / "tests" / "b.py").write_text(_case_file("b", 1, setup, [
-        ("        >>> tick('x')\n        2", False)]))
+    folder = case_bank(tmp_path / "tally", "seen = {}\n\ndef tick(name):\n"
+                       "    seen[name] = seen.get(name, 0) + 1\n    return seen[name]\n", {
+        "a": _case_file("a", 1, setup, [
+            ("        >>> tick('y')\n        1", True), ("        >>> tick('y')\n        2", False),
+            ("        >>> tick('x')\n        1", False)]),
+        "b": _case_file("b", 1, setup, [("        >>> tick('x')\n        2", False)])},
+        default_tests=["a", "b"])
     checked = run_grade("verify", "--assignment", str(folder))
     said = " ".join((checked.stdout + checked.stderr).split())
     assert checked.returncode == 1
@@ -361,20 +352,13 @@ def test_gradescope_shows_full_marks_as_passed_whatever_an_unscored_suite_did(tm
     """A full-score test was "failed" because an unscored suite failed, and a hidden case
     of an unscored suite, which decides no points, held the test's score back until
     publication (hunt17 #5)."""
-    staff = tmp_path / "staff"
-    (staff / "tests").mkdir(parents=True)
-    (staff / "hw.ok").write_text(json.dumps({"name": "hw", "src": ["hw.py"],
-                                             "tests": {"tests/*.py": "ok_test"},
-                                             "protocols": ["grading"]}))
-    (staff / "hw.py").write_text(HW_SOLUTION)
-    (staff / "tests" / "__init__.py").write_text("")
-    (staff / "tests" / "q.py").write_text(
+    staff = case_bank(tmp_path / "hw", HW_SOLUTION, {"q": (
         "test = {'name': 'q', 'points': 2, 'suites': ["
         "{'type': 'doctest', 'scored': True, 'setup': '>>> from hw import *', "
         "'cases': [{'code': '>>> add_one(1)\\n2'}]}, "
         "{'type': 'doctest', 'scored': False, 'setup': '>>> from hw import *', "
         "'cases': [{'code': '>>> add_one(1)\\n5'}, "
-        "{'code': '>>> add_one(2)\\n7', 'hidden': True}]}]}\n")
+        "{'code': '>>> add_one(2)\\n7', 'hidden': True}]}]}\n")})
     subs = tmp_path / "subs"
     for sid in ("ann", "bob"):
         (subs / sid).mkdir(parents=True)
