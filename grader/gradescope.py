@@ -285,7 +285,8 @@ def find_submission(folder: Path, source: str) -> Optional[safe_files.Entry]:
     if folder.is_symlink() or not folder.is_dir():
         return None
     wanted = PurePosixPath(source).parts
-    entries = safe_files.walk(folder, 2 + len(wanted), limit=safe_files.MAX_SOURCE)
+    entries = safe_files.walk(folder, 2 + len(wanted), limit=safe_files.MAX_SOURCE,
+                              enter=lambda name: not safe_files.leftover(name))
     try:
         found = safe_files.locate(entries, source)  # bulk's rule (grading._locate)
     except safe_files.Ambiguous as error:
@@ -294,7 +295,8 @@ def find_submission(folder: Path, source: str) -> Optional[safe_files.Entry]:
         return found
     for shape in [wanted] + ([wanted[-1:]] if len(wanted) > 1 else []):
         # a folder or a deeper one, which read_source refuses, saying why
-        anything = [e for e in entries if safe_files.tail_is(e, shape, exact=False)]
+        anything = [e for e in entries if safe_files.tail_is(e, shape, exact=False)
+                    and not any(safe_files.leftover(part) for part in e.parts[:-1])]
         if anything:
             return anything[0]
     return None
@@ -640,10 +642,13 @@ def _no_submission(folder: Path, source: str) -> str:
     entries = safe_files.walk(folder, 6) if folder.is_dir() else []
     found = [e.shown for e in entries if e.kind != "dir"]
     seen = f" (found: {', '.join(found[:10])})" if found else " (the submission is empty)"
+    do = f"submit the file named {source}"
+    if any(safe_files.leftover(part) for e in entries for part in e.parts[:-1]):
+        do = safe_files.LEFTOVER_WORDS
     links = [e.shown for e in entries if e.kind == "link"]
     why = (f" {links[0]} is a symbolic link: links are not followed, upload the files "
            "themselves.") if links else ""
-    return f"No {source} in your submission{seen}: submit the file named {source}.{why}"
+    return f"No {source} in your submission{seen}: {do}.{why}"
 
 
 def run(root: Path, source: Path) -> Dict[str, Any]:

@@ -56,14 +56,25 @@ def tail_is(entry: "Entry", shape: Sequence[str], exact: bool = True) -> bool:
             else [p.lower() for p in tail] == [p.lower() for p in shape])
 
 
-def locate(entries: Sequence["Entry"], source: str,
-           ignored: Callable[[str], bool] = lambda part: False) -> Optional["Entry"]:
+def leftover(folder: str) -> bool:
+    """Whether FOLDER (a name) holds no submission: a hidden one (`.git`, `.old`) or a
+    tool's (`__MACOSX`, an archiver's copies; `__pycache__`). Bulk and the Gradescope
+    bundle never look in one: a copy of the source there is not graded, nor makes
+    the one that is ambiguous."""
+    return folder.startswith(".") or folder.startswith("__")
+
+
+LEFTOVER_WORDS = ("a hidden folder or a tool's (.x, __x) is never graded: put the file at "
+                  "the top of the submission")
+
+
+def locate(entries: Sequence["Entry"], source: str) -> Optional["Entry"]:
     """SOURCE among a submission's ENTRIES (their parts relative to it), the one rule of
     bulk and the Gradescope bundle: the fewest folders around the file first (an old
     copy is deeper), up to two; a source the configuration puts in a folder
     (`code/hw05.py`: ok submits it under that path) with its folder before its file
     name alone; the name's letter case as given before another. None when it is not
-    found so; Ambiguous when two are. Entries with a part IGNORED are passed over."""
+    found so; Ambiguous when two are. Entries in a `leftover` folder are passed over."""
     wanted = tuple(PurePosixPath(source).parts)
     shapes = [wanted] + ([wanted[-1:]] if len(wanted) > 1 else [])
     for depth in (1, 2, 3):
@@ -71,7 +82,7 @@ def locate(entries: Sequence["Entry"], source: str,
             for exact in (True, False):
                 found = [e for e in entries if len(e.parts) == depth + len(shape) - 1
                          and e.kind != "dir" and tail_is(e, shape, exact)
-                         and not any(ignored(part) for part in e.parts)]
+                         and not any(leftover(part) for part in e.parts[:-1])]
                 if len(found) > 1:
                     raise Ambiguous(source, [e.shown for e in found[:10]])
                 if found:

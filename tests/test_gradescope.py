@@ -671,6 +671,41 @@ def test_an_upload_nested_two_folders_deep_is_found(tmp_path):
     assert read_source(tmp_path, found) == b"MINE = 2\n"
 
 
+# each copy's text says whether it is the one to grade; "-": no copy is (refused or none)
+LEFTOVER_LAYOUTS = {
+    "a dot folder beside it": ({"hw/hog.py": "MINE", ".old/hog.py": "OLD"}, "MINE"),
+    "a dot folder only": ({".old/hog.py": "OLD"}, "-"),
+    "an archiver's copy": ({"hw/hog.py": "MINE", "__MACOSX/hog.py": "OLD"}, "MINE"),
+    "a bytecode folder": ({"hw/hog.py": "MINE", "__pycache__/hog.py": "OLD"}, "MINE"),
+    "two plain folders": ({"hw/hog.py": "MINE", "old/hog.py": "OLD"}, "-"),
+}
+
+
+@pytest.mark.parametrize("layout", sorted(LEFTOVER_LAYOUTS))
+def test_bulk_and_the_bundle_take_the_same_copy_passing_over_hidden_folders(tmp_path, layout):
+    """The bundle looked into `.old/` and `__MACOSX/`, which bulk passes over: an honest
+    student with an archiver's copy scored 0 on Gradescope and full marks in bulk's file
+    of the same results (attack19 A2)."""
+    from grader.bulk.grading import discover
+    from grader.gradescope import Refused, find_submission, read_source
+    files, graded = LEFTOVER_LAYOUTS[layout]
+    for top in (tmp_path / "class" / "s1", tmp_path / "submission"):
+        for name, text in files.items():
+            (top / name).parent.mkdir(parents=True, exist_ok=True)
+            (top / name).write_text(text)
+    (tmp_path / "class" / "s2").mkdir()
+    (tmp_path / "class" / "s2" / "hog.py").write_text("A CLASSMATE")
+    from_bulk = {s.id: s for s in discover(tmp_path / "class", "hog.py")}["s1"]
+    try:
+        found = find_submission(tmp_path / "submission", "hog.py")
+        from_bundle = read_source(tmp_path, found) if found is not None else None
+    except Refused:
+        from_bundle = None
+    assert from_bulk.source == from_bundle == (None if graded == "-" else graded.encode())
+    if graded == "-":
+        assert from_bulk.problem
+
+
 # --- one layout: bulk's gradescope/ID/results.json is the bundle's (issue 18) -------------
 
 HW02 = Path(__file__).resolve().parents[1] / "examples" / "ok" / "hw02"

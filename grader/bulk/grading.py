@@ -38,7 +38,7 @@ from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
 from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, prompts_of, wall_cap
 from ..safe_files import (MAX_ARCHIVE, MAX_SOURCE, WORDS, Ambiguous, Entry, Refused, kind_of,
-                          locate, walk)
+                          LEFTOVER_WORDS, leftover, locate, walk)
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
                            lease_problem)
@@ -96,15 +96,11 @@ MAX_LISTED = 12  # files named when no source is found
 NAME_CAP = 1024  # characters kept of a name as given (the id is made safe apart)
 
 
-def _skipped(part: str) -> bool:
-    return part.startswith(".") or part.startswith("__")
-
-
 
 def _walk_folder(top: Path) -> List[Entry]:
     """Every entry under TOP down to DEPTH, links never followed; each read part by
     part below TOP (`safe_files.read_below`)."""
-    return walk(top, DEPTH, enter=lambda name: not _skipped(name), limit=MAX_SOURCE)
+    return walk(top, DEPTH, enter=lambda name: not leftover(name), limit=MAX_SOURCE)
 
 
 def _walk_zip(path, students: bool = False) -> Tuple[List[Entry], List[Submission]]:
@@ -159,7 +155,7 @@ def _unwrap(entries: List[Entry], source: str, sources: Tuple[str, ...] = ()) ->
     beside it."""
     names = {name.lower() for name in (source, *sources)}
     while True:
-        visible = [e for e in entries if not _skipped(e.parts[0])]
+        visible = [e for e in entries if not leftover(e.parts[0])]
         tops = {e.parts[0] for e in visible}
         if len(tops) != 1:
             return entries
@@ -177,7 +173,7 @@ def _locate(name: str, files: List[Entry], source: str
     or why it cannot be taken (a Submission with the problem)."""
     inside = [Entry(e.parts[1:], e.kind, e.read) for e in files if len(e.parts) > 1]
     try:
-        found = locate(inside, source, ignored=_skipped)
+        found = locate(inside, source)
     except Ambiguous as error:
         return None, Submission(name, problem=str(error))
     if found is not None:
@@ -206,6 +202,12 @@ def _nothing_found(name: str, files: List[Entry], missing: str) -> Submission:
     instead, and a link among them, which is never followed."""
     listed = ["/".join(e.parts[1:]) for e in files if e.kind != "dir" and len(e.parts) > 1]
     if not listed:
+        passed_over = sorted({e.parts[-1] for e in files if e.kind == "dir"
+                              and len(e.parts) > 1 and leftover(e.parts[-1])})
+        if passed_over:
+            return Submission(name, problem=f"{missing} in the submission, outside "
+                              f"{one_line(', '.join(passed_over[:MAX_LISTED]), 300)}: "
+                              f"{LEFTOVER_WORDS}")
         return Submission(name, problem=f"{missing} in the submission (it is empty)")
     more = f" and {len(listed) - MAX_LISTED} more" if len(listed) > MAX_LISTED else ""
     shown = one_line(", ".join(listed[:MAX_LISTED]), 600)
@@ -309,7 +311,7 @@ def _classify(entries: List[Entry], source: str,
     then carries `files`)."""
     groups: Dict[str, List[Entry]] = {}
     for entry in entries:
-        if not _skipped(entry.parts[0]):
+        if not leftover(entry.parts[0]):
             groups.setdefault(entry.parts[0], []).append(entry)
     found: List[Submission] = []
     for top, group in sorted(groups.items()):
