@@ -57,6 +57,10 @@ DOCTEST_VARIANTS = {
     "two_line_message": (
         ">>> two_line_message()\nTraceback (most recent call last):\n  ...\nValueError: a\nb",
         "raise ValueError('a\\nb')"),
+    # a last `... ` line of blanks (an editor's auto-indent): ok joins a prompt's lines
+    # with no final newline, so the prompt is no expression there and shows no value
+    "blank_continuation_shows": (">>> blank_continuation_shows()\n...     \n4", "return 4"),
+    "blank_continuation_nothing": (">>> blank_continuation_nothing()\n...     ", "return 4"),
     "print_then_raise": (
         ">>> print_then_raise()\nTraceback (most recent call last):\n  ...\nValueError: x",
         "print('hello')\nraise ValueError('x')"),
@@ -173,6 +177,7 @@ def test_each_example_gets_oks_verdict(ok_command, tmp_path):
     folder = write_folder(tmp_path / "hw", homework(DOCTEST_VARIANTS))
     ok = ok_points(ok_command, folder)
     assert set(DOCTEST_VARIANTS) <= set(ok)
+    assert (ok["blank_continuation_shows"][0], ok["blank_continuation_nothing"][0]) == (0, 1)
     mine = grade_points(folder)
     differ = {name: (ok[name], mine.get(name)) for name in ok if mine.get(name) != ok[name]}
     assert not differ, differ

@@ -625,6 +625,10 @@ def evaluate(source, namespace, display):
 def _evaluate(source, namespace, display):
     if display is None:  # the probe of `evaluate`: at the depth a prompt's code runs at
         return eval(source, namespace)
+    # ok evaluates the prompt's lines joined with no newline after the last: a last
+    # `... ` line of blanks is then no expression ("unexpected indent") but a statement
+    if source.endswith("\n"):
+        source = source[:-1]
     try:
         # ok evaluates the prompt's text with `eval`, which skips leading blanks
         # (`>>>  f(2)` is an expression there); `exec`, its fallback, does not
