@@ -906,6 +906,23 @@ def test_the_timeout_holds_for_each_prompt_as_in_ok(ok_command, tmp_path):
     assert {name: mine[name] for name in TIMED_VARIANTS} == ok
 
 
+def test_code_at_the_top_of_a_doctest_source_recurses_as_deep_as_under_oks_loader(
+        ok_command, tmp_path):
+    """ok imports a file whose docstrings are tests from its loader, deep in its own
+    stack: there such code had 6 calls more room than under ok (hunt18 #2), a table
+    filled at import by one deep call held other values. The difference from a
+    prompt's room is what both must show."""
+    source = ('def reach():\n    def down(n):\n        try:\n            return down(n + 1)\n'
+              '        except RecursionError:\n            return n\n    return down(0)\n\n'
+              'AT_IMPORT = reach()\n\n'
+              'def loader_room():\n    """\n    >>> reach() - AT_IMPORT\n    13\n    """\n')
+    folder = write_folder(tmp_path / "hw", {"hw.ok": doctest_config("loader_room"),
+                                            "hw.py": source})
+    ok = ok_points(ok_command, folder)
+    assert ok == {"loader_room": (1.0, 1.0)}
+    assert grade_points(folder) == ok
+
+
 def test_a_recursion_limit_raised_at_import_changes_no_verdict_as_in_ok(ok_command, tmp_path):
     """A solution that raises the recursion limit at the top of its file (for a deep
     recursion of its own): the worker's probe of how deep a prompt may recurse went as

@@ -560,6 +560,9 @@ def _room():
 _ROOM = compile("_room()", CASE_FILENAME, "eval", dont_inherit=True)
 PROBE_ROOM = 1000  # what the probes may recurse beyond the frames under them
 _EXTRA = {}  # frames under evaluate -> calls to add to the recursion limit there
+# what ok 1.18.1's loader has under the import of a file whose docstrings are tests
+# beyond what a prompt has (its main thread, deep in the loading; 981 calls against 987)
+LOADER_FRAMES = 6
 
 
 def _ok_room():
@@ -592,13 +595,15 @@ def _ok_room():
     return result[0] if result else None
 
 
-def evaluate(source, namespace, display):
+def evaluate(source, namespace, display, fewer=0):
     """One prompt as ok's console runs it: an expression is evaluated and its value
     shown (unless None); anything else is executed and shows nothing, so `a; b` or an
     expression inside a loop displays nothing, unlike Python's own prompt. The
     recursion limit is raised by what this worker has under the prompt beyond what ok
     has (ok runs each prompt in a thread of its own), measured once (a thread as ok's,
-    and a probe here): code recursing deep fails where it fails in ok, not sooner."""
+    and a probe here): code recursing deep fails where it fails in ok, not sooner.
+    FEWER: frames ok has there beyond a prompt's (LOADER_FRAMES, for the files its
+    loader imports)."""
     frames, frame = 0, sys._getframe()
     while frame is not None:
         frames, frame = frames + 1, frame.f_back
@@ -613,7 +618,7 @@ def evaluate(source, namespace, display):
                 if ok_room is not None else 0
         finally:
             sys.setrecursionlimit(limit)
-    extra = _EXTRA[frames]
+    extra = _EXTRA[frames] - fewer
     sys.setrecursionlimit(limit + extra)
     try:
         _evaluate(source, namespace, display)
@@ -658,7 +663,7 @@ def _as_statements(source):
         raise
 
 
-def run_examples(sources, namespace, src, cap, track=False, gate=None):
+def run_examples(sources, namespace, src, cap, track=False, gate=None, fewer=0):
     """Run each source; TRACK: these are the case's own examples (a stack report names
     the one running). GATE(index, output), after each example but the last: whether to
     go on (the grader judges; ok stops a case at its first failing prompt)."""
@@ -674,7 +679,7 @@ def run_examples(sources, namespace, src, cap, track=False, gate=None):
         sys.stdout = STDOUT
         sys.displayhook = DisplayHook(capture)
         try:
-            evaluate(source, namespace, sys.displayhook)
+            evaluate(source, namespace, sys.displayhook, fewer)
         except BaseException as error:  # SystemExit and KeyboardInterrupt are answers too
             raised = describe(error, src)
         finally:
@@ -814,12 +819,12 @@ def main():
 
     signal.signal(STACK_SIGNAL, report_stack)
 
-    def imported(module):
+    def imported(module, fewer=0):
         return run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src,
-                            65536)[0]
+                            65536, fewer=fewer)[0]
 
     for module in warm:  # as ok imports them while loading: what they print or raise
-        imported(module)
+        imported(module, LOADER_FRAMES)
     for module in preflight:
         output = imported(module)
         if output["raised"] is not None:
