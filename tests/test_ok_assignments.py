@@ -268,6 +268,17 @@ def test_a_deleted_function_fails_its_own_test_only(homework, tmp_path):
     assert record["q6"]["status"] == "failed"  # it calls ratio
 
 
+def test_a_missing_source_is_named_as_the_reason_its_tests_are_missing(homework, tmp_path):
+    """Without hw04.py each of its tests said "was the function or its doctests
+    deleted?", and `-q ratio` said there is no such question."""
+    folder = variant(tmp_path, homework, "missing", HOMEWORK["hw04.py"])
+    (folder / "hw04.py").unlink()
+    for args in ([], ["-q", "ratio"]):
+        done = run_grade(*args, cwd=folder)
+        assert done.returncode == 1, done.stderr
+        assert "no test ratio: there is no hw04.py here" in done.stdout
+
+
 def test_a_source_that_does_not_compile_fails_every_test_with_the_reason(homework, tmp_path):
     source = HOMEWORK["hw04.py"].replace("def helper(x):", "def helper(x)")
     folder = variant(tmp_path, homework, "syntax", source)
