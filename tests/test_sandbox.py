@@ -2,6 +2,7 @@
 
 import ast
 import errno
+import json
 import os
 import re
 import shutil
@@ -514,3 +515,45 @@ def test_bulk_stops_before_grading_when_the_lease_folder_is_not_its_own(tmp_path
         grading.run(tmp_path / "in", tmp_path / "out", ASSIGNMENT, [],
                     grading.Settings(sandbox=True, cgroups=False))
     assert not (tmp_path / "out").exists()
+
+
+KEYCTL = {"x86_64": 250, "aarch64": 219}.get(os.uname().machine)
+# joins a session keyring of its own, writes its id to ./harness, then runs `grade ARGS`:
+# a grader started in a container, a service or a login session has such a keyring
+IN_A_SESSION = """
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+ring = libc.syscall(int(sys.argv[1]), 1, ctypes.c_char_p(b"_ses.hog-grader-test"))
+if ring < 0:
+    sys.exit(77)
+open("harness", "w").write(str(ring))
+os.execv(sys.executable, [sys.executable, "-m", "grader.cli", *sys.argv[2:]])
+"""
+
+
+@pytest.mark.skipif(KEYCTL is None, reason="keyctl's system call number is known for x86_64 "
+                    "and aarch64 only")
+def test_student_code_never_shares_the_graders_session_keyring(tmp_path):
+    """Every worker kept the grader's session keyring: a key one submission's worker
+    added there (its hidden cases' code) was read by the next submission's visible
+    test, in bulk's sandboxes and the Gradescope bundle alike (attack19 A3). The guard
+    joins a keyring of its own before any student code runs."""
+    (tmp_path / "hw.ok").write_text(json.dumps({
+        "name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
+        "protocols": ["file_contents", "grading", "scoring"]}))
+    (tmp_path / "hw.py").write_text(
+        "import ctypes, os\n\n"
+        "def session():\n"
+        '    """\n'
+        "    >>> session() == int(open('harness').read())\n"
+        "    False\n"
+        '    """\n'
+        "    libc = ctypes.CDLL(None)\n"
+        "    libc.syscall.restype = ctypes.c_long\n"
+        f"    return libc.syscall({KEYCTL}, 0, ctypes.c_long(-3), 0)\n")
+    done = subprocess.run([sys.executable, "-c", IN_A_SESSION, str(KEYCTL), "--json", "-"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    if done.returncode == 77:
+        pytest.skip("this machine refuses keyctl (a seccomp profile): so does the code")
+    assert json.loads(done.stdout)["questions"]["session"]["status"] == "passed", done.stdout
