@@ -157,6 +157,36 @@ def test_a_forged_example_report_is_junk_not_a_verdict(tmp_path, forged):
     assert runs[1].status == "ran" and len(runs[1].outputs) == 2
 
 
+FLOOD = ("import os as _os, threading as _threading\n"
+         "def flood():\n"
+         "    fds = list(map(int, _os.listdir('/proc/self/fd')))\n"
+         "    def go():\n"
+         "        while True:\n"
+         "            for fd in fds:\n"
+         "                try: _os.write(fd, b'{}\\n' * 4096)\n"
+         "                except OSError: pass\n"
+         "    _threading.Thread(target=go, daemon=True).start()\n")
+
+
+def test_a_worker_flooding_its_report_while_the_grader_is_away_costs_it_nothing(tmp_path):
+    """While the grader judges a case (a slow verdict: Hog's shrinker ran 10 s), a
+    thread answers the gates of the case running ahead. Every junk line read meanwhile
+    was kept for later: two such submissions grew the grader by 340 MB and took 12 s of
+    its CPU (attack19 A4). It now stops at the first line an honest worker never sends."""
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, FLOOD), timeout=5)
+    jobs = [gated(0, ["1\n", "1\n"]), gated(1, ["flood()\n", "1\n"])]
+    kept = []
+    runs = {}
+    for job_id, run in runner.run(jobs):
+        runs[job_id] = run
+        if job_id == 0:
+            time.sleep(1.0)  # judging, away from the worker
+            kept = [len(worker.stash) for worker in runner._live]
+    assert runs[0].status == "ran"
+    assert runs[1].status == "crashed" and "report channel" in runs[1].message
+    assert max(kept) < 10, kept
+
+
 def test_a_gate_stops_the_case_and_a_stolen_verdict_costs_only_a_timeout(tmp_path):
     runner = Runner(preflight=("hog",), src=submission(tmp_path, FORGE_EXAMPLE), timeout=1)
     jobs = [gated(0, ["2\n", "while True: pass\n"]),  # fails at once: the loop never runs

@@ -633,8 +633,16 @@ class Runner:
             [j.output_cap for j in jobs if j.output_cap is not None] + [self.output_cap]),
             self.case_bytes)
 
+        # all an honest worker sends meanwhile: each prompt's start, a gate at a case's
+        # start, each case's report and the end; past that (or at anything else) the
+        # thread stops, and the run meets it under its own limits (a worker flooding
+        # its pipe while the run was away grew the stash by hundreds of MB, attack19 A4)
+        most = sum(job.prompts + 2 for job in jobs) + 1
+        expected = ("prompt", "start", "case", "done")
+
         def serve() -> None:
             running = 0  # the job the worker is at: the first of JOBS it has not reported
+            stashed = 0
             try:
                 while not stop.is_set():
                     kind, message = self._read(worker, 1.0, limit, wake=wake_read)
@@ -649,7 +657,8 @@ class Runner:
                     if what == "case":
                         running += 1
                     worker.stash.append((kind, message))
-                    if kind != "message":
+                    stashed += 1
+                    if kind != "message" or what not in expected or stashed >= most:
                         return
             except (OSError, ValueError):  # the worker was closed meanwhile
                 pass
