@@ -4,6 +4,8 @@ student's failures by question, plots win rates, says why a submission was not g
 and shows student text as text; the contest page names its columns and lists the
 entries it left out. Neither page fetches anything."""
 
+import csv
+import io
 import os
 from pathlib import Path
 
@@ -302,3 +304,22 @@ def test_grades_csv_keeps_points_that_add_up():
     assert rows[1] == f"ann,{14 / 3!r},2,{14 / 3 + 2!r}"
     cells = rows[1].split(",")[1:]
     assert float(cells[0]) + float(cells[1]) == float(cells[2])
+
+
+@pytest.mark.parametrize("keys", [["double", "total"], ["id", "double"],
+                                  ["id", "total", "submission id", "submission total"]])
+def test_grades_csv_never_has_two_columns_of_one_name(keys):
+    """A question named `total` gave the header `id,double,total,total`: read by column
+    name, the question's points were the sum (hunt18 #1). A question keeps ok's name
+    for it; the fixed column takes another."""
+    from grader.bulk import report as bulk_report
+    from grader.model import Question
+    questions = [Question(key=k, name=k, points=1, suites=[], path=None) for k in keys]
+    records = [{"id": "ann", "score": 1.0,
+                "questions": {k: {"score": float(i == 0)} for i, k in enumerate(keys)}}]
+    (row,) = csv.DictReader(io.StringIO(bulk_report.grades_csv(questions, records)))
+    header = list(row)
+    assert len(set(header)) == len(header) == len(keys) + 2
+    assert header[1:-1] == keys
+    assert row[header[0]] == "ann" and float(row[header[-1]]) == 1
+    assert [float(row[k]) for k in keys] == [1] + [0] * (len(keys) - 1)

@@ -70,14 +70,30 @@ def results_json(assignment: Assignment, records: List[Dict[str, Any]],
 
 
 def grades_csv(questions: List[Question], records: List[Dict[str, Any]]) -> str:
+    """One row per submission: its id, each question's points (a column named by the
+    question's key, as ok names the test) and the total. A question named `id` or
+    `total` keeps its name; the fixed column then takes another, so that a reader by
+    column name never finds two (pandas renames one, a lookup finds either)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)  # RFC 4180 lines: a CR or LF in a cell is quoted
-    writer.writerow(["id"] + [q.key for q in questions] + ["total"])
+    keys = [q.key for q in questions]
+    writer.writerow([_free_name("id", keys)] + keys + [_free_name("total", keys)])
     for r in records:
         writer.writerow([csv_cell(r["id"])]
                         + [_exact_points(r["questions"].get(q.key, {}).get("score", 0))
                            for q in questions] + [_exact_points(r["score"])])
     return buffer.getvalue()
+
+
+def _free_name(name: str, taken: List[str]) -> str:
+    """NAME, else "submission NAME", else NAME with as many underscores before it as it
+    takes to differ from every name TAKEN."""
+    for candidate in (name, f"submission {name}"):
+        if candidate not in taken:
+            return candidate
+    while name in taken:
+        name = "_" + name
+    return name
 
 
 def gradescope_json(record: Dict[str, Any], questions: List[Question],
