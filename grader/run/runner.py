@@ -146,6 +146,9 @@ def prompts_of(questions) -> int:
                for question in questions for suite in question.suites for case in suite.cases)
 
 
+STASH_BYTES = 1 << 20  # what a worker's reports may hold while the run is away judging
+
+
 @dataclass
 class Runner:
     """Runs CaseJobs for one submission folder.
@@ -634,11 +637,13 @@ class Runner:
             self.case_bytes)
 
         # all an honest worker sends meanwhile: each prompt's start, a gate at a case's
-        # start, each case's report and the end; past that (or at anything else) the
-        # thread stops, and the run meets it under its own limits (a worker flooding
-        # its pipe while the run was away grew the stash by hundreds of MB, attack19 A4)
+        # start, each case's report and the end; past that (anything else, more of it,
+        # or STASH_BYTES of it: each line parsed takes ~25 times its size) the thread
+        # stops, and the run meets the rest under its own limits (a worker flooding its
+        # pipe while the run was away grew the grader by a GB, attack19 A4)
         most = sum(job.prompts + 2 for job in jobs) + 1
         expected = ("prompt", "start", "case", "done")
+        first_byte = worker.received
 
         def serve() -> None:
             running = 0  # the job the worker is at: the first of JOBS it has not reported
@@ -658,7 +663,8 @@ class Runner:
                         running += 1
                     worker.stash.append((kind, message))
                     stashed += 1
-                    if kind != "message" or what not in expected or stashed >= most:
+                    if (kind != "message" or what not in expected or stashed >= most
+                            or worker.received - first_byte > STASH_BYTES):
                         return
             except (OSError, ValueError):  # the worker was closed meanwhile
                 pass
