@@ -584,13 +584,16 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
         shown = {"name": question.name, "number": question.key,
                  "output": _public_output(record, question, verdicts), "visibility": "visible"}
         hidden = [verdict for case, verdict in zip(question.cases, verdicts) if case.hidden]
-        # a hidden case of an unscored suite decides no points: nothing to hold back
-        if not any(case.hidden and case.suite.scored for case in question.cases):
-            tests.append({**shown, "score": score, "max_score": top, "status": status})
-            continue
         public_ok = not record.get("error") and all(
             verdict == "passed" for case, verdict in zip(question.cases, verdicts)
             if not case.hidden)
+        # a hidden case of an unscored suite decides no points: nothing to hold back
+        if not any(case.hidden and case.suite.scored for case in question.cases):
+            if hidden and top == 0:  # its colour would tell the hidden verdict (attack19 A6)
+                status = "passed" if public_ok or entry.get("status") == "unsupported" \
+                    else "failed"
+            tests.append({**shown, "score": score, "max_score": top, "status": status})
+            continue
         tests.append({**shown, "name": f"{question.name}: public cases", "score": 0,
                       "max_score": 0, "status": "passed" if public_ok else "failed"})
         tests.append({"name": question.name, "number": f"{question.key}.hidden",

@@ -369,6 +369,27 @@ def test_gradescope_shows_full_marks_as_passed_whatever_an_unscored_suite_did(tm
         == [("q", 2, 2, "passed")]
 
 
+def test_gradescope_shows_no_hidden_verdict_through_a_test_worth_nothing(tmp_path):
+    """A test worth 0 whose hidden case sits in an unscored suite has one visible test:
+    its pass/fail colour was the hidden case's verdict, an oracle on its expected output
+    before publication (attack19 A6). It is the public cases' now."""
+    staff = case_bank(tmp_path / "hw", HW_SOLUTION, {"q": (
+        "test = {'name': 'q', 'points': 0, 'suites': ["
+        "{'type': 'doctest', 'scored': False, 'setup': '>>> from hw import *', "
+        "'cases': [{'code': '>>> add_one(1)\\n2'}, "
+        "{'code': '>>> add_one(2)\\n3', 'hidden': True}]}]}\n")})
+    subs = tmp_path / "subs"
+    for sid, source in (("right", HW_SOLUTION), ("wrong_at_2", HW_SOLUTION.replace(
+            "def add_one(x):\n", "def add_one(x):\n    if x == 2:\n        return 99\n", 1))):
+        (subs / sid).mkdir(parents=True)
+        (subs / sid / "hw.py").write_text(source)
+    bulk_rows(subs, staff, tmp_path / "out")
+    shown = {sid: json.loads((tmp_path / "out" / "gradescope" / sid / "results.json")
+                             .read_text())["tests"] for sid in ("right", "wrong_at_2")}
+    assert shown["right"] == shown["wrong_at_2"]
+    assert [(t["number"], t["status"]) for t in shown["right"]] == [("q", "passed")]
+
+
 # --- init, publish, lock ----------------------------------------------------------------
 
 def test_init_hands_out_the_template_and_locks_as_ok_does(tmp_path, ok_command):
