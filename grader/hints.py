@@ -127,6 +127,29 @@ def fuzz_words(message: str) -> str:
     return re.sub(r"\d+", "#", why.rstrip("."))
 
 
+# TypeErrors that a student's typical slips raise and a mutant of the reference never
+# does: text joined to a number, a number called as a function. A catalogue entry named
+# from mutants' TypeErrors (a missing return, a call's arguments) must not match them
+# (`str(gain) + "..." + who` was told its commentary returns nothing, hunt19 #1)
+_TEXT_AND_NUMBER = re.compile(r"can only concatenate str \(not \"(int|float)\"\)|"
+                              r"can only concatenate (int|float)|unsupported operand type\(s\) "
+                              r"for [^:]+: '(str|int|float)' and '(str|int|float)'")
+_VALUE_CALLED = re.compile(r"'(int|float|str|bool|tuple|list|dict)' object is not callable")
+
+
+def _family(kind: str, words: str) -> str:
+    """What a fingerprint adds to an exception's type: the family of a TypeError no
+    mutant raises, else nothing."""
+    if kind != "TypeError":
+        return ""
+    match = _TEXT_AND_NUMBER.search(words)
+    if match and ("str" in match.group(0)):
+        return " (text and a number)"
+    if _VALUE_CALLED.search(words):
+        return " (a value called)"
+    return ""
+
+
 def fingerprint(result: CaseResult) -> Optional[str]:
     """What a case's verdict shows that a mistake decides; None when it is no evidence
     (locked, not run here)."""
@@ -142,8 +165,8 @@ def fingerprint(result: CaseResult) -> Optional[str]:
     got = _ADDRESS.sub(" at 0x", result.got)
     if result.traceback:  # raised: its last line is the exception, shown by type only
         lines = got.rstrip("\n").split("\n")
-        kind = lines[-1].split(":", 1)[0].strip()
-        got = "\n".join(lines[:-1] + [f"raised {kind}"])
+        kind, _, words = lines[-1].partition(":")
+        got = "\n".join(lines[:-1] + [f"raised {kind.strip()}{_family(kind.strip(), words)}"])
     got = "\n".join(line.rstrip() for line in got.rstrip("\n").split("\n"))
     return where + _short(got)
 

@@ -752,3 +752,38 @@ def test_a_second_homework_names_mistakes_written_unlike_its_mutants(name, text,
     record = json.loads(run_grade("-q", name, "--json", "-", cwd=folder).stdout)
     assert record["questions"][name]["status"] == "failed"
     assert record["questions"][name].get("hint") == expected
+
+
+@pytest.mark.parametrize("words, family", [
+    ('can only concatenate str (not "int") to str', " (text and a number)"),
+    ("unsupported operand type(s) for +: 'int' and 'str'", " (text and a number)"),
+    ("'int' object is not callable", " (a value called)"),
+    ("'NoneType' object is not callable", ""),
+    ("unsupported operand type(s) for +: 'int' and 'NoneType'", ""),
+    ("f() missing 1 required positional argument: 'x'", "")])
+def test_a_typeerror_no_mutant_raises_is_evidence_of_its_own(words, family):
+    """Catalogue entries were named from mutants' TypeErrors (a missing return, a call's
+    arguments) and matched any TypeError at that prompt: joining a number to text was
+    told that the commentary returns nothing (hunt19 #1)."""
+    from grader.model import Case, CaseResult, Suite
+    case = Case(number=1, suite=Suite(number=1, type="doctest"))
+    result = CaseResult(case, "failed", got=f"Traceback (most recent call last):\n  ...\n"
+                                            f"TypeError: {words}\n",
+                        traceback="Traceback", failed_example=1)
+    assert hints.fingerprint(result).endswith(f"raised TypeError{family}")
+
+
+def test_text_joined_to_a_number_is_not_told_a_mutants_mistake(edition_of, hints_of):
+    """su21's announce_highest joining the player's number to its text was told "each
+    call must return the commentary to call next" (hunt19 #1): no entry fits it."""
+    import styletools
+    assignment = edition_of("su21")
+    source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+    (bug,) = [b for b in styletools.styles("su21").BUGS
+              if b.name == "highest_joins_a_number_to_text"]
+    observed = hint_mutants.observe_sources(
+        assignment, [(bug.name, {assignment.source: (source + "\n\n" + bug.source).encode()},
+                      ["07"])], timeout=4.0)
+    assert [key for _, key, _ in observed] == ["07"]
+    assert [hints.best(hints_of("su21").for_question(key), seen)
+            for _, key, seen in observed] == [None]

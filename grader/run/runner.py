@@ -632,9 +632,9 @@ class Runner:
             return
         stop = threading.Event()
         wake_read, wake_write = os.pipe()
-        limit = messages.case_byte_limit(1, max(
+        limit = min(STASH_BYTES, messages.case_byte_limit(1, max(
             [j.output_cap for j in jobs if j.output_cap is not None] + [self.output_cap]),
-            self.case_bytes)
+            self.case_bytes))  # (a longer line is left unread, for the run's own limit)
 
         # all an honest worker sends meanwhile: each prompt's start, a gate at a case's
         # start, each case's report and the end; past that (anything else, more of it,

@@ -1095,6 +1095,19 @@ def final_strategy(score, opponent_score):
     CALLS[0] += 1
     return 6 if CALLS[0] % 2 else 5
 ''', "depends on how often it was called"),
+    # (hunt19 #1: told "each call must return the commentary to call next")
+    Bug("highest_joins_a_number_to_text", "07", "announce_highest", '''
+def announce_highest(who, last_score=0, running_high=0):
+    def say(score0, score1):
+        score = score1 if who else score0
+        gain = score - last_score
+        if gain > running_high:
+            print('Player ' + who + ' has reached a new maximum point gain. ' + str(gain)
+                  + ' point(s)!')
+            return announce_highest(who, score, gain)
+        return announce_highest(who, score, running_high)
+    return say
+''', "joins the player's number to the text with + (a TypeError)"),
 ]
 
 
