@@ -734,3 +734,17 @@ def test_traces_of_more_values_than_games_hold_are_refused_unparsed():
     assert peak < 4 * len(bomb), f"{peak >> 20} MiB"
     honest = json.dumps([[["s", 0, 9, 6, 9], 5, 6, 5, ["c", 0, 48, 6], ["r", "(48, 6)"]]] * 100)
     assert read_traces(honest, 100)[0] is not None
+
+
+def test_a_player_flooding_its_answer_costs_the_grader_little(tmp_path):
+    """The shrinker's player (student code) wrote 64 MiB without a newline: the grader
+    copied its whole buffer for each 64 KiB read, 20 s of its own CPU per failing
+    fuzz suite (attack20 B3). Now it reads the flood once and refuses it."""
+    import time
+    flood = ("import sys, os\nsys.stdin.readline()\n"
+             "for _ in range(48 * 16):\n    os.write(1, b'x' * 65536)\nos.write(1, b'\\n')\n"
+             "sys.stdin.read()\n")
+    started = time.monotonic()
+    with pytest.raises(fuzz_engine.PlayerGone):
+        fuzz_engine.Player([sys.executable, "-c", flood], tmp_path, timeout=30)
+    assert time.monotonic() - started < 5

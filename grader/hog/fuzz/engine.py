@@ -312,7 +312,7 @@ class Player:
         self.process, self.lifeline = guarded(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env=env)
-        self.buffer = b""
+        self.buffer = bytearray()  # (+= on bytes copied it whole for each chunk: attack20 B3)
         self._send({"src": str(Path(src).resolve()), "module": module, "edition": edition})
         reply = self._receive()
         if not isinstance(reply, dict) or reply.get("ready") is not True:
@@ -341,7 +341,8 @@ class Player:
         deadline = time.monotonic() + self.timeout
         out = self.process.stdout
         try:
-            while b"\n" not in self.buffer:
+            end = self.buffer.find(b"\n")
+            while end < 0:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     self._fail(f"a game took longer than {self.timeout:g} s")
@@ -350,12 +351,16 @@ class Player:
                     chunk = os.read(out.fileno(), 1 << 20)
                     if not chunk:
                         self._fail("the process playing the games has died")
+                    at = chunk.find(b"\n")
+                    if at >= 0:
+                        end = len(self.buffer) + at
                     self.buffer += chunk
                     if len(self.buffer) > PLAYER_CAP:
                         self._fail("the process playing the games wrote too much")
         except (OSError, ValueError):
             self._fail("the process playing the games has died")
-        line, _, self.buffer = self.buffer.partition(b"\n")
+        line = bytes(self.buffer[:end])
+        del self.buffer[:end + 1]
         if compare.too_large(line, games):  # GAMES' traces (0: the greeting)
             self._fail("the process playing the games wrote garbage")
         try:
