@@ -132,8 +132,8 @@ def fuzz_words(message: str) -> str:
 # from mutants' TypeErrors (a missing return, a call's arguments) must not match them
 # (`str(gain) + "..." + who` was told its commentary returns nothing, hunt19 #1)
 _TEXT_AND_NUMBER = re.compile(r"can only concatenate str \(not \"(int|float)\"\)|"
-                              r"can only concatenate (int|float)|unsupported operand type\(s\) "
-                              r"for [^:]+: '(str|int|float)' and '(str|int|float)'")
+                              r"unsupported operand type\(s\) for [^:]+: "
+                              r"('str' and '(int|float)'|'(int|float)' and 'str')")
 _VALUE_CALLED = re.compile(r"'(int|float|str|bool|tuple|list|dict)' object is not callable")
 
 
@@ -142,8 +142,7 @@ def _family(kind: str, words: str) -> str:
     mutant raises, else nothing."""
     if kind != "TypeError":
         return ""
-    match = _TEXT_AND_NUMBER.search(words)
-    if match and ("str" in match.group(0)):
+    if _TEXT_AND_NUMBER.search(words):
         return " (text and a number)"
     if _VALUE_CALLED.search(words):
         return " (a value called)"
@@ -166,7 +165,8 @@ def fingerprint(result: CaseResult) -> Optional[str]:
     if result.traceback:  # raised: its last line is the exception, shown by type only
         lines = got.rstrip("\n").split("\n")
         kind, _, words = lines[-1].partition(":")
-        got = "\n".join(lines[:-1] + [f"raised {kind.strip()}{_family(kind.strip(), words)}"])
+        kind = kind.strip()
+        got = "\n".join(lines[:-1] + [f"raised {kind}{_family(kind, words)}"])
     got = "\n".join(line.rstrip() for line in got.rstrip("\n").split("\n"))
     return where + _short(got)
 

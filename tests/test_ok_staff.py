@@ -578,16 +578,21 @@ def test_gradescope_bundle_grades_the_project_one_test_per_question(tmp_path):
 
 
 
-def test_a_source_the_configuration_puts_in_a_folder_is_found_in_bulk_and_the_bundle(tmp_path):
-    """`"src": ["hw05/hw.py"]`: ok submits the file under that path; bulk and the bundle
-    compared only file names with the whole path, so every submission "had no
-    hw05/hw.py" (hunt16 #4). Found with its folder, else by its name alone."""
-    staff = tmp_path / "staff"
+def folder_src_staff(staff: Path) -> Path:
+    """A staff folder whose configuration puts its source in a folder (`hw05/hw.py`)."""
     (staff / "hw05").mkdir(parents=True)
     (staff / "hw.ok").write_text(json.dumps({
         "name": "hw", "src": ["hw05/hw.py"], "tests": {"hw05/hw.py": "doctest"},
         "default_tests": ["add_one", "double"], "protocols": ["grading"]}))
     (staff / "hw05" / "hw.py").write_text(HW_SOLUTION)
+    return staff
+
+
+def test_a_source_the_configuration_puts_in_a_folder_is_found_in_bulk_and_the_bundle(tmp_path):
+    """`"src": ["hw05/hw.py"]`: ok submits the file under that path; bulk and the bundle
+    compared only file names with the whole path, so every submission "had no
+    hw05/hw.py" (hunt16 #4). Found with its folder, else by its name alone."""
+    staff = folder_src_staff(tmp_path / "staff")
     subs = tmp_path / "subs"
     (subs / "as_ok_submits" / "hw05").mkdir(parents=True)
     (subs / "as_ok_submits" / "hw05" / "hw.py").write_text(HW_SOLUTION)
@@ -625,12 +630,7 @@ def test_bulk_and_the_bundle_find_the_same_file(tmp_path, layout):
     """One rule in both (attack18 H2, attack17 F8): the fewest folders around the file
     first, its configured folder before its name alone, the name's case as given first.
     An old copy one folder deeper was graded instead of the file at the top."""
-    staff = tmp_path / "staff"
-    (staff / "hw05").mkdir(parents=True)
-    (staff / "hw.ok").write_text(json.dumps({
-        "name": "hw", "src": ["hw05/hw.py"], "tests": {"hw05/hw.py": "doctest"},
-        "default_tests": ["add_one", "double"], "protocols": ["grading"]}))
-    (staff / "hw05" / "hw.py").write_text(HW_SOLUTION)
+    staff = folder_src_staff(tmp_path / "staff")
     subs = tmp_path / "subs"
     for name, text in FOLDER_LAYOUTS[layout].items():
         (subs / "s" / name).parent.mkdir(parents=True, exist_ok=True)

@@ -342,15 +342,17 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
             raise CaseFileError("'suites' must be a list")
         question = Question(key=path.stem, name=str(data.get("name", path.stem)),
                             points=points, suites=[], path=path)
+        misplaced = (" has 'hidden': it belongs to each case (ok refuses it here; ignored, "
+                     "the cases would be handed to students)")
+        if "hidden" in data:
+            raise CaseFileError("the test" + misplaced)
         number = 0
         for s_index, raw in enumerate(raw_suites, 1):
             if not isinstance(raw, dict):
                 raise CaseFileError(f"suite {s_index} must be a dict")
             kind = raw.get("type", "doctest")
-            if "hidden" in raw or "hidden" in data:  # ok refuses it; ignored, it was published
-                raise CaseFileError(f"{'suite ' + str(s_index) if 'hidden' in raw else 'the test'}"
-                                    " has 'hidden': it belongs to each case (ok refuses it "
-                                    "here; ignored, the cases would be handed to students)")
+            if "hidden" in raw:
+                raise CaseFileError(f"suite {s_index}" + misplaced)
             if kind not in SUITE_TYPES:
                 raise CaseFileError(f"suite {s_index} has unknown type {kind!r} "
                                     f"(known: {', '.join(SUITE_TYPES)})")

@@ -223,9 +223,9 @@ class OkBank:
     def _missing(self, key: str, why: str = "", path: Optional[Path] = None) -> Question:
         question = Question(key=key, name=key, points=1, suites=[], path=path,
                             scoring="suites")
-        absent = [pattern for pattern, _, source in self.config.tests
-                  if source == "doctest" and not self._files(pattern)]
-        if not why and absent:  # (its functions' tests are what is missing, likely)
+        absent = [] if why else [pattern for pattern, _, source in self.config.tests
+                                 if source == "doctest" and not self._files(pattern)]
+        if absent:  # (its functions' tests are what is missing, likely)
             why = (f"no test {key}: there is no {' or '.join(absent)} here, the file the "
                    "configuration reads its doctests from")
         question.error = why or (f"no test {key}: the configuration expects it (was the "

@@ -29,22 +29,25 @@ IGNORED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGT
            "SIGTTIN", "SIGTTOU", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU", "SIGXFSZ")
 
 
-def prctl(option, value):
-    """Linux's prctl(2); False where there is none. Through _ctypes' own calls where it
-    can: importing ctypes cost every worker's start (and the grader's) a millisecond or
-    more."""
+def libc(name, *args):
+    """The C library's NAME called with int ARGS; None where it cannot be. Through
+    _ctypes' own calls where it can: importing ctypes cost every worker's start (and
+    the grader's) a millisecond or more."""
     try:
         import _ctypes
-        return _ctypes.call_function(_ctypes.dlsym(_ctypes.dlopen(None), "prctl"),
-                                     (option, value, 0, 0, 0)) == 0
+        return _ctypes.call_function(_ctypes.dlsym(_ctypes.dlopen(None), name), args)
     except (OSError, AttributeError, ImportError, TypeError):
         pass
     try:
         import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(option, value, 0, 0, 0) == 0
+        return getattr(ctypes.CDLL(None, use_errno=True), name)(*args)
     except (OSError, AttributeError, ImportError):
-        return False
+        return None
+
+
+def prctl(option, value):
+    """Linux's prctl(2); False where there is none."""
+    return libc("prctl", option, value, 0, 0, 0) == 0
 
 
 KEYCTL = {"x86_64": 250, "aarch64": 219}  # the keyctl system call's number
@@ -57,14 +60,8 @@ def own_session_keyring():
     worker whatever its uid (attack19 A3). Nothing where keyctl is refused (a seccomp
     profile that blocks it blocks it for the code too)."""
     number = KEYCTL.get(os.uname().machine)
-    if number is None:
-        return False
-    try:
-        import _ctypes
-        return _ctypes.call_function(_ctypes.dlsym(_ctypes.dlopen(None), "syscall"),
-                                     (number, 1, 0)) >= 0
-    except (OSError, AttributeError, ImportError, TypeError):
-        return False
+    joined = libc("syscall", number, 1, 0) if number is not None else None
+    return joined is not None and joined >= 0
 
 
 def become_subreaper():
