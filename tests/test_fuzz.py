@@ -717,6 +717,44 @@ def test_a_live_commentary_game_equal_to_the_references_is_not_analysed(monkeypa
         assert "Fuzz game 4 of 8" in result.message and "malformed" in result.message
 
 
+CUT_SHORT = {  # a play that knows the fuzz tracer plays otherwise when given a commentary
+    "raises after one strategy call": ("strategy0(score0, score1)\n"
+                                       "        raise ValueError('not today')\n"),
+    "asks the other strategy, then raises": ("strategy1(score1, score0)\n"
+                                             "        raise ValueError('not today')\n"),
+    "returns after one turn": ("score0 += take_turn(strategy0(score0, score1), score1, dice)\n"
+                               "        say(score0, score1)\n"
+                               "        return score0, score1\n"),
+    "forges a finished game": ("take_turn(strategy0(score0, score1), score1, dice)\n"
+                               "        score0 = max(score0, goal)\n"
+                               "        say(score0, score1)\n"
+                               "        return score0, score1\n"),
+}
+
+
+@pytest.mark.parametrize("cheat", sorted(CUT_SHORT))
+def test_a_play_that_cuts_commented_games_short_fails_the_commentary_fuzz(tmp_path, cheat):
+    """Question 6 judges commentary on the game the student's play played, so that a
+    play bug is charged to play's questions only. A play that recognised the tracer and
+    cut short only its commented games had every commentary bug excused (attack20 B1).
+    Where this run's fuzz games of play all agreed with the reference, a game play plays
+    otherwise under a commentary is question 6's."""
+    src = tmp_path / "cheat"
+    shutil.copytree(ASSIGNMENT.reference, src)
+    hog = src / "hog.py"
+    line = "    who = 0  # Who is about to take a turn, 0 (first) or 1 (second)\n"
+    text = hog.read_text()
+    assert line in text
+    hog.write_text(text.replace(line, line + (
+        "    if getattr(strategy0, '__module__', '') == 'fuzz_driver' and say is not silence:\n"
+        "        " + CUT_SHORT[cheat]), 1))
+    results = grade_fuzz(src)
+    assert results["05a"].status == results["05b"].status == "passed"
+    assert results["06"].status == "failed"
+    message = results["06"].case_results[0].message
+    assert "your play plays this game otherwise than the reference" in message, message
+
+
 def test_traces_of_more_values_than_games_hold_are_refused_unparsed():
     """The fuzz case's traces are the last line its code prints: a play that swapped
     the tracer's output for 30 MB of `{}` had the grader parse it whole (1 GB of its

@@ -77,7 +77,7 @@ _REPRS: Dict[int, Tuple[Sequence, List[str]]] = {}
 # print the same line, byte for byte, and a pass depends on nothing else (its specs and
 # the reference's traces, checked by identity). Bulk grading decoded and compared ~1 MB of
 # JSON per submission again for each; a failure is always judged in full (it shrinks).
-_PASSED: Dict[Tuple[int, str], Tuple[Case, list, Sequence, str]] = {}
+_PASSED: Dict[Tuple[int, str, bool], Tuple[Case, list, Sequence, str]] = {}
 _PASSED_CAP = 64
 
 
@@ -156,7 +156,14 @@ def _checked(data: bytes, seed: int, traces: bool) -> Any:
 
 
 class FuzzKind(assignments.AssignmentBound):
-    """The 'fuzz' suite kind (see `grader.session.SUITE_KINDS`)."""
+    """The 'fuzz' suite kind (see `grader.session.SUITE_KINDS`). One instance grades one
+    run of one submission: it remembers how that run's games of play went."""
+
+    def __init__(self, assignment: Optional[assignments.Assignment] = None):
+        super().__init__(assignment)
+        self._job_ids: Dict[int, int] = {}  # id(case) -> its job's id (the run's order)
+        # job id -> verdict (None until judged) of each case judging play's whole games
+        self._play_verdicts: Dict[int, Optional[str]] = {}
 
     def games(self, case: Case, traces: bool = True) -> Tuple[Dict[str, Any], list, list]:
         """(parameters, specs, expected traces) of CASE; recorded traces are checked
@@ -191,9 +198,12 @@ class FuzzKind(assignments.AssignmentBound):
 
     def job(self, case: Case, job_id: int) -> CaseJob:
         try:
-            _, specs, _ = self.games(case, traces=False)
+            p, specs, _ = self.games(case, traces=False)
         except FuzzSetupError:
-            specs = []  # the judge reports the problem
+            p, specs = {}, []  # the judge reports the problem
+        self._job_ids[id(case)] = job_id
+        if p.get("judge", "reference") == "reference":
+            self._play_verdicts[job_id] = None
         rules = self._rules()
         edition = fuzz.edition_source(rules) if rules is not None else ""
         setup = ['_fuzz = {"__name__": "fuzz_driver"}\n',
@@ -205,6 +215,20 @@ class FuzzKind(assignments.AssignmentBound):
         return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
+        result = self._judge(case, run, runner)
+        job_id = self._job_ids.get(id(case))
+        if job_id in self._play_verdicts:
+            self._play_verdicts[job_id] = result.status
+        return result
+
+    def _play_trusted(self, case: Case) -> bool:
+        """Whether this run judged play's whole games against the reference before CASE
+        (a commentary case: it is judged after them) and every one of them passed."""
+        before = [status for job_id, status in self._play_verdicts.items()
+                  if job_id < self._job_ids.get(id(case), -1)]
+        return bool(before) and all(status == "passed" for status in before)
+
+    def _judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         if run.status == "timeout":
             return CaseResult(case, "timeout", message=f"the fuzz games {run.message}")
         if run.status in ("crashed", "setup-error"):
@@ -222,26 +246,29 @@ class FuzzKind(assignments.AssignmentBound):
             return CaseResult(case, "error", traceback=str(raised),
                               message="the fuzz test could not call play")
         line = output.printed.rstrip("\n").rsplit("\n", 1)[-1]
-        known = _PASSED.get((id(case), line))
+        trusted = p.get("judge") == "commentary" and self._play_trusted(case)
+        key = (id(case), line, trusted)
+        known = _PASSED.get(key)
         if known is not None and known[0] is case and known[1] is specs \
                 and known[2] is expected:
             return CaseResult(case, "passed", message=known[3])
-        result = self._judge_traces(case, p, specs, expected, output, runner)
+        result = self._judge_traces(case, p, specs, expected, output, runner, trusted)
         if result.status == "passed":
             if len(_PASSED) >= _PASSED_CAP:
                 _PASSED.clear()
-            _PASSED[(id(case), line)] = (case, specs, expected, result.message)
+            _PASSED[key] = (case, specs, expected, result.message)
         return result
 
     def _judge_traces(self, case: Case, p: Dict[str, Any], specs: list, expected: Sequence,
-                      output: ExampleOutput, runner: Optional[Runner]) -> CaseResult:
+                      output: ExampleOutput, runner: Optional[Runner],
+                      trusted: bool = False) -> CaseResult:
         got, problem = read_traces(output.printed, len(specs))
         if problem:
             return CaseResult(case, "error", message=f"the fuzz games' traces came back "
                               f"unreadable ({problem}): does play write over the grader's "
                               "output or change the tracer?")
         if p.get("judge") == "commentary":
-            return self._judge_commentary(case, p, specs, got, runner, expected)
+            return self._judge_commentary(case, p, specs, got, runner, expected, trusted)
         index = fuzz.first_failing(expected, got, self._rules())
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
@@ -269,54 +296,92 @@ class FuzzKind(assignments.AssignmentBound):
     def _returns_scores(self) -> bool:
         return fuzz.settings(self._rules())["returns"] == "scores"
 
-    def _commentary_fault(self, trace: Any, spec: Optional[Dict[str, Any]] = None
-                          ) -> Optional[str]:
+    def _commentary_fault(self, trace: Any, spec: Optional[Dict[str, Any]] = None,
+                          reference: Optional[Sequence] = None) -> Optional[str]:
+        """What is wrong with TRACE's commentary; given the REFERENCE's trace of SPEC,
+        first whether play played that game otherwise (see `_judge_commentary`)."""
         found = fuzz.compare.problem(trace)
         if found:
             return f"the record of this game that came back is malformed ({found})"
+        if reference is not None and spec is not None:
+            differs = self._own_game_differs(spec, reference, trace)
+            if differs:
+                return differs
         return commentary.fault(trace, self._returns_scores(), self._rules(), spec)
 
     def _judge_commentary(self, case: Case, p: Dict[str, Any], specs: list, got: list,
-                          runner: Optional[Runner], expected: Sequence = ()) -> CaseResult:
+                          runner: Optional[Runner], expected: Sequence = (),
+                          trusted: bool = False) -> CaseResult:
         """Each game's commentary judged on the game the student's play played. In a
         live suite, a game that is the reference's own game of its spec, event for
         event, has the reference's commentary: it is not analysed (most games of most
         submissions). Recorded games are all analysed: their file is in the student's
-        folder, and commentary is judged on the game alone, whatever the file says."""
+        folder, and commentary is judged on the game alone, whatever the file says.
+
+        A game play plays otherwise than the reference is the play questions' business,
+        unless TRUSTED: this run has judged play's whole games already, and they all
+        passed. Then play plays differently here, where it is given a commentary, and
+        that is this question's (a play that cut its games short here would have every
+        commentary bug excused)."""
         recorded = p.get("mode") == "recorded"
         source = "recorded game" if recorded else "game"
         reference = _reprs(expected) if not recorded else []
         same = [i < len(reference) and trace == expected[i] and repr(trace) == reference[i]
                 for i, trace in enumerate(got)]  # repr: 1.0 and True are not 1 here
-        index, why = next(((i, w) for i, w in ((i, self._commentary_fault(trace, spec))
-                                                for i, (trace, spec) in enumerate(zip(got, specs))
-                                                if not same[i])
-                            if w), (None, None))
+
+        def why(i: int) -> Optional[str]:
+            return self._commentary_fault(got[i], specs[i], expected[i] if trusted
+                                          and i < len(expected) else None)
+
+        index, reason = next(((i, w) for i, w in ((i, why(i)) for i in range(len(got))
+                                                   if not same[i]) if w), (None, None))
         if index is None:
             return CaseResult(case, "passed", message=(
                 f"{len(specs)} {source}s agree: the commentary fits the game play played "
                 f"in each (seed {p['seed']})"))
         spec, have = specs[index], got[index]
         message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}) has "
-                   f"commentary that does not fit the game your play played: {why}.")
+                   f"commentary that does not fit the game your play played: {reason}.")
         malformed = fuzz.compare.problem(have) is not None
-        if not recorded and runner is not None and p["shrink"] and not malformed:
-            small = self._shrink(spec, runner, float(p["shrink"]), p["dice_counts"],
-                                 own_game=True)
-            if small is not None and small[0] is not spec:
-                spec, _, have = small
-                message += (f"\nThe smallest failing game found: "
-                            f"{self._commentary_fault(have, spec)}.")
-        message += ("\nThe code below replays it; Expected is what it prints with the "
-                    "commentary right for that same game, Got what it prints.")
         rules = self._rules()
+        own_game = malformed or not (trusted and index < len(expected) and
+                                     self._own_game_differs(spec, expected[index], have))
+        if own_game:
+            if not recorded and runner is not None and p["shrink"] and not malformed:
+                small = self._shrink(spec, runner, float(p["shrink"]), p["dice_counts"],
+                                     own_game=True)
+                if small is not None and small[0] is not spec:
+                    spec, _, have = small
+                    message += (f"\nThe smallest failing game found: "
+                                f"{self._commentary_fault(have, spec)}.")
+            message += ("\nThe code below replays it; Expected is what it prints with the "
+                        "commentary right for that same game, Got what it prints.")
+            want = (commentary.expected(have, self._returns_scores()) if not malformed
+                    else have)
+        else:
+            message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}): "
+                       f"{reason}.\nThe code below replays it; Expected and Got are what "
+                       "it prints.")
+            want = expected[index]
         first = next(iter(fuzz.settings(rules)["dice"]))
-        want = (commentary.expected(have, self._returns_scores()) if not malformed
-                else have)
-        expected, shown = window(fuzz.render(want, tracebacks=False, first_die=first),
-                                 fuzz.render(have, first_die=first))
-        return CaseResult(case, "failed", message=message, expected=expected, got=shown,
+        expected_text, shown = window(fuzz.render(want, tracebacks=False, first_die=first),
+                                      fuzz.render(have, first_die=first))
+        return CaseResult(case, "failed", message=message, expected=expected_text, got=shown,
                           transcript=HEADER + fuzz.reproduction(spec, rules).rstrip("\n"))
+
+    def _own_game_differs(self, spec: Dict[str, Any], want: Sequence, have: Any
+                          ) -> Optional[str]:
+        """How the student's game HAVE, its commentary left out, differs from the
+        reference's WANT, in words (None if it does not). HAVE is well-formed."""
+        rules = self._rules()
+        plain_want, plain_have = _uncommented(want), _uncommented(have)
+        if fuzz.agrees(plain_want, plain_have, rules):
+            return None
+        return (f"your play plays this game otherwise than the reference "
+                f"({fuzz.explain(dict(spec, say=False), plain_want, plain_have, rules)}), "
+                "although its games in the play questions' fuzz tests all agreed with the "
+                "reference in this run: commentary is judged on whole games, as play "
+                "plays them when not given a commentary")
 
     def _shrink(self, spec, runner: Runner, budget: float,
                 counts=None, own_game: bool = False) -> Optional[Tuple[dict, list, list]]:
@@ -363,6 +428,10 @@ class FuzzKind(assignments.AssignmentBound):
             return None
         finally:
             player.close()
+
+
+def _uncommented(trace: Sequence) -> list:
+    return [event for event in trace if fuzz.compare.kind(event) != "c"]
 
 
 def read_traces(printed: str, count: int) -> Tuple[Any, Optional[str]]:
