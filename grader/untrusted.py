@@ -8,6 +8,7 @@ outside OUT, formulas, escape sequences), and each has one function here.
 
 from __future__ import annotations
 
+import json
 import re
 import traceback
 import unicodedata
@@ -22,6 +23,34 @@ def _unprintable(char: str) -> bool:
     """Control, format (bidi overrides, zero-width), surrogate, private and unassigned
     characters, and line or paragraph separators."""
     return unicodedata.category(char)[0] == "C" or unicodedata.category(char) in ("Zl", "Zp")
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def loads(text):
+    """JSON a child process sent, parsed: ValueError for anything that is not JSON, too
+    deep included (RecursionError), and every lone surrogate (`"\\ud800"` is valid JSON)
+    replaced by U+FFFD, so that no text taken from it fails to encode where it is
+    written (a page, a spreadsheet, a terminal)."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8", "replace")
+    return _without_surrogates(value) if _SURROGATE_ESCAPE.search(text) else value
+
+
+def _without_surrogates(value):
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_without_surrogates(item) for item in value]
+    if isinstance(value, dict):
+        return {_without_surrogates(k): _without_surrogates(v) for k, v in value.items()}
+    return value
 
 
 def printable(text: str, keep_newlines: bool = True) -> str:

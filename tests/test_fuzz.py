@@ -774,6 +774,40 @@ def test_traces_of_more_values_than_games_hold_are_refused_unparsed():
     assert read_traces(honest, 100)[0] is not None
 
 
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF) | st.characters(),
+                    max_size=8))
+def test_no_text_a_trace_carries_fails_to_encode(tmp_path_factory, text):
+    """JSON may escape a lone surrogate ("\\ud800"), which parses into a str that no
+    UTF-8 file can hold: a play that raised such a message under the tracer stopped
+    bulk's report.html (attack21 K4). Every text parsed from a child is encodable."""
+    from grader.bulk import report as bulk_report
+    printed = json.dumps([[["s", 0, 0, 0, 1], 1, ["e", "ValueError: " + text, text]]])
+    got, problem = fuzz_suite.read_traces(printed, 1)
+    assert problem is None
+    for event in got[0][2]:
+        event.encode("utf-8")
+    kind = fuzz_suite.FuzzKind(ASSIGNMENT)
+    case = fuzz_only(("05a",))[0].suites[0].cases[0]
+    result = kind.judge(case, CaseRun(outputs=[ExampleOutput(printed=printed)]), runner=None)
+    page = tmp_path_factory.mktemp("page") / "report.html"
+    bulk_report._write(page, result.message + "\ud800")  # a second wall: never raises
+    assert "\\ud800" in page.read_text(encoding="utf-8")
+
+
+def test_json_a_child_sends_too_deep_to_parse_is_junk_not_a_crash():
+    """A strategy's hello line of 2000 nested arrays raised RecursionError in the
+    grader, which the reader did not expect: the submission was counted as the
+    grader's failure, again at every --resume (attack21 K5)."""
+    from grader import untrusted
+    from grader.hog.strategy import reader
+    deep = "[" * 3000 + "]" * 3000
+    with pytest.raises(ValueError):
+        untrusted.loads(deep)
+    assert reader.last_json_line(deep.encode()) is None
+    assert fuzz_suite.read_traces(deep, 1) == (None, "not JSON")
+
+
 def test_a_player_flooding_its_answer_costs_the_grader_little(tmp_path):
     """The shrinker's player (student code) wrote 64 MiB without a newline: the grader
     copied its whole buffer for each 64 KiB read, 20 s of its own CPU per failing

@@ -43,7 +43,7 @@ def _exact_points(value: float) -> str:
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".part")
-    temporary.write_text(text, encoding="utf-8")
+    temporary.write_text(text, encoding="utf-8", errors="backslashreplace")
     os.replace(temporary, path)
 
 

@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import Any, Dict, List, Optional
 
 from .. import editions
+from ... import untrusted
 from ...run.process import Outbox, end_group, feed, script_argv, spawn
 from ...run.ready import readable
 
@@ -186,7 +187,7 @@ class Game:
     def _receive(self, line: bytes) -> bool:
         """Handle one message from the child; False once the game has ended."""
         try:
-            message = json.loads(line)
+            message = untrusted.loads(line)
         except ValueError:
             message = None
         with self.lock:

@@ -16,7 +16,6 @@ goes wrong in the grader while reading one entry stays with that entry.
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import queue
 import random
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from . import table as strategy_table
-from ... import safe_files
+from ... import safe_files, untrusted
 from ...assignment import Assignment
 from ...run.guard import ENDED as GUARD_ENDED
 from ...run.process import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
@@ -135,7 +134,7 @@ def last_json_line(data: bytes) -> Optional[dict]:
     for line in reversed(data.decode("utf-8", "replace").splitlines()):
         if line.strip():
             try:
-                value = json.loads(line)
+                value = untrusted.loads(line)
             except ValueError:
                 return None
             return value if isinstance(value, dict) else None
@@ -313,7 +312,7 @@ def interview(stdin, answers: _Answers, name: str, budget: float,
         return {"error": f"importing the file did not finish within "
                          f"{budget + START_SECONDS:g} s"}
     try:
-        hello = json.loads(raw)
+        hello = untrusted.loads(raw)
     except ValueError:
         raise _Junk(hello_words) from None
     if not isinstance(hello, dict) or len(hello) != 1 or not {"team", "error"} & set(hello):
@@ -387,7 +386,7 @@ def _refusal(answers: _Answers, deadline: float, where: str) -> str:
     """The child's words for what its strategy did instead of answering WHERE."""
     line = answers.line(4 * ERROR_CAP, deadline + 1.0, f"while {where} was asked")
     try:
-        words = json.loads(line) if line is not None else None
+        words = untrusted.loads(line) if line is not None else None
     except ValueError:
         words = None
     if not isinstance(words, str):
