@@ -213,7 +213,7 @@ def _write_failures(out: Path, invalid) -> List[str]:
         taken.add(name)
         path = out / "errors" / f"{name}.txt"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(read.failure, encoding="utf-8")
+        path.write_text(read.failure, encoding="utf-8", errors="backslashreplace")
     return sorted(taken)
 
 

@@ -37,7 +37,7 @@ def mean_rates(result: ContestResult):
 def write_leaderboard(result: ContestResult, path, entries=None) -> None:
     means = mean_rates(result)
     entries = entries or {}
-    with open(path, "w", newline="", encoding="utf-8") as handle:
+    with open(path, "w", newline="", encoding="utf-8", errors="backslashreplace") as handle:
         writer = csv.writer(handle)
         writer.writerow(["rank", "team", "entry", "match_points", "mean_win_rate"])
         for position, team, points in result.ranking:
