@@ -86,11 +86,14 @@ RUN = """\
 # cases into $root/results/results.json. AUTOGRADER_ROOT (default /autograder) and
 # GRADER_PYTHON (default: the interpreter setup.sh installed) make it runnable anywhere.
 set -uo pipefail
-root="${AUTOGRADER_ROOT:-/autograder}"
+root="$(cd "${AUTOGRADER_ROOT:-/autograder}" && pwd)" || exit 1
 here="$(cd "$(dirname "$0")" && pwd)"
 python="${GRADER_PYTHON:-$root/venv/bin/python}"
+case "$python" in */*) case "$python" in /*) ;; *) python="$PWD/$python" ;; esac ;; esac
 export PYTHONPATH="$here/grader_pkg${PYTHONPATH:+:$PYTHONPATH}"
-exec "$python" -m grader.gradescope --root "$root" --source "$here"
+# `python -m` puts the working directory first on sys.path: start from /, never from a
+# folder the graded code may write (it left uuid.py in /tmp for the root grader: attack21 K7)
+cd / && exec "$python" -m grader.gradescope --root "$root" --source "$here"
 """
 
 PYPROJECT = """\
@@ -387,9 +390,12 @@ def _uid_python(wrap, uid: int) -> str:
 SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/lock", "/dev/mqueue")
 
 
-# run as the sandbox's uid once it has no process left: empties its kernel keyrings (its
-# user and user-session ones, and the persistent one), which outlive its processes and
-# were read by the next run as the same uid. keyctl's syscall number per machine.
+# run as the sandbox's uid once it has no process left: invalidates its kernel keyrings
+# (its user and user-session ones, and the persistent one), which outlive its processes
+# and were read by the next run as the same uid; the kernel makes fresh ones at the next
+# use. KEYCTL_INVALIDATE (21) needs only search permission, which the uid's code cannot
+# take away and still use the keyring; KEYCTL_CLEAR needed write, which it could
+# (attack21 K1). keyctl's syscall number per machine.
 CLEAR_KEYRINGS = """
 import ctypes, platform
 number = {"x86_64": 250, "aarch64": 219}.get(platform.machine())
@@ -398,7 +404,7 @@ if number is not None:
     call.restype = ctypes.c_long
     persistent = call(number, 22, ctypes.c_long(-1), ctypes.c_long(-4))
     for ring in ([persistent] if persistent > 0 else []) + [-4, -5]:
-        call(number, 7, ctypes.c_long(ring))
+        call(number, 21, ctypes.c_long(ring))
 """
 
 
@@ -740,7 +746,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     root = args.root.resolve()
     source = (args.source or root / "source").resolve()
     try:
-        data = run(root, source)
+        with tempfile.TemporaryDirectory(prefix="hog-grader-") as scratch:
+            from .bulk.grading import _hypothesis_home
+            _hypothesis_home(scratch)  # its cache, which was ./.hypothesis, in a folder of ours
+            data = run(root, source)
     except Exception as error:  # Gradescope shows results.json: it must say what broke
         message = f"The autograder failed: {type(error).__name__}: {error}"
         print(message, file=sys.stderr)

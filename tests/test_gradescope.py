@@ -89,7 +89,7 @@ def autograder(bundle, tmp_path_factory):
 
 
 def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600, lay=None,
-           env: Optional[dict] = None):
+           env: Optional[dict] = None, cwd: Optional[Path] = None):
     """Put FILES in ROOT/submission, then let LAY(root) add what files cannot say (links,
     fifos); run run_autograder (with ENV's variables too); (results, its output)."""
     for folder in ("submission", "results"):
@@ -104,7 +104,7 @@ def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600, la
         lay(root)
     env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root),
            "HOG_GRADESCOPE_SANDBOX": mode, "HOME": str(root), **(env or {})}
-    done = subprocess.run([str(root / "source" / "run_autograder")], env=env,
+    done = subprocess.run([str(root / "source" / "run_autograder")], env=env, cwd=cwd,
                           capture_output=True, text=True, timeout=timeout)
     results = json.loads((root / "results" / "results.json").read_text())
     return results, done
@@ -217,10 +217,21 @@ print(call({keyctl}, 10, ctypes.c_long(-4), b"user", b"note", ctypes.c_long(0)))
 """
 
 
+LOCK_KEYRING = """
+import ctypes
+call = ctypes.CDLL(None, use_errno=True).syscall
+call.restype = ctypes.c_long
+print(call({keyctl}, 5, ctypes.c_long(-4), ctypes.c_long(0x0b0b0000)))
+"""
+
+
 @pytest.mark.skipif(KEYCTL is None, reason="keyctl's syscall numbers are known for x86_64 and aarch64")
-def test_the_clean_up_empties_the_users_keyrings():
+@pytest.mark.parametrize("locked", [False, True])
+def test_the_clean_up_empties_the_users_keyrings(locked):
     """A key the code of one uid-mode run adds to its user's keyring outlived the run:
-    the next run as that user read the hidden cases' code from it (attack17 F1)."""
+    the next run as that user read the hidden cases' code from it (attack17 F1). The
+    code may also take write permission off its user keyring, which the clean-up's
+    KEYCTL_CLEAR needed: the key then survived it (attack21 K1)."""
     from grader.gradescope import UID, _kill_leftovers
     from grader.run.sandbox import UID_BASE, UidLease, as_user
     lease = UidLease(UID - UID_BASE + 7)
@@ -230,6 +241,8 @@ def test_the_clean_up_empties_the_users_keyrings():
             return int(subprocess.run(as_user(lease.uid) + [sys.executable, "-I", "-S", "-c", code],
                                       capture_output=True, text=True, check=True).stdout)
         assert run(ADD_KEY.format(add=add)) > 0
+        if locked:
+            assert run(LOCK_KEYRING.format(keyctl=keyctl)) == 0
         assert run(FIND_KEY.format(keyctl=keyctl)) > 0, "the key is there for the next run"
         _kill_leftovers(lease.uid)
         assert run(FIND_KEY.format(keyctl=keyctl)) == -1
@@ -259,6 +272,22 @@ def test_a_buggy_submission_loses_the_owners_points_with_the_case_shown(autograd
             if case.examples:
                 first = case.examples[0].source.splitlines()[0]
                 assert first in block, (entry["number"], number)
+
+
+def test_modules_in_the_folder_run_autograder_starts_from_are_never_imported(autograder,
+                                                                             tmp_path):
+    """`python -m` puts the working directory first on sys.path: started from a folder
+    the graded code may write (/tmp), the root grader imported the uuid.py and gzip.py
+    the code left there, and reported full marks (attack21 K7)."""
+    planted = tmp_path / "shared"
+    planted.mkdir()
+    marker = tmp_path / "imported"
+    for name in ("csv", "uuid", "gzip", "unittest", "socket", "base64", "email"):
+        (planted / f"{name}.py").write_text(f"open({str(marker)!r}, 'a').write('{name} ')\n")
+    results, done = submit(autograder, {"hog.py": REFERENCE}, "uid", cwd=planted)
+    assert done.returncode == 0, done.stderr
+    assert not marker.exists(), marker.read_text()
+    assert score(results) == 22
 
 
 @pytest.mark.parametrize("mode", ["uid"])  # (bwrap's --clearenv: test_sandbox)
