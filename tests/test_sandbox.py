@@ -557,3 +557,65 @@ def test_student_code_never_shares_the_graders_session_keyring(tmp_path):
     if done.returncode == 77:
         pytest.skip("this machine refuses keyctl (a seccomp profile): so does the code")
     assert json.loads(done.stdout)["questions"]["session"]["status"] == "passed", done.stdout
+
+
+# as one uid: adds keys to its user keyring until the kernel refuses (its quota: 200 keys)
+FILL_KEY_QUOTA = """
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+count = 0
+while count < 100000 and libc.syscall(int(sys.argv[1]), b"user", b"k%d" % count, b"x",
+                                      ctypes.c_size_t(1), ctypes.c_long(-4)) > 0:
+    count += 1
+print(count)
+"""
+# joins a root session keyring, then runs the guard as UID with a script that says it ran
+GUARD_IN_A_SESSION = """
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+if libc.syscall(int(sys.argv[1]), 1, ctypes.c_char_p(b"_ses.hog-grader-quota")) < 0:
+    sys.exit(77)
+uid = sys.argv[2]
+os.execvp("setpriv", ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+                      sys.executable, "-I", "-S", sys.argv[3], "0", "-c", "print('ran')"])
+"""
+
+
+@needs_root
+@pytest.mark.skipif(KEYCTL is None, reason="keyctl's system call number is known for x86_64 "
+                    "and aarch64 only")
+def test_a_worker_whose_user_filled_its_key_quota_does_not_run_in_the_graders_keyring():
+    """The guard's join of a keyring of its own fails when the uid's key quota is full,
+    which the uid's own code can do: the worker then ran in the grader's session
+    keyring, where a key it stored outlived the run (attack21 K2). It now refuses."""
+    from grader.gradescope import CLEAR_KEYRINGS
+    from grader.run import guard
+    from grader.run.sandbox import as_user
+    uid = str(UID_BASE + 1990)  # outside the leases' range: no run of ours uses it
+    add_key = {"x86_64": 248, "aarch64": 217}[os.uname().machine]
+
+    def start_guard():  # its lifeline (stdin) stays open until it has ended
+        with subprocess.Popen([sys.executable, "-c", GUARD_IN_A_SESSION, str(KEYCTL), uid,
+                               guard.__file__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) as process:
+            process.wait(timeout=60)
+            return subprocess.CompletedProcess(process.args, process.returncode,
+                                               process.stdout.read(), process.stderr.read())
+    try:
+        free = start_guard()
+        if free.returncode == 77:
+            pytest.skip("this machine refuses keyctl (a seccomp profile): so does the code")
+        assert free.returncode == 0 and free.stdout == "ran\n", free
+        filled = subprocess.run(as_user(int(uid)) + [sys.executable, "-I", "-S", "-c",
+                                                     FILL_KEY_QUOTA, str(add_key)],
+                                capture_output=True, text=True, timeout=60)
+        assert int(filled.stdout) > 0, filled
+        full = start_guard()
+        assert "ran" not in full.stdout, full
+        assert full.returncode == guard.KEYRING_REFUSED, full
+        assert "key quota" in full.stderr
+    finally:
+        subprocess.run(as_user(int(uid)) + [sys.executable, "-I", "-S", "-c", CLEAR_KEYRINGS],
+                       capture_output=True, timeout=60)

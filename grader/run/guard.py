@@ -51,6 +51,7 @@ def prctl(option, value):
 
 
 KEYCTL = {"x86_64": 250, "aarch64": 219}  # the keyctl system call's number
+KEYRING_REFUSED = 112  # the guard's status when it will not run code in a shared keyring
 
 
 def own_session_keyring():
@@ -62,6 +63,15 @@ def own_session_keyring():
     number = KEYCTL.get(os.uname().machine)
     joined = libc("syscall", number, 1, 0) if number is not None else None
     return joined is not None and joined >= 0
+
+
+def keyrings_usable():
+    """Whether this process may use a session keyring (KEYCTL_GET_KEYRING_ID of @s):
+    where it may but could not join one of its own, it is the grader's (attack21 K2:
+    code that filled its user's key quota made the join fail)."""
+    number = KEYCTL.get(os.uname().machine)
+    found = libc("syscall", number, 0, -3, 0) if number is not None else None
+    return found is not None and found > 0
 
 
 def become_subreaper():
@@ -169,7 +179,10 @@ def run_script(lifeline, wake, saved, guard, script, args):
 
 def main():
     lifeline, script, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-    own_session_keyring()
+    if not own_session_keyring() and keyrings_usable():
+        os.write(2, b"the worker could not get a keyring of its own (is its user's key "
+                    b"quota full?): it does not run in the grader's\n")
+        os._exit(KEYRING_REFUSED)
     subreaper = become_subreaper()
     saved = {}
     for name in IGNORED + ("SIGCHLD",):
