@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 SETTINGS = "assignment.json"
 
 
+OK_SEED = 0  # random's seed at the first test of an ok run (see Assignment.seeding)
+
+
 class AssignmentError(Exception):
     """No such edition, or an assignment folder that is not usable; says which and why."""
 
@@ -81,6 +84,16 @@ class Assignment:
         error, a print, a slow import count for no test): as ok imports the files whose
         docstrings are tests while it loads, before any test runs and with no timer."""
         return tuple(self.ok.doctest_modules()) if self.ok is not None else ()
+
+    def seeding(self, seed: Optional[int] = None) -> Dict[str, Any]:
+        """How a worker seeds `random` (a Runner's `seed` and `seed_each_case`). ok
+        imports pytutor while it loads, whose top level runs `random.seed(0)`: at an
+        ok assignment's first test `random` is always in that state, after the
+        doctest sources' own imports, and its cases go on drawing from it (hunt20). A
+        Hog edition's cases get SEED before each, where re-runs must agree (bulk)."""
+        if self.ok is not None:
+            return {"seed": OK_SEED, "seed_each_case": False}
+        return {"seed": seed, "seed_each_case": True}
 
     @property
     def module(self) -> str:

@@ -475,9 +475,8 @@ class Staged:
             path.chmod(0o755 if path.is_dir() else 0o644)
         cap = wall_cap(settings.timeout, settings.budget)
         limits = Limits(cpu=cpu_allowance(cap, prompts, settings.timeout))
-        common = dict(timeout=settings.timeout, budget=settings.budget, seed=seed,
-                      seed_each_case=not assignment.is_ok,
-                      wall_cap=cap,
+        common = dict(timeout=settings.timeout, budget=settings.budget,
+                      **assignment.seeding(seed), wall_cap=cap,
                       preflight=assignment.preflight, warm=assignment.warm,
                       own_modules=assignment.modules)
         self.lease = None

@@ -76,7 +76,7 @@ def grade_source(assignment: Assignment, files: Dict[str, bytes], questions: Lis
         for name in assignment.support:
             shutil.copy(Path(assignment.reference) / name, Path(folder) / name)
         runner = Runner(src=Path(folder), timeout=timeout, preflight=assignment.preflight,
-                        warm=assignment.warm,
+                        warm=assignment.warm, **assignment.seeding(),
                         own_modules=assignment.modules, show_wants=True)
         try:
             return grade(questions, runner, assignment=assignment, respect_locks=False)

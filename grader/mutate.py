@@ -774,7 +774,7 @@ def reach(assignment: Assignment, questions: Sequence[Question],
             owner[job.id] = (question.key, case.number)
             jobs.append(job)
     runner = Runner(src=Path(assignment.reference), timeout=timeout,
-                    preflight=(assignment.module,))
+                    preflight=(assignment.module,), **assignment.seeding())
     reached: Dict[Tuple[str, int], Tuple[Set[str], float]] = {}
     for job_id, run in runner.run(jobs):
         names: Set[str] = set()
@@ -889,7 +889,7 @@ def _grade_mutant(mutant: Mutant, patience: float = 1.0) -> Outcome:
             cases = [c for c in question.cases if c.suite.type in kinds]
             slowest = max(reached[(question.key, c.number)][1] for c in cases)
             runner = Runner(src=Path(folder), timeout=patience * (1.0 + 4 * slowest),
-                            preflight=(a.module,), show_wants=True)
+                            preflight=(a.module,), show_wants=True, **a.seeding())
             jobs = [kinds[c.suite.type].job(c, i) for i, c in enumerate(cases)]
             runs = runner.run(jobs)
             try:

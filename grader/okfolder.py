@@ -246,7 +246,7 @@ def grade_copy(assignment: Assignment, files: Dict[str, Optional[bytes]], timeou
         folder = Path(scratch) / "work"
         write_grading_folder(assignment, folder, files)
         runner = Runner(src=folder, timeout=timeout, preflight=assignment.preflight,
-                        warm=assignment.warm,
+                        warm=assignment.warm, **assignment.seeding(),
                         own_modules=assignment.modules, show_wants=True)
         try:
             return grade(questions, runner, assignment=assignment, verbose=verbose,

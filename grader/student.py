@@ -277,7 +277,7 @@ def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> 
     EARLY: a worker `process.start_early` started, which the runner takes."""
     progress = Progress()
     runner = Runner(src=ws.root, timeout=options.timeout, preflight=assignment.preflight,
-                    warm=assignment.warm,
+                    warm=assignment.warm, **assignment.seeding(),
                     own_modules=assignment.modules, show_wants=True,
                     strip_ansi=not _on_a_terminal(), argv=("ok", *sys.argv[1:]),
                     user_site=True)

@@ -73,10 +73,12 @@ def verify(assignment: Assignment, timeout: float = 30.0) -> Verdict:
     questions = casefile.load_questions(assignment.cases)
     module = (assignment.module,)
     reference = grade(questions, Runner(src=assignment.reference, timeout=timeout,
-                                        preflight=module, show_wants=True), assignment=assignment,
+                                        preflight=module, show_wants=True, **assignment.seeding()),
+                      assignment=assignment,
                       verbose=True, respect_locks=False)
     template = grade(questions, Runner(src=assignment.template, timeout=timeout,
-                                       preflight=module, show_wants=True), assignment=assignment,
+                                       preflight=module, show_wants=True, **assignment.seeding()),
+                      assignment=assignment,
                      verbose=True, respect_locks=False)
     problems = _reference_problems(reference)
     for result in template.questions:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_grade
+from okfolders import grade_points, ok_points
 
 HW_OK = {"name": "hw", "endpoint": "cal/cs61a/fa20/hw", "src": ["hw.py"],
          "tests": {"hw.py": "doctest", "tests/*.py": "ok_test"},
@@ -791,3 +792,39 @@ def test_bulk_lets_code_use_multiprocessing_and_ask_its_user_name_as_ok_does(tmp
         '    """\n    return USER\n')
     bulk, ok = lab_totals(tmp_path, ok_command, solution)
     assert bulk == 5.0 == ok  # _square too: no examples
+
+
+def test_random_is_in_seed_0s_state_at_the_first_test_as_in_ok(ok_command, tmp_path):
+    """ok imports pytutor while it loads, and pytutor's top level runs random.seed(0):
+    at the first test `random` is in that state, whatever a doctest source seeded at
+    import, and later cases go on drawing from it. Staff who write expected numbers by
+    running ok got numbers grade never drew: unseeded in a student's run, seed 61 in
+    bulk and on Gradescope (hunt20 #2)."""
+    import random
+    rng = random.Random(0)
+    pick = rng.randint(1, 100)
+    three, five = [rng.randint(1, 6) for _ in range(3)], [rng.randint(1, 6) for _ in range(5)]
+    source = ('import random\nrandom.seed(2023)\n\n'
+              f'def pick():\n    """\n    >>> pick()\n    {pick}\n    """\n'
+              '    return random.randint(1, 100)\n\n'
+              'def roll(n):\n    return [random.randint(1, 6) for _ in range(n)]\n')
+    case_file = ("test = {'name': 'roll', 'points': 1, 'suites': [{'type': 'doctest', "
+                 "'scored': True, 'setup': '>>> from hw import *', 'cases': ["
+                 f"{{'code': '>>> roll(3)\\n{three}'}}, {{'code': '>>> roll(5)\\n{five}'}}]}}]}}\n")
+    staff = tmp_path / "staff"
+    staff.mkdir()
+    (staff / "hw.ok").write_text(json.dumps({
+        "name": "HW", "src": ["hw.py"], "default_tests": ["pick", "roll"],
+        "tests": {"hw.py": "doctest", "tests/*.py": "ok_test"},
+        "protocols": ["file_contents", "grading", "scoring"]}))
+    (staff / "hw.py").write_text(source)
+    (staff / "tests").mkdir()
+    (staff / "tests" / "__init__.py").write_text("")
+    (staff / "tests" / "roll.py").write_text(case_file)
+    ok = ok_points(ok_command, staff)
+    assert ok == {"pick": (1.0, 1.0), "roll": (1.0, 1.0)}
+    assert grade_points(staff) == ok
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    (tmp_path / "class" / "alice" / "hw.py").write_text(source)
+    row = bulk_rows(tmp_path / "class", staff, tmp_path / "out")["alice"]
+    assert (row["pick"], row["roll"]) == ("1", "1"), row

@@ -47,7 +47,7 @@ from ..untrusted import CallInfo, is_safe_name, one_line, printable, safe_name, 
 from .report import ERRORS
 from .store import Store
 
-SEED = 61  # random.seed(SEED) before every Hog case, once per worker of an ok one: re-runs agree
+SEED = 61  # random.seed(SEED) before every Hog case: re-runs agree (an ok one: Assignment.seeding)
 UNPROTECTED = ("--no-sandbox: submissions run with resource limits only. They can read "
                "the reference, the cases and every other submission, write anywhere this "
                "user can (the input folder, OUT, the grader), use the network, and kill "
@@ -616,8 +616,7 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
             runner = Runner(src=box.src, timeout=settings.timeout, budget=settings.time_budget,
                             wall_cap=settings.wall_cap,
                             wrap=box.wrap, preflight=assignment.preflight,
-                            warm=assignment.warm, seed=SEED,
-                            seed_each_case=not assignment.is_ok,
+                            warm=assignment.warm, **assignment.seeding(SEED),
                             clock=box.clock, diagnose=box.diagnose,
                             own_modules=assignment.modules,
                             loop_looks=LOOP_LOOKS if settings.stop_repeated_loops else ())
@@ -748,7 +747,7 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     try:
         kept = store.begin({"assignment": assignment.name, "cases": cases_digest(questions),
                             "timeout": settings.timeout, "budget": settings.time_budget,
-                            "sandbox": settings.sandbox, "seed": SEED,
+                            "sandbox": settings.sandbox, "seed": assignment.seeding(SEED)["seed"],
                             **({"stop_repeated_loops": True} if settings.stop_repeated_loops
                                else {})}, resume)
         todo = [s for s in submissions if kept.get(s.id) != s.digest]

@@ -174,7 +174,7 @@ class Runner:
     output_cap: int = 65536
     seed: Optional[int] = None  # the worker seeds `random` with it before every case,
     # or only once before its first (an ok assignment's: its cases share `random`'s state
-    # in one process, as in ok, which never seeds, and a case may go on drawing from it)
+    # in one process, as in ok, which seeds it once while it loads: Assignment.seeding)
     seed_each_case: bool = True
     case_bytes: int = 48 << 20  # the most the grader reads for one case's report
     total_bytes: int = 128 << 20  # ... and from this submission in all
