@@ -152,10 +152,16 @@ def load(edition: Optional[str] = None, path: Optional[Path] = None) -> Assignme
     """The shipped EDITION (default fa19), or the assignment folder PATH."""
     if path is not None:
         path = Path(path).resolve()
+        if path.is_file() and path.suffix == ".ok":
+            return from_ok(path)
         if not path.is_dir():
-            raise AssignmentError(f"{path} is not a folder")
+            raise AssignmentError(f"{path} is neither a folder nor an ok configuration "
+                                  "(NAME.ok)")
         from .load import okconfig
-        config = okconfig.find(path)
+        try:
+            config = okconfig.find(path, strict=True)
+        except okconfig.OkConfigError as error:
+            raise AssignmentError(str(error)) from None
         if config is not None and not (path / "cases" / SETTINGS).is_file():
             return from_ok(config)
         return _build(path.name, path / "reference", path / "student_template",

@@ -93,10 +93,11 @@ def edition_options(function):
     """--edition NAME and --assignment PATH: which assignment a staff command works on."""
     function = click.option(
         "--assignment", "assignment_path", metavar="PATH",
-        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        type=click.Path(exists=True, path_type=Path),
         help="An assignment folder of your own instead of a shipped edition: a course's "
              "ok folder (NAME.ok, the solution in its sources, the starters in "
-             "PATH/template), or a Hog edition (PATH/reference, PATH/student_template, "
+             "PATH/template; PATH/NAME.ok names the configuration where the folder holds "
+             "several), or a Hog edition (PATH/reference, PATH/student_template, "
              "PATH/cases).")(function)
     return click.option(
         "--edition", metavar="NAME",

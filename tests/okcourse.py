@@ -42,7 +42,7 @@ def copy_bank(name: str, into: Path, src: Union[None, str, Iterable[Path]] = Non
 
 
 def config(folder: Path) -> str:
-    return sorted(p.name for p in Path(folder).glob("*.ok"))[0]
+    return sorted(p.name for p in Path(folder).glob("*.ok") if not p.name.startswith("."))[0]
 
 
 def run_ok(ok_command, folder: Path, *args, input: Optional[str] = None,

@@ -5,6 +5,7 @@ one variant, graded by the real ok client and by `grade`, test by test."""
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import re
 import time
@@ -1075,6 +1076,28 @@ def test_a_folder_with_two_configurations_is_graded_by_the_one_named_as_in_ok(ok
         ok = ok_points(ok_command, folder, "--config", name)
         assert grade_points(folder, "--config", name) == ok
     assert set(ok_points(ok_command, folder, "--config", "extra.ok")) == {"g"}
+    # staff name the configuration a class is graded with: never one picked unsaid
+    staff = tmp_path / "staff"  # named like neither configuration
+    shutil.copytree(folder, staff)
+    staff_refused = run_grade("verify", "--assignment", str(staff))
+    assert staff_refused.returncode == 2 and "extra.ok, hw.ok" in staff_refused.stderr
+    named = run_grade("verify", "--assignment", str(staff / "extra.ok"))
+    assert "Error" in named.stdout + named.stderr and "g case 1" in named.stdout + named.stderr
+    assert "Traceback" not in named.stderr
+
+
+def test_a_hidden_config_beside_the_real_one_is_ignored_as_in_ok(ok_command, tmp_path):
+    """macOS leaves `._hw.ok` (an AppleDouble header) beside `hw.ok` in a folder copied
+    through a USB stick or a network share: ok's glob skips it; grade refused the
+    student's run and its staff commands read it as the configuration (hunt20 #5)."""
+    folder = write_folder(tmp_path / "hw", {
+        "hw.ok": CONFIG, "hw.py": 'def f():\n    """\n    >>> f()\n    1\n    """\n    return 1\n'})
+    (folder / "._hw.ok").write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        ")
+    ok = ok_points(ok_command, folder)
+    assert ok == {"f": (1.0, 1.0)} and grade_points(folder) == ok
+    checked = run_grade("verify", "--assignment", str(folder))
+    assert "not valid JSON" not in checked.stdout + checked.stderr
+    assert "The tests hold" in checked.stdout, checked.stdout + checked.stderr
 
 
 OK_LINES = {

@@ -414,7 +414,7 @@ def ok_config(folder: Path) -> Optional[Path]:
     """The ok configuration (`*.ok`) of the project whose case folder is FOLDER: in the
     project folder (FOLDER's parent, ok's working directory), else in FOLDER itself."""
     for place in (Path(folder).parent, Path(folder)):
-        configs = sorted(place.glob("*.ok"))
+        configs = sorted(p for p in place.glob("*.ok") if not p.name.startswith("."))
         if configs:
             return configs[0]
     return None

@@ -69,18 +69,26 @@ class OkConfig:
 
 
 def _configs(folder: Path) -> List[Path]:
-    return sorted(p for p in Path(folder).glob("*.ok") if p.is_file())
+    """The `*.ok` files in FOLDER, as ok's `glob.glob` finds them: hidden ones left out
+    (macOS's `._lab.ok` beside `lab.ok`, copied through a USB stick, stopped every run)."""
+    return sorted(p for p in Path(folder).glob("*.ok")
+                  if not p.name.startswith(".") and p.is_file())
 
 
-def find(folder: Path) -> Optional[Path]:
-    """The folder's ok configuration, as ok picks it: the only `*.ok` there; with several,
-    the one named like the folder, else the first by name."""
+def find(folder: Path, strict: bool = False) -> Optional[Path]:
+    """The folder's ok configuration: the only `*.ok` there; with several, the one named
+    like the folder, else the first by name, or, when STRICT (a staff command grading a
+    class with it), an OkConfigError: one is not graded in place of another unsaid."""
     configs = _configs(folder)
     if not configs:
         return None
     for config in configs:
         if config.stem == Path(folder).resolve().name:
             return config
+    if strict and len(configs) > 1:
+        names = ", ".join(p.name for p in configs)
+        raise OkConfigError(f"{folder} holds several ok configurations ({names}): name the "
+                            f"one to grade with, e.g. --assignment {Path(folder) / configs[0].name}")
     return configs[0]
 
 
