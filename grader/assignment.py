@@ -82,8 +82,11 @@ class Assignment:
     def warm(self) -> tuple:
         """The modules a worker imports before its first case whatever they do (an
         error, a print, a slow import count for no test): as ok imports the files whose
-        docstrings are tests while it loads, before any test runs and with no timer."""
-        return tuple(self.ok.doctest_modules()) if self.ok is not None else ()
+        docstrings are tests, and the case files' packages, while it loads, before any
+        test runs and with no timer."""
+        if self.ok is None:
+            return ()
+        return tuple(self.ok.doctest_modules()) + tuple(self.ok.package_modules())
 
     def seeding(self, seed: Optional[int] = None) -> Dict[str, Any]:
         """How a worker seeds `random` (a Runner's `seed` and `seed_each_case`). ok

@@ -1324,3 +1324,36 @@ def test_the_test_list_never_cuts_a_name_to_type(tmp_path):
     for name in ("InsufficientFundsChecking.__init__",
                  "InsufficientFundsChecking.withdraw_everything"):
         assert name in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("layout", ["helper on sys.path", "recursion limit, nested glob"])
+def test_the_case_files_package_runs_as_ok_loads_it(ok_command, tmp_path, layout):
+    """ok imports each case file as a module (`tests.q1`), so code in `tests/__init__.py`
+    runs while it loads, before any test, when the config's glob leaves that file out
+    (`tests/q*.py`, `tests/lab/*.py`): a course helper put on sys.path, a higher
+    recursion limit. grade read case files as data only, and failed the solution
+    (hunt20 #3)."""
+    source = ("def f(x):\n    return x * 2\n\n"
+              "def count_down(n):\n    return 0 if n == 0 else 1 + count_down(n - 1)\n")
+    if layout == "helper on sys.path":
+        files = {"lab.ok": '{"name": "Lab T", "src": ["lab.py"], "tests": {"tests/q*.py": '
+                           '"ok_test"}, "protocols": ["file_contents", "grading", "scoring"]}',
+                 "tests/__init__.py": "import os, sys\n"
+                                      "sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))\n",
+                 "tests/checker.py": "def check(fn, cases):\n"
+                                     "    return all(fn(a) == b for a, b in cases)\n",
+                 "tests/q1.py": "test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', "
+                                "'setup': '>>> from lab import *\\n>>> from checker import check', "
+                                "'cases': [{'code': '>>> check(f, [(1, 2), (3, 6)])\\nTrue'}]}]}\n"}
+    else:
+        files = {"lab.ok": '{"name": "Lab T2", "src": ["lab.py"], "tests": {"tests/lab/*.py": '
+                           '"ok_test"}, "protocols": ["file_contents", "grading", "scoring"]}',
+                 "tests/__init__.py": "import sys\nsys.setrecursionlimit(10000)\n",
+                 "tests/lab/__init__.py": "",
+                 "tests/lab/q1.py": "test = {'name': 'q1', 'points': 1, 'suites': [{'type': "
+                                    "'doctest', 'setup': '>>> from lab import *', 'cases': "
+                                    "[{'code': '>>> count_down(3000)\\n3000'}]}]}\n"}
+    folder = write_folder(tmp_path / "lab", {"lab.py": source, **files})
+    ok = ok_points(ok_command, folder)
+    assert ok == {"q1": (1.0, 1.0)}
+    assert grade_points(folder) == ok

@@ -50,6 +50,30 @@ class OkConfig:
                 for name in self.src if name.endswith(".py")]
 
 
+    def package_modules(self, folder: Optional[Path] = None) -> List[str]:
+        """The packages of the case files (`tests` for `tests/q*.py`) whose
+        `__init__.py` holds code: ok imports each case file as a module (`tests.q1`),
+        so that code runs while it loads (a `sys.path` entry for a course helper, a
+        higher recursion limit), before any test. One its own glob matches is a case
+        file to ok, not left for the import to run."""
+        root = Path(folder or self.folder)
+        cases = {Path(found).resolve() for pattern, _, source in self.tests
+                 if source == "ok_test"
+                 for found in glob.glob(os.path.join(glob.escape(str(root)), pattern))}
+        names: List[str] = []
+        for pattern, _, source in self.tests:
+            if source != "ok_test":
+                continue
+            parts = Path(pattern).parent.parts
+            for depth in range(1, len(parts) + 1):
+                if glob.has_magic(parts[depth - 1]):
+                    break
+                init = root.joinpath(*parts[:depth], "__init__.py")
+                name = ".".join(parts[:depth])
+                if name not in names and _has_code(init) and init.resolve() not in cases:
+                    names.append(name)
+        return names
+
     def doctest_modules(self, folder: Optional[Path] = None) -> List[str]:
         """The importable names of the files whose docstrings are tests (the doctest
         protocol), found in FOLDER (the configuration's own by default): ok imports
@@ -66,6 +90,13 @@ class OkConfig:
                     if name not in names:
                         names.append(name)
         return names
+
+
+def _has_code(path: Path) -> bool:
+    try:
+        return path.is_file() and bool(path.read_bytes().strip())
+    except OSError:
+        return False
 
 
 def _configs(folder: Path) -> List[Path]:
