@@ -27,6 +27,15 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 SERVER_ONLY = ("grade runs tests on this machine only: it never submits, backs up or logs in. "
                "Submit with the course's own ok (python3 ok --submit).")
 
+OK_SERVICES = ("note: ok's hint, style, collaboration and coverage services need its server: "
+               "the tests run here as they would without the flag.")
+
+
+def _ok_service(ctx, param, value):
+    if value:
+        click.echo(OK_SERVICES, err=True)
+
+
 STUDENT_COMMANDS = ("play",)  # besides grading itself: what the runner of a workspace offers
 
 
@@ -167,6 +176,8 @@ def _needs_rules(assignment, command: str) -> None:
 @click.option("--local", is_flag=True, expose_value=False,
               help="Accepted as ok takes it: grade never uses the network.")
 @click.option(*entry.OK_NO_OPS[1:], "ok_no_ops", is_flag=True, expose_value=False, hidden=True)
+@click.option("--hint", "--style", "--collab", "--coverage", "--trace-print", "ok_services",
+              is_flag=True, expose_value=False, hidden=True, callback=_ok_service)
 @click.option("--server", "ok_server", metavar="URL", is_flag=False, flag_value="",
               expose_value=False, hidden=True)  # (its URL optional: never takes an option)
 @click.version_option(grader.__version__, "--version", prog_name=grader.PROGRAM,

@@ -1156,6 +1156,13 @@ def test_oks_own_command_lines(ok_command, tmp_path):
         done = run_grade("-q", "twice", *extra, "--json", "-", cwd=folder)
         assert done.returncode == 0, (extra, done.stderr)
         assert json.loads(done.stdout)["questions"]["twice"]["status"] == "passed"
+    # course pages print `python3 ok -q X --hint` and `--style`: ok still runs the tests
+    for flag in ("--hint", "--style", "--collab", "--coverage", "--trace-print"):
+        done = run_grade("-q", "twice", flag, "--score", "--json", "-", cwd=folder)
+        assert done.returncode == 0 and "need its server" in done.stderr, (flag, done.stderr)
+        assert json.loads(done.stdout)["questions"]["twice"]["score"] == 1, flag
+    assert "Point breakdown" in run_ok(ok_command, folder, "-q", "twice", "--hint",
+                                       "--score").stdout
     scored = run_grade("-q", "twice", "--server", "--score", cwd=folder)  # --score kept
     assert scored.returncode == 0 and "Total" in scored.stdout, scored.stdout
     fast = run_grade("-q", "twice", "--nointeract", "--debug", "--local", cwd=folder)
