@@ -395,16 +395,23 @@ SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/lock", "/de
 # and were read by the next run as the same uid; the kernel makes fresh ones at the next
 # use. KEYCTL_INVALIDATE (21) needs only search permission, which the uid's code cannot
 # take away and still use the keyring; KEYCTL_CLEAR needed write, which it could
-# (attack21 K1). keyctl's syscall number per machine.
+# (attack21 K1). The persistent keyring grants search to a possessor only: it is linked
+# into a session keyring of the helper's own first, not the grader's (K8). keyctl's
+# syscall number per machine.
 CLEAR_KEYRINGS = """
 import ctypes, platform
 number = {"x86_64": 250, "aarch64": 219}.get(platform.machine())
 if number is not None:
     call = ctypes.CDLL(None, use_errno=True).syscall
     call.restype = ctypes.c_long
-    persistent = call(number, 22, ctypes.c_long(-1), ctypes.c_long(-4))
+
+    def keyctl(*args):
+        return call(number, *[ctypes.c_long(a) for a in args])
+    if keyctl(1, 0) < 0:  # a session keyring of our own, or the quota is full: free it first
+        keyctl(21, -4), keyctl(21, -5), keyctl(1, 0)
+    persistent = keyctl(22, -1, -3)  # linked into our own session keyring: possessed
     for ring in ([persistent] if persistent > 0 else []) + [-4, -5]:
-        call(number, 21, ctypes.c_long(ring))
+        keyctl(21, ring)
 """
 
 
@@ -421,6 +428,7 @@ def _kill_leftovers(uid: int) -> None:
     if end_processes_of(uid):
         subprocess.run(as_user(uid) + [sys.executable, "-I", "-S", "-c", CLEAR_KEYRINGS],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+    left = []
     for top in SHARED_FOLDERS:
         try:
             names = os.listdir(top)
@@ -432,11 +440,13 @@ def _kill_leftovers(uid: int) -> None:
                 if os.lstat(path).st_uid != uid:
                     continue
                 if os.path.isdir(path) and not os.path.islink(path):
-                    shutil.rmtree(path, ignore_errors=True)
+                    _remove_tree(path)
                 else:
                     os.unlink(path)
-            except OSError:
+            except FileNotFoundError:
                 pass
+            except OSError:
+                left.append(path)
     for kind, flag in (("shm", "-m"), ("sem", "-s"), ("msg", "-q")):
         try:
             with open(f"/proc/sysvipc/{kind}") as table:
@@ -447,6 +457,22 @@ def _kill_leftovers(uid: int) -> None:
         for ident in ids:
             subprocess.run(["ipcrm", flag, ident], stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=30)
+    if left:
+        raise OSError(f"could not remove {', '.join(left)}")
+
+
+def _remove_tree(path: str) -> None:
+    """Remove the folder PATH, however deep: Python's rmtree recurses once per level and
+    raised RecursionError on the 1 200 nested folders a submission left in /tmp, which
+    stopped this run's clean-up and every later one of that uid (attack21 K9). rm's
+    walk has no depth limit and follows no link."""
+    try:
+        subprocess.run(["rm", "-rf", "--one-file-system", "--", path], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    if os.path.lexists(path):
+        raise OSError(f"{path} could not be removed")
 
 
 class Staged:
@@ -507,12 +533,23 @@ class Staged:
         self.folder = folder
 
     def close(self) -> None:
+        """End the run's processes and remove what they left. The clean-up never decides
+        a result: what goes wrong in it is said on stderr, and a uid it could not clean
+        keeps its lease, so that no later run is graded as it."""
         if getattr(self, "box", None) is not None:
             self.box.close()
         if self.lease is not None:
-            _kill_leftovers(self.uid)
-            self.lease.release()
-        shutil.rmtree(self.scratch, ignore_errors=True)
+            try:
+                _kill_leftovers(self.uid)
+            except Exception as error:  # noqa: BLE001 (anything: the results come first)
+                print(f"hog-grader: the clean-up of uid {self.uid} did not finish "
+                      f"({type(error).__name__}: {error}); its lease is kept", file=sys.stderr)
+            else:
+                self.lease.release()
+        try:
+            _remove_tree(str(self.scratch))
+        except OSError:
+            pass
 
 
 def _verdicts(record: Dict[str, Any], question) -> List[str]:

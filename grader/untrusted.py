@@ -34,12 +34,12 @@ def loads(text):
     deep included (RecursionError), and every lone surrogate (`"\\ud800"` is valid JSON)
     replaced by U+FFFD, so that no text taken from it fails to encode where it is
     written (a page, a spreadsheet, a terminal)."""
+    if isinstance(text, (bytes, bytearray)):  # json would decode U+D800's bytes as one
+        text = bytes(text).decode("utf-8", "replace")
     try:
         value = json.loads(text)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-    if isinstance(text, (bytes, bytearray)):
-        text = bytes(text).decode("utf-8", "replace")
     return _without_surrogates(value) if _SURROGATE_ESCAPE.search(text) else value
 
 

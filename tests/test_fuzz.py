@@ -806,6 +806,8 @@ def test_json_a_child_sends_too_deep_to_parse_is_junk_not_a_crash():
         untrusted.loads(deep)
     assert reader.last_json_line(deep.encode()) is None
     assert fuzz_suite.read_traces(deep, 1) == (None, "not JSON")
+    # U+D800 as raw UTF-8 bytes, which json would decode as it is (attack21 K10)
+    untrusted.loads(b'{"error": "forged \xed\xa0\x80 words"}')["error"].encode("utf-8")
 
 
 def test_a_player_flooding_its_answer_costs_the_grader_little(tmp_path):

@@ -225,8 +225,30 @@ print(call({keyctl}, 5, ctypes.c_long(-4), ctypes.c_long(0x0b0b0000)))
 """
 
 
+# in a session keyring of its own (as the guard gives every worker), stores a key in its
+# persistent keyring, then lets its user keyring go (the kernel makes a new one, which no
+# longer links the persistent keyring)
+ADD_PERSISTENT_KEY = """
+import ctypes
+call = ctypes.CDLL(None, use_errno=True).syscall
+call.restype = ctypes.c_long
+call({keyctl}, 1, ctypes.c_long(0))
+ring = call({keyctl}, 22, ctypes.c_long(-1), ctypes.c_long(-3))
+print(call({add}, b"user", b"note", b"hidden case code", ctypes.c_size_t(16), ctypes.c_long(ring)))
+call({keyctl}, 21, ctypes.c_long(-4))
+"""
+FIND_PERSISTENT_KEY = """
+import ctypes
+call = ctypes.CDLL(None, use_errno=True).syscall
+call.restype = ctypes.c_long
+call({keyctl}, 1, ctypes.c_long(0))
+ring = call({keyctl}, 22, ctypes.c_long(-1), ctypes.c_long(-3))
+print(call({keyctl}, 10, ctypes.c_long(ring), b"user", b"note", ctypes.c_long(0)))
+"""
+
+
 @pytest.mark.skipif(KEYCTL is None, reason="keyctl's syscall numbers are known for x86_64 and aarch64")
-@pytest.mark.parametrize("locked", [False, True])
+@pytest.mark.parametrize("locked", [False, True, "persistent"])
 def test_the_clean_up_empties_the_users_keyrings(locked):
     """A key the code of one uid-mode run adds to its user's keyring outlived the run:
     the next run as that user read the hidden cases' code from it (attack17 F1). The
@@ -240,13 +262,44 @@ def test_the_clean_up_empties_the_users_keyrings(locked):
         def run(code):
             return int(subprocess.run(as_user(lease.uid) + [sys.executable, "-I", "-S", "-c", code],
                                       capture_output=True, text=True, check=True).stdout)
-        assert run(ADD_KEY.format(add=add)) > 0
-        if locked:
+        find = FIND_PERSISTENT_KEY if locked == "persistent" else FIND_KEY
+        if locked == "persistent":  # (attack21 K8)
+            assert run(ADD_PERSISTENT_KEY.format(add=add, keyctl=keyctl)) > 0
+        else:
+            assert run(ADD_KEY.format(add=add)) > 0
+        if locked is True:
             assert run(LOCK_KEYRING.format(keyctl=keyctl)) == 0
-        assert run(FIND_KEY.format(keyctl=keyctl)) > 0, "the key is there for the next run"
+        assert run(find.format(keyctl=keyctl)) > 0, "the key is there for the next run"
         _kill_leftovers(lease.uid)
-        assert run(FIND_KEY.format(keyctl=keyctl)) == -1
+        assert run(find.format(keyctl=keyctl)) == -1
     finally:
+        lease.release()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the uid-mode clean-up runs as root")
+def test_the_clean_up_removes_a_folder_of_any_depth_a_run_left_in_tmp():
+    """1 200 nested folders a submission left in /tmp made the clean-up's rmtree raise
+    RecursionError: the run's results became "The autograder failed", and so did every
+    later run that leased the same uid (attack21 K9)."""
+    from grader.gradescope import UID, _kill_leftovers
+    from grader.run.sandbox import UID_BASE, UidLease
+    lease = UidLease(UID - UID_BASE + 8)
+    top = Path("/tmp") / f"hog-grader-deep-{os.getpid()}"
+    try:
+        top.mkdir()
+        os.chown(top, lease.uid, lease.uid)
+        fd = os.open(top, os.O_RDONLY)
+        for _ in range(1200):
+            os.mkdir("d", dir_fd=fd)
+            inner = os.open("d", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        os.close(fd)
+        _kill_leftovers(lease.uid)
+        assert not top.exists()
+    finally:
+        if top.exists():
+            subprocess.run(["rm", "-rf", "--", str(top)])
         lease.release()
 
 
