@@ -535,17 +535,20 @@ class Staged:
     def close(self) -> None:
         """End the run's processes and remove what they left. The clean-up never decides
         a result: what goes wrong in it is said on stderr, and a uid it could not clean
-        keeps its lease, so that no later run is graded as it."""
+        is retired, so that no later run, in any process, is graded as it."""
         if getattr(self, "box", None) is not None:
             self.box.close()
         if self.lease is not None:
             try:
                 _kill_leftovers(self.uid)
             except Exception as error:  # noqa: BLE001 (anything: the results come first)
+                try:
+                    mark = f": no later run leases it until {self.lease.retire()} is removed"
+                except OSError:
+                    mark = ""
                 print(f"hog-grader: the clean-up of uid {self.uid} did not finish "
-                      f"({type(error).__name__}: {error}); its lease is kept", file=sys.stderr)
-            else:
-                self.lease.release()
+                      f"({type(error).__name__}: {error}){mark}", file=sys.stderr)
+            self.lease.release()
         try:
             _remove_tree(str(self.scratch))
         except OSError:

@@ -316,6 +316,31 @@ def test_sandboxes_at_once_never_share_a_uid_and_a_dead_holder_frees_its_own(tmp
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="leases are taken by root only")
 
 
+@needs_root
+def test_a_retired_uid_is_never_leased_again_by_any_later_process(tmp_path):
+    """A uid whose clean-up did not finish (what its run left could not be removed) was
+    kept from other runs only while the grader process that leased it lived; the
+    Gradescope bundle starts a process per submission, so the next one leased it
+    again (attack21 K12). A retired uid is passed over until its mark is removed."""
+    from grader.run.sandbox import UidLease
+    folder = tmp_path / "leases"
+    folder.mkdir(mode=0o700)
+    lease = UidLease(981, folder=folder)
+    retired = lease.uid
+    mark = lease.retire()
+    lease.release()
+    later = subprocess.run(
+        [sys.executable, "-c", "import sys; from pathlib import Path\n"
+         "from grader.run.sandbox import UidLease\n"
+         f"print(UidLease(981, folder=Path({str(folder)!r})).uid)"],
+        capture_output=True, text=True, check=True)
+    assert int(later.stdout) != retired
+    os.unlink(mark)
+    again = UidLease(981, folder=folder)
+    assert again.uid == retired
+    again.release()
+
+
 
 # forks without end (within its process limit), each child ignoring the signals it may
 BOMB = """
@@ -559,27 +584,32 @@ def test_student_code_never_shares_the_graders_session_keyring(tmp_path):
     assert json.loads(done.stdout)["questions"]["session"]["status"] == "passed", done.stdout
 
 
-# as one uid: adds keys to its user keyring until the kernel refuses (its quota: 200 keys)
-FILL_KEY_QUOTA = """
-import ctypes, sys
-libc = ctypes.CDLL(None, use_errno=True)
-libc.syscall.restype = ctypes.c_long
-count = 0
-while count < 100000 and libc.syscall(int(sys.argv[1]), b"user", b"k%d" % count, b"x",
-                                      ctypes.c_size_t(1), ctypes.c_long(-4)) > 0:
-    count += 1
-print(count)
-"""
-# joins a root session keyring, then runs the guard as UID with a script that says it ran
+# joins a root session keyring, then runs FILL_AND_GUARD as UID (argv 3)
 GUARD_IN_A_SESSION = """
 import ctypes, os, sys
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 if libc.syscall(int(sys.argv[1]), 1, ctypes.c_char_p(b"_ses.hog-grader-quota")) < 0:
     sys.exit(77)
-uid = sys.argv[2]
+uid = sys.argv[3]
 os.execvp("setpriv", ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
-                      sys.executable, "-I", "-S", sys.argv[3], "0", "-c", "print('ran')"])
+                      sys.executable, "-I", "-S", "-c", sys.argv[6], *sys.argv[2:6]])
+"""
+# with "fill", adds keys to its user keyring until the kernel refuses (its quota: 200
+# keys); then runs the guard (argv 3) on a script that says it ran
+FILL_AND_GUARD = """
+import ctypes, runpy, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+count = 0
+for _ in range(3 if sys.argv[4] == "fill" else 0):  # again once keys an earlier run
+    while count < 100000 and libc.syscall(  # held are freed (the kernel does it later)
+            int(sys.argv[1]), b"user", b"k%d" % count, b"x", ctypes.c_size_t(1),
+            ctypes.c_long(-4)) > 0:
+        count += 1
+    time.sleep(0.1)
+sys.argv = [sys.argv[3], "0", "-c", "print('ran')"]
+runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
@@ -596,23 +626,20 @@ def test_a_worker_whose_user_filled_its_key_quota_does_not_run_in_the_graders_ke
     uid = str(UID_BASE + 1990)  # outside the leases' range: no run of ours uses it
     add_key = {"x86_64": 248, "aarch64": 217}[os.uname().machine]
 
-    def start_guard():  # its lifeline (stdin) stays open until it has ended
-        with subprocess.Popen([sys.executable, "-c", GUARD_IN_A_SESSION, str(KEYCTL), uid,
-                               guard.__file__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def start_guard(fill):  # its lifeline (stdin) stays open until it has ended
+        with subprocess.Popen([sys.executable, "-c", GUARD_IN_A_SESSION, str(KEYCTL),
+                               str(add_key), uid, guard.__file__, fill, FILL_AND_GUARD],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) as process:
             process.wait(timeout=60)
             return subprocess.CompletedProcess(process.args, process.returncode,
                                                process.stdout.read(), process.stderr.read())
     try:
-        free = start_guard()
+        free = start_guard("")
         if free.returncode == 77:
             pytest.skip("this machine refuses keyctl (a seccomp profile): so does the code")
         assert free.returncode == 0 and free.stdout == "ran\n", free
-        filled = subprocess.run(as_user(int(uid)) + [sys.executable, "-I", "-S", "-c",
-                                                     FILL_KEY_QUOTA, str(add_key)],
-                                capture_output=True, text=True, timeout=60)
-        assert int(filled.stdout) > 0, filled
-        full = start_guard()
+        full = start_guard("fill")
         assert "ran" not in full.stdout, full
         assert full.returncode == guard.KEYRING_REFUSED, full
         assert "key quota" in full.stderr

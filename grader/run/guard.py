@@ -65,13 +65,26 @@ def own_session_keyring():
     return joined is not None and joined >= 0
 
 
-def keyrings_usable():
-    """Whether this process may use a session keyring (KEYCTL_GET_KEYRING_ID of @s):
-    where it may but could not join one of its own, it is the grader's (attack21 K2:
-    code that filled its user's key quota made the join fail)."""
+def in_anothers_keyring():
+    """Whether the session keyring this process would use belongs to another user
+    (KEYCTL_DESCRIBE of @s): where the guard could not join one of its own, it is then
+    the grader's (attack21 K2: code that filled its user's key quota made the join
+    fail). A student's own run stays in the student's own: nothing to refuse there."""
     number = KEYCTL.get(os.uname().machine)
-    found = libc("syscall", number, 0, -3, 0) if number is not None else None
-    return found is not None and found > 0
+    if number is None:
+        return False
+    try:
+        import ctypes
+        call = ctypes.CDLL(None, use_errno=True).syscall
+        call.restype = ctypes.c_long
+        text = ctypes.create_string_buffer(512)
+        size = call(ctypes.c_long(number), ctypes.c_long(6), ctypes.c_long(-3), text,
+                    ctypes.c_long(len(text)))
+        if size <= 0:
+            return False  # no keyring, or keyctl refused: nothing to share
+        return int(text.value.split(b";")[1]) != os.getuid()
+    except (OSError, AttributeError, ImportError, ValueError, IndexError):
+        return True  # what cannot be checked is refused
 
 
 def become_subreaper():
@@ -179,7 +192,7 @@ def run_script(lifeline, wake, saved, guard, script, args):
 
 def main():
     lifeline, script, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-    if not own_session_keyring() and keyrings_usable():
+    if not own_session_keyring() and in_anothers_keyring():
         os.write(2, b"the worker could not get a keyring of its own (is its user's key "
                     b"quota full?): it does not run in the grader's\n")
         os._exit(KEYRING_REFUSED)

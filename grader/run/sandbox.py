@@ -223,17 +223,19 @@ class UidLease:
     it: RLIMIT_NPROC counts the dead until they are reaped, and a fork bomb's killed
     children wait for init to reap them well after their run gave the uid back (the
     next run's first fork failed with EAGAIN). What a killed run left alive is skipped
-    too, rather than shared.
+    too, rather than shared. So is a uid a run `retire`d (its clean-up did not finish),
+    in every later process, until staff remove its `UID.unclean` file.
     """
 
     def __init__(self, preferred: int = 0, folder: Optional[Path] = None):
         self._fd = None
-        home = trusted_folder(folder or lease_folder())
+        self._folder = folder or lease_folder()
+        home = trusted_folder(self._folder)
         busy = uids_with_processes()
         try:
             for offset in range(UID_COUNT):
                 uid = UID_BASE + (preferred + offset) % UID_COUNT
-                if uid in busy:
+                if uid in busy or _exists(f"{uid}.unclean", home):
                     continue
                 fd = os.open(str(uid), os.O_CREAT | os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW,
                              0o600, dir_fd=home)
@@ -252,6 +254,25 @@ class UidLease:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+    def retire(self) -> str:
+        """Never lease this uid again on this machine (what a run left as it could not be
+        removed); the path of the mark staff remove once the uid is clean."""
+        home = trusted_folder(self._folder)
+        try:
+            os.close(os.open(f"{self.uid}.unclean", os.O_CREAT | os.O_WRONLY | os.O_NOFOLLOW |
+                             os.O_CLOEXEC, 0o600, dir_fd=home))
+        finally:
+            os.close(home)
+        return str(Path(self._folder) / f"{self.uid}.unclean")
+
+
+def _exists(name: str, folder_fd: int) -> bool:
+    try:
+        os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+        return True
+    except FileNotFoundError:
+        return False
 
 
 def _processes() -> Iterable[Tuple[int, int, str, int]]:
