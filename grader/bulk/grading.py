@@ -97,10 +97,13 @@ NAME_CAP = 1024  # characters kept of a name as given (the id is made safe apart
 
 
 
-def _walk_folder(top: Path) -> List[Entry]:
+def _walk_folder(top: Path, sources: Tuple[str, ...] = ()) -> List[Entry]:
     """Every entry under TOP down to DEPTH, links never followed; each read part by
-    part below TOP (`safe_files.read_below`)."""
-    return walk(top, DEPTH, enter=lambda name: not leftover(name), limit=MAX_SOURCE)
+    part below TOP (`safe_files.read_below`). In a folder of very many entries, those
+    named like SOURCES (any letter case), zips and folders are still found."""
+    names = {PurePosixPath(source).name.lower() for source in sources}
+    return walk(top, DEPTH, enter=lambda name: not leftover(name), limit=MAX_SOURCE,
+                keep=lambda name: name.lower() in names or name.lower().endswith(".zip"))
 
 
 def _walk_zip(path, students: bool = False) -> Tuple[List[Entry], List[Submission]]:
@@ -408,7 +411,7 @@ def discover(path: Path, source: str,
         if path.is_file() and zipfile.is_zipfile(path):
             entries, refused = _walk_zip(path)
         elif path.is_dir():  # staff chose PATH: a link to it is fine; links inside are not
-            entries = _walk_folder(path)
+            entries = _walk_folder(path, (source, *(sources or ())))
         else:
             raise BulkError(f"{path} is neither a folder nor a zip file of submissions")
     except OSError as error:
