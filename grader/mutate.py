@@ -13,7 +13,8 @@ code, and in no question that could have avoided it.
 
 `generate(..., statements=True)` makes another family, for hints only (grader/
 hint_mutants.py): statements in the wrong order, done twice or under the wrong
-condition, and one edit made in every place the code is written alike once per player.
+condition, a total overwritten (`=` for `+=`), and one edit made in every place the
+code is written alike once per player.
 A bank need not tell every order apart, so `grade mutate`'s verdict never counts them.
 
 Why the standard `ast` module and not mutmut or cosmic-ray: neither has statement
@@ -418,6 +419,10 @@ def generate(source: str, questions: Sequence[str], config: Config,
             for number in range(function.body[0].lineno, function.end_lineno + 1):
                 graded.setdefault(number, problems[0])
     alike = _alike(tree, top, graded)
+    for node in ast.walk(tree):  # `total = x` for `total += x`: a total overwritten
+        if isinstance(node, ast.AugAssign) and node.lineno in graded and node in top:
+            _overwrite(node, [o for o in alike.get(node, ()) if isinstance(o, ast.AugAssign)],
+                       source, offsets, add, add_source)
     tests: Dict[str, Dict[str, ast.expr]] = {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.If, ast.While)) and node in top:
@@ -452,6 +457,25 @@ def generate(source: str, questions: Sequence[str], config: Config,
 
     expressions(consistently, lambda *args, **kwargs: None)
     return mutants
+
+
+def _overwrite(node: ast.AugAssign, others: List[ast.AugAssign], source: str,
+               offsets: "_Offsets", add, add_source) -> None:
+    """NODE's `x += e` written `x = e`, and the same in every place alike (OTHERS: a
+    student who writes it once writes it for both players)."""
+    def span(target: ast.AugAssign) -> Tuple[int, int]:
+        return (offsets.span(target.target)[1],
+                offsets.at(target.value.lineno, target.value.col_offset))
+
+    add(node, "overwrite", *span(node), " = ")
+    if others:
+        mutated = source
+        for start, end in sorted((span(n) for n in [node] + others), reverse=True):
+            mutated = mutated[:start] + " = " + mutated[end:]
+        add_source(node, "overwrite-alike", mutated,
+                   f"{offsets.lines[node.lineno - 1].strip()} -> "
+                   f"{mutated.splitlines()[node.lineno - 1].strip()}, and the same in "
+                   f"{len(others)} alike place{'s' if len(others) > 1 else ''}")
 
 
 def _blocks(node: ast.AST) -> List[List[ast.stmt]]:

@@ -88,7 +88,7 @@ def test_statement_order_mutants_are_hints_only():
                                                      mutate.load_config(a))}
     family = {m.operator for m in hint_mutants.reordered(a)}
     assert {"move", "duplicate", "into-branch", "out-of-branch", "move-alike",
-            "duplicate-alike", "compare-alike"} <= family
+            "duplicate-alike", "compare-alike", "overwrite", "overwrite-alike"} <= family
     assert not operators & family
     assert {m.owner for m in hint_mutants.reordered(a, owners={"06"})} == {"06"}
 
@@ -156,6 +156,12 @@ def test_statement_order_mutants_compile_and_only_move_or_repeat(body, unit, com
         elif mutant.operator == "guard":
             assert leaves == reference and len(list(ast.walk(tree))) > \
                 len(list(ast.walk(ast.parse(source)))), mutant.id
+        elif mutant.operator in ("overwrite", "overwrite-alike"):  # `=` for `+=`
+            removed, added = reference - leaves, leaves - reference
+            assert sum(removed.values()) == sum(added.values()) >= 1, mutant.id
+            assert mutant.operator == "overwrite-alike" or sum(added.values()) == 1
+            assert all(d.startswith("AugAssign(") for d in removed), mutant.id
+            assert all(d.startswith("Assign(") for d in added), mutant.id
         elif mutant.operator == "result-dropped":
             assert sum((reference - leaves).values()) == 1, mutant.id
             assert sum((leaves - reference).values()) == 1, mutant.id
