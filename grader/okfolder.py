@@ -81,7 +81,8 @@ def folder_files(assignment: Assignment) -> List[Path]:
     """The staff folder's own files (relative paths), what every copy starts from: not
     an editor's leftover, nor a copy of a source file (the solution) or of a case file
     under a name the configuration does not read as a test (its expected outputs and
-    hidden cases), which staff keep by accident and no student may see."""
+    hidden cases), which staff keep by accident and no student may see, nor another
+    configuration than the assignment's (a copy then grades and opens with its own)."""
     root = assignment.folder
     listing = []
     for path in sorted(root.rglob("*")):
@@ -90,7 +91,7 @@ def folder_files(assignment: Assignment) -> List[Path]:
             continue
         stat = path.stat()
         listing.append((relative, stat.st_mtime_ns, stat.st_size))
-    key = (str(root), tuple(assignment.sources), tuple(listing))
+    key = (str(root), assignment.ok.path.name, tuple(assignment.sources), tuple(listing))
     kept = _KEPT.get(key)
     if kept is None:  # (bulk stages every submission from it: read the folder once)
         kept = _kept_files(assignment, [relative for relative, _, _ in listing])
@@ -115,6 +116,9 @@ def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
     staff = assignment.ok.staff_only
     for relative in listing:
         path = root / relative
+        if len(relative.parts) == 1 and relative.suffix == ".ok" and \
+                relative.name != assignment.ok.path.name:
+            continue  # another configuration: copies are graded with this one only
         if any(fnmatch.fnmatchcase(part.as_posix(), pattern)
                for part in (relative, *list(relative.parents)[:-1]) for pattern in staff):
             continue

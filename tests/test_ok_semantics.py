@@ -10,6 +10,7 @@ import sys
 import re
 import time
 import textwrap
+import zipfile
 
 import pytest
 
@@ -1084,6 +1085,14 @@ def test_a_folder_with_two_configurations_is_graded_by_the_one_named_as_in_ok(ok
     named = run_grade("verify", "--assignment", str(staff / "extra.ok"))
     assert "Error" in named.stdout + named.stderr and "g case 1" in named.stdout + named.stderr
     assert "Traceback" not in named.stderr
+    # what is built for one configuration carries that one only, and loads with it
+    built = run_grade("gradescope", str(tmp_path / "g.zip"), "--assignment", str(staff / "extra.ok"))
+    assert built.returncode == 0, built.stderr
+    with zipfile.ZipFile(tmp_path / "g.zip") as bundle:
+        assert [n for n in bundle.namelist() if n.endswith(".ok")] == ["assignment/extra.ok"]
+        bundle.extractall(tmp_path / "unpacked")
+    from grader import assignment as assignments
+    assert assignments.load(path=tmp_path / "unpacked" / "assignment").name == "Extra"
 
 
 def test_a_hidden_config_beside_the_real_one_is_ignored_as_in_ok(ok_command, tmp_path):
