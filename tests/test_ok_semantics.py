@@ -1373,3 +1373,46 @@ def test_the_case_files_package_runs_as_ok_loads_it(ok_command, tmp_path, layout
     ok = ok_points(ok_command, folder)
     assert ok == {"q1": (1.0, 1.0)}
     assert grade_points(folder) == ok
+
+
+def test_a_class_whose_docstring_the_standard_library_writes_passes_a_plain_run_as_in_ok(
+        ok_command, tmp_path):
+    """`@dataclass` and a `NamedTuple` subclass give a class without a docstring one of
+    its signature: text with no examples, which ok's plain run passes. grade read the
+    file, saw none, and failed the test with "no doctests found" (hunt20 #13)."""
+    source = textwrap.dedent('''\
+        from dataclasses import dataclass
+        import dataclasses
+        from typing import NamedTuple
+
+
+        @dataclass
+        class Point:
+            x: int
+            y: int = 0
+
+            def norm1(self):
+                """
+                >>> Point(3, -4).norm1()
+                7
+                """
+                return abs(self.x) + abs(self.y)
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Frozen:
+            x: int
+
+
+        class Pair(NamedTuple):
+            a: int
+            b: int
+        ''')
+    config = json.dumps({"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
+                         "default_tests": ["Point", "Point.norm1", "Frozen", "Pair"],
+                         "protocols": ["file_contents", "grading", "scoring"]})
+    folder = write_folder(tmp_path / "hw", {"hw.ok": config, "hw.py": source})
+    assert "No cases failed" in run_ok(ok_command, folder).stdout
+    done = run_grade("--json", "-", cwd=folder)
+    statuses = {key: q["status"] for key, q in json.loads(done.stdout)["questions"].items()}
+    assert done.returncode == 0 and set(statuses.values()) == {"passed"}, statuses

@@ -234,7 +234,21 @@ def decorated_doc(node: ast.AST, top: Dict[str, Optional[ast.AST]]) -> Optional[
             return None
         if result is not False and result is not _KEEPS:
             return _docstring(result)
-    return _docstring(node)
+    return _docstring(node) or _generated_doc(node)
+
+
+def _generated_doc(node: ast.AST) -> Optional[str]:
+    """The docstring the standard library writes for a class without one: `@dataclass`
+    and a `NamedTuple` subclass get their signature (`Point(x, y)`), text with no
+    examples, which ok's plain run passes (hunt20 #13)."""
+    if not isinstance(node, ast.ClassDef):
+        return None
+    factories = [_called_name(d.func if isinstance(d, ast.Call) else d)
+                 for d in node.decorator_list]
+    bases = [_called_name(base) for base in node.bases]
+    if "dataclass" in factories or "NamedTuple" in bases:
+        return f"{node.name}(...)"
+    return None
 
 
 def _no_doc_callable(value: ast.AST) -> bool:
