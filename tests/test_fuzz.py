@@ -755,6 +755,16 @@ def test_a_play_that_cuts_commented_games_short_fails_the_commentary_fuzz(tmp_pa
     assert "your play plays this game otherwise than the reference" in message, message
 
 
+def test_a_play_bug_no_check_of_this_run_covers_stays_the_play_questions(tmp_path):
+    """Question 6's games are played with Feral Hogs on; `-q 05a -q 06` checks play with
+    it off only. A Feral Hogs bug is then no sign that play plays otherwise when given a
+    commentary: 6 judges the commentary on the student's own game, as without 5a."""
+    src = hog_mutants.make(tmp_path / "broken", "feral compares with the opponent's dice")
+    results = grade_fuzz(src, ("05a", "06"))
+    assert results["05a"].status == "passed"
+    assert results["06"].status == "passed", results["06"].case_results[0].message
+
+
 def test_traces_of_more_values_than_games_hold_are_refused_unparsed():
     """The fuzz case's traces are the last line its code prints: a play that swapped
     the tracer's output for 30 MB of `{}` had the grader parse it whole (1 GB of its

@@ -162,8 +162,10 @@ class FuzzKind(assignments.AssignmentBound):
     def __init__(self, assignment: Optional[assignments.Assignment] = None):
         super().__init__(assignment)
         self._job_ids: Dict[int, int] = {}  # id(case) -> its job's id (the run's order)
-        # job id -> verdict (None until judged) of each case judging play's whole games
-        self._play_verdicts: Dict[int, Optional[str]] = {}
+        self._options: Dict[int, tuple] = {}  # id(case) -> the options of its games
+        # job id -> [verdict (None until judged), the games' options] of each case
+        # judging play's whole games
+        self._play_verdicts: Dict[int, list] = {}
 
     def games(self, case: Case, traces: bool = True) -> Tuple[Dict[str, Any], list, list]:
         """(parameters, specs, expected traces) of CASE; recorded traces are checked
@@ -202,9 +204,11 @@ class FuzzKind(assignments.AssignmentBound):
         except FuzzSetupError:
             p, specs = {}, []  # the judge reports the problem
         self._job_ids[id(case)] = job_id
-        if p.get("judge", "reference") == "reference":
-            self._play_verdicts[job_id] = None
         rules = self._rules()
+        options = tuple(sorted(fuzz.game_options(rules, p).items())) if p and rules else ()
+        self._options[id(case)] = options
+        if p.get("judge", "reference") == "reference":
+            self._play_verdicts[job_id] = [None, options]
         edition = fuzz.edition_source(rules) if rules is not None else ""
         setup = ['_fuzz = {"__name__": "fuzz_driver"}\n',
                  f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n",
@@ -218,15 +222,19 @@ class FuzzKind(assignments.AssignmentBound):
         result = self._judge(case, run, runner)
         job_id = self._job_ids.get(id(case))
         if job_id in self._play_verdicts:
-            self._play_verdicts[job_id] = result.status
+            self._play_verdicts[job_id][0] = result.status
         return result
 
     def _play_trusted(self, case: Case) -> bool:
         """Whether this run judged play's whole games against the reference before CASE
-        (a commentary case: it is judged after them) and every one of them passed."""
-        before = [status for job_id, status in self._play_verdicts.items()
-                  if job_id < self._job_ids.get(id(case), -1)]
-        return bool(before) and all(status == "passed" for status in before)
+        (a commentary case: it is judged after them), games of CASE's own options among
+        them (fa19's Feral Hogs on: `-q 05a -q 06` checks play without it only), and
+        every one of them passed."""
+        mine = self._job_ids.get(id(case), -1)
+        before = [(status, options) for job_id, (status, options) in self._play_verdicts.items()
+                  if job_id < mine]
+        return (any(options == self._options.get(id(case)) for _, options in before)
+                and all(status == "passed" for status, _ in before))
 
     def _judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         if run.status == "timeout":
