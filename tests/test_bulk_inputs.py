@@ -479,7 +479,7 @@ def test_a_student_folder_of_many_junk_files_costs_the_grader_little(tmp_path, w
     import tracemalloc
     student = tmp_path / "class" / "wide"
     (student / "sub").mkdir(parents=True)
-    for i in range(50_000):
+    for i in range(30_000):
         (student / f"f{i:06d}").touch()
     (student / ("hw02.py" if where == "beside the junk" else "sub/hw02.py")).write_text("x = 1\n")
     (tmp_path / "class" / "ada").mkdir()
@@ -491,4 +491,4 @@ def test_a_student_folder_of_many_junk_files_costs_the_grader_little(tmp_path, w
     finally:
         tracemalloc.stop()
     assert [(s.id, s.problem) for s in found] == [("ada", None), ("wide", None)]
-    assert peak < 24 << 20, f"{peak >> 20} MiB"
+    assert peak < 20 << 20, f"{peak >> 20} MiB"
