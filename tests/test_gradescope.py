@@ -348,12 +348,16 @@ def test_the_autograders_environment_never_reaches_the_code(autograder, mode):
     """What run_autograder's environment holds (a course's upload token, say) is not the
     code's: in `uid` mode the worker inherited it all, and an error raised at import
     showed it in every visible test."""
-    leaky = REFERENCE + "\nimport os\nraise RuntimeError(repr(dict(os.environ)))\n"
+    keys = "-1" if KEYCTL is None else (  # (and keyctl is refused the code: K8, hunt21 F8)
+        "__import__('ctypes').CDLL(None).syscall(%d, 0, -3, 1)" % KEYCTL[1])
+    leaky = REFERENCE + f"\nimport os\nraise RuntimeError(repr(dict(os.environ)), {keys})\n"
     results, done = submit(autograder, {"hog.py": leaky}, mode,
                            env={"COURSE_UPLOAD_TOKEN": "s3cr3t-token"})
     assert done.returncode == 0, done.stderr
     assert "RuntimeError" in json.dumps(results)
     assert "s3cr3t-token" not in json.dumps(results) + done.stdout
+    assert "HOG_GRADER" not in json.dumps(results)
+    assert "}\\\", -1)" in json.dumps(results), json.dumps(results)[:3000]
 
 
 def test_uid_mode_code_reaches_no_network_and_no_earlier_verdicts(autograder):

@@ -65,6 +65,13 @@ def own_session_keyring():
     return joined is not None and joined >= 0
 
 
+def keyrings_work():
+    """Whether keyctl answers at all here (KEYCTL_GET_KEYRING_ID of @s, not created)."""
+    number = KEYCTL.get(os.uname().machine)
+    found = libc("syscall", number, 0, -3, 0) if number is not None else None
+    return found is not None and found > 0
+
+
 def in_anothers_keyring():
     """Whether the session keyring this process would use belongs to another user
     (KEYCTL_DESCRIBE of @s): where the guard could not join one of its own, it is then
@@ -85,6 +92,61 @@ def in_anothers_keyring():
         return int(text.value.split(b";")[1]) != os.getuid()
     except (OSError, AttributeError, ImportError, ValueError, IndexError):
         return True  # what cannot be checked is refused
+
+
+KEYLESS = "HOG_GRADER_KEYLESS"  # set by a sandbox: its code may not touch kernel keyrings
+# per machine: (AUDIT_ARCH_*, mask of the syscall number, add_key, request_key, keyctl),
+# the native calls and the 32-bit ones a 64-bit process can still make
+KEY_CALLS = {"x86_64": ((0xC000003E, 0xBFFFFFFF, 248, 249, 250),  # (x32's bit masked)
+                        (0x40000003, 0xFFFFFFFF, 286, 287, 288)),
+             "aarch64": ((0xC00000B7, 0xFFFFFFFF, 217, 218, 219),
+                         (0x40000028, 0xFFFFFFFF, 309, 310, 311))}
+
+
+def keyring_filter(machine):
+    """A seccomp program (classic BPF, as bytes) that fails add_key, request_key and
+    keyctl with EPERM and allows every other call; None for an unknown MACHINE."""
+    import struct
+    table = KEY_CALLS.get(machine)
+    if table is None:
+        return None
+    code = []  # (op, jump if true, jump if false, k)
+    for arch, mask, *calls in table:
+        code.append((0x20, 0, 0, 4))  # load the architecture
+        code.append((0x15, 0, 3 + len(calls), arch))  # another: skip this block
+        code.append((0x20, 0, 0, 0))  # load the call's number
+        code.append((0x54, 0, 0, mask))
+        for call in calls:
+            code.append((0x15, "deny", 0, call))
+        code.append((0x06, 0, 0, 0x7FFF0000))  # allow
+    code.append((0x06, 0, 0, 0x7FFF0000))
+    deny = len(code)
+    code.append((0x06, 0, 0, 0x00050000 | 1))  # SECCOMP_RET_ERRNO | EPERM
+    return b"".join(struct.pack("=HBBI", op, deny - index - 1 if true == "deny" else true,
+                                false, k) for index, (op, true, false, k) in enumerate(code))
+
+
+def deny_keyrings():
+    """Install `keyring_filter` for this process and all it starts (after
+    PR_SET_NO_NEW_PRIVS): in a sandbox, a keyring is the one thing a uid's code could
+    leave for the next run as that uid that no clean-up can reach (a keyring whose
+    permissions it took away: attack21 K1, K8, hunt21 F8). True when it holds."""
+    program = keyring_filter(os.uname().machine)
+    if program is None:
+        return False
+    try:
+        import ctypes
+        libc_ = ctypes.CDLL(None, use_errno=True)
+        buffer = ctypes.create_string_buffer(program, len(program))
+
+        class Fprog(ctypes.Structure):
+            _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+        fprog = Fprog(len(program) // 8, ctypes.addressof(buffer))
+        if libc_.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
+            return False
+        return libc_.prctl(22, 2, ctypes.byref(fprog), 0, 0) == 0  # SECCOMP_MODE_FILTER
+    except (OSError, AttributeError, ImportError):
+        return False
 
 
 def become_subreaper():
@@ -192,9 +254,13 @@ def run_script(lifeline, wake, saved, guard, script, args):
 
 def main():
     lifeline, script, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    keyless = os.environ.pop(KEYLESS, None) == "1"
     if not own_session_keyring() and in_anothers_keyring():
         os.write(2, b"the worker could not get a keyring of its own (is its user's key "
                     b"quota full?): it does not run in the grader's\n")
+        os._exit(KEYRING_REFUSED)
+    if keyless and not deny_keyrings() and keyrings_work():
+        os.write(2, b"the sandbox could not keep the code from the kernel's keyrings\n")
         os._exit(KEYRING_REFUSED)
     subreaper = become_subreaper()
     saved = {}

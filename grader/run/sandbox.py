@@ -48,7 +48,7 @@ ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
 # reads before the password database (the sandbox's user has no entry there: the call
 # raised KeyError, failing every test of code that asks at import)
 ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "USER": "student",
-       "LOGNAME": "student"}
+       "LOGNAME": "student", "HOG_GRADER_KEYLESS": "1"}  # (the guard takes the last away)
 GROUP_OVERHEAD = 8
 # sh running bwrap with its options read from the file $0 on the first free fd from 3
 LAUNCH = ('for fd in 3 4 5 6 7 8 9; do [ -e /dev/fd/$fd ] || break; done; '
