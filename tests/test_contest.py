@@ -3,6 +3,7 @@
 import csv
 import itertools
 import json
+import os
 import subprocess
 import sys
 import time
@@ -360,3 +361,25 @@ def test_no_entry_takes_a_classmates_name():
     assert contest_commands.team_names(reads(("Bob Best (bob.py)", "aaa_mallory.py"),
                                              ("Bob Best", "bob.py"))) \
         == ["Bob Best (bob.py) (aaa_mallory.py)", "Bob Best"]
+
+
+@pytest.mark.skipif(os.uname().machine not in ("x86_64", "aarch64"),
+                    reason="keyctl's system call number is known for x86_64 and aarch64 only")
+def test_the_strategy_interview_keeps_sandboxed_code_from_keyrings_too(tmp_path):
+    """The guard of a sandboxed run fails the code's keyctl calls (HOG_GRADER_KEYLESS in
+    the run's environment); the strategy interview started its child with an
+    environment of its own, so Question 12's reading of a uid-mode submission could
+    still store a key for the next run as that uid (hunt21 F10)."""
+    from grader.run.runner import Runner
+    number = {"x86_64": 250, "aarch64": 219}[os.uname().machine]
+    (tmp_path / "hog.py").write_text(
+        "import ctypes\n"
+        "call = ctypes.CDLL(None, use_errno=True).syscall\n"
+        "call.restype = ctypes.c_long\n"
+        f"ANSWER = 4 if call(ctypes.c_long({number}), ctypes.c_long(0), ctypes.c_long(-3), "
+        "ctypes.c_long(1)) == -1 else 5\n"
+        "def final_strategy(score, opponent_score):\n    return ANSWER\n")
+    for env, answer in (({"HOG_GRADER_KEYLESS": "1"}, 4), (None, 5)):
+        box = Runner(src=tmp_path, env=env)
+        read = strategies.read_in(box, "hog", "final_strategy", 5.0)
+        assert read.get("table") and {n for row in read["table"] for n in row} == {answer}, read

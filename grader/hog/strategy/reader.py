@@ -31,7 +31,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from . import table as strategy_table
 from ... import safe_files, untrusted
 from ...assignment import Assignment
-from ...run.guard import ENDED as GUARD_ENDED
+from ...run.guard import ENDED as GUARD_ENDED, KEYLESS
 from ...run.process import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
 from ...run.ready import readable
 from ...untrusted import CallInfo, one_line
@@ -400,11 +400,13 @@ def read_in(box, module: str, function: str, budget: float) -> dict:
     {"table": rows, "team": ...} built here, or {"error": words, ...}."""
     argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function, "--serve", "{fd}",
                                module))
-    return _run(argv, function, budget, getattr(box, "clock", None))
+    asked = getattr(box, "env", None) or {}  # a sandbox's guard keeps its code from keyrings
+    keyless = {KEYLESS: asked[KEYLESS]} if KEYLESS in asked else {}
+    return _run(argv, function, budget, getattr(box, "clock", None), keyless)
 
 
 def _run(argv: List[str], name: str, budget: float,
-         cpu: Optional[Callable[[], float]] = None) -> dict:
+         cpu: Optional[Callable[[], float]] = None, env: Optional[dict] = None) -> dict:
     """Interview the child ARGV runs (its "{fd}" becomes the write end of the answer
     pipe, its stdin the questions), then end it and everything it started."""
     read_fd, write_fd = os.pipe()
@@ -413,7 +415,8 @@ def _run(argv: List[str], name: str, budget: float,
             [str(write_fd) if part == "{fd}" else part for part in argv],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             pass_fds=(write_fd,),
-            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"})
+            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
+                 **(env or {})})
     except BaseException:
         os.close(read_fd)
         raise
