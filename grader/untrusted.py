@@ -40,17 +40,30 @@ def loads(text):
         value = json.loads(text)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-    return _without_surrogates(value) if _SURROGATE_ESCAPE.search(text) else value
+    if _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
+        return _without_surrogates(value)
+    return value
 
 
 def _without_surrogates(value):
-    if isinstance(value, str):
-        return _SURROGATE.sub("\ufffd", value)
-    if isinstance(value, list):
-        return [_without_surrogates(item) for item in value]
-    if isinstance(value, dict):
-        return {_without_surrogates(k): _without_surrogates(v) for k, v in value.items()}
-    return value
+    """VALUE (what json.loads made: this process's own lists and dicts) with each string,
+    dict keys too, cleaned in place; a loop, not a recursion, as json nests deeper than
+    Python recurses (hunt21 F1)."""
+    top = [value]
+    todo = [(top, 0)]
+    while todo:
+        holder, key = todo.pop()
+        item = holder[key]
+        if isinstance(item, str):
+            holder[key] = _SURROGATE.sub("\ufffd", item)
+        elif isinstance(item, list):
+            todo.extend((item, index) for index in range(len(item)))
+        elif isinstance(item, dict):
+            pairs = [(_SURROGATE.sub("\ufffd", k), v) for k, v in item.items()]
+            item.clear()
+            item.update(pairs)
+            todo.extend((item, k) for k in item)
+    return top[0]
 
 
 def printable(text: str, keep_newlines: bool = True) -> str:

@@ -818,6 +818,12 @@ def test_json_a_child_sends_too_deep_to_parse_is_junk_not_a_crash():
     assert fuzz_suite.read_traces(deep, 1) == (None, "not JSON")
     # U+D800 as raw UTF-8 bytes, which json would decode as it is (attack21 K10)
     untrusted.loads(b'{"error": "forged \xed\xa0\x80 words"}')["error"].encode("utf-8")
+    # a surrogate escape as deep as json parses: cleaned without recursing (hunt21 F1)
+    deep = "[" * 900 + '{"\\udc80": "\\ud800"}' + "]" * 900
+    value = untrusted.loads(deep)
+    for _ in range(900):
+        value = value[0]
+    assert value == {"\ufffd": "\ufffd"}
 
 
 def test_a_player_flooding_its_answer_costs_the_grader_little(tmp_path):
