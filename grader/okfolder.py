@@ -114,11 +114,13 @@ def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
             pass
     found = []
     staff = assignment.ok.staff_only
+    others = {name for relative in listing if len(relative.parts) == 1
+              and relative.suffix == ".ok" and relative.name != assignment.ok.path.name
+              for name in (relative.name, relative.stem + ".grader.json")}
     for relative in listing:
         path = root / relative
-        if len(relative.parts) == 1 and relative.suffix == ".ok" and \
-                relative.name != assignment.ok.path.name:
-            continue  # another configuration: copies are graded with this one only
+        if len(relative.parts) == 1 and relative.name in others:
+            continue  # another configuration (or its sidecar): copies use this one only
         if any(fnmatch.fnmatchcase(part.as_posix(), pattern)
                for part in (relative, *list(relative.parents)[:-1]) for pattern in staff):
             continue

@@ -1089,9 +1089,11 @@ def test_a_folder_with_two_configurations_is_graded_by_the_one_named_as_in_ok(ok
     # what is built for one configuration (a bundle, a published folder, a submission's
     # copy) carries that one only, and loads with it (the bundle ran with both: hunt20 #14)
     from grader import assignment as assignments, okfolder
+    (staff / "hw.grader.json").write_text('{"staff_only": ["keys/*"]}')  # hw.ok's sidecar
     extra = assignments.load(path=staff / "extra.ok")
     copied = okfolder.folder_files(extra)
     assert [p for p in copied if p.suffix == ".ok"] == [Path("extra.ok")]
+    assert Path("hw.grader.json") not in copied
     for relative in copied:
         (tmp_path / "copy" / relative).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(staff / relative, tmp_path / "copy" / relative)
