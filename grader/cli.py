@@ -27,8 +27,8 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 SERVER_ONLY = ("grade runs tests on this machine only: it never submits, backs up or logs in. "
                "Submit with the course's own ok (python3 ok --submit).")
 
-OK_SERVICES = ("note: ok's hint, style, collaboration and coverage services need its server: "
-               "the tests run here as they would without the flag.")
+OK_SERVICES = ("note: ok's hint, style, collaboration, coverage and trace services are ok's "
+               "own: the tests run here as they would without the flag.")
 
 
 def _ok_service(ctx, param, value):
@@ -176,7 +176,8 @@ def _needs_rules(assignment, command: str) -> None:
 @click.option("--local", is_flag=True, expose_value=False,
               help="Accepted as ok takes it: grade never uses the network.")
 @click.option(*entry.OK_NO_OPS[1:], "ok_no_ops", is_flag=True, expose_value=False, hidden=True)
-@click.option("--hint", "--style", "--collab", "--coverage", "--trace-print", "ok_services",
+@click.option("--hint", "--style", "--collab", "--coverage", "-cov", "--trace", "--trace-print",
+              "ok_services",
               is_flag=True, expose_value=False, hidden=True, callback=_ok_service)
 @click.option("--server", "ok_server", metavar="URL", is_flag=False, flag_value="",
               expose_value=False, hidden=True)  # (its URL optional: never takes an option)

@@ -1171,9 +1171,9 @@ def test_oks_own_command_lines(ok_command, tmp_path):
         assert done.returncode == 0, (extra, done.stderr)
         assert json.loads(done.stdout)["questions"]["twice"]["status"] == "passed"
     # course pages print `python3 ok -q X --hint` and `--style`: ok still runs the tests
-    flags = ("--hint", "--style", "--collab", "--coverage", "--trace-print")
+    flags = ("--hint", "--style", "--collab", "--coverage", "-cov", "--trace", "--trace-print")
     done = run_grade("-q", "twice", *flags, "--score", "--json", "-", cwd=folder)
-    assert done.returncode == 0 and done.stderr.count("need its server") == 1, done.stderr
+    assert done.returncode == 0 and done.stderr.count("services are ok's own") == 1, done.stderr
     assert json.loads(done.stdout)["questions"]["twice"]["score"] == 1
     assert "Point breakdown" in run_ok(ok_command, folder, "-q", "twice", "--hint",
                                        "--score").stdout
