@@ -425,10 +425,12 @@ def _kill_leftovers(uid: int) -> None:
     limits; a worker has IPC of its own where `unshare` works: see _isolation). The user
     is leased to this run alone: all of it is the submission's."""
     from .run.sandbox import end_processes_of
+    left = []
     if end_processes_of(uid):
         subprocess.run(as_user(uid) + [sys.executable, "-I", "-S", "-c", CLEAR_KEYRINGS],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
-    left = []
+    else:  # (its keyrings not cleared either: the uid is retired)
+        left.append(f"a process of uid {uid}")
     for top in SHARED_FOLDERS:
         try:
             names = os.listdir(top)
