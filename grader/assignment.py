@@ -86,7 +86,7 @@ class Assignment:
         test runs and with no timer."""
         if self.ok is None:
             return ()
-        return tuple(self.ok.doctest_modules()) + tuple(self.ok.package_modules())
+        return tuple(self.ok.loaded_modules())
 
     def seeding(self, seed: Optional[int] = None) -> Dict[str, Any]:
         """How a worker seeds `random` (a Runner's `seed` and `seed_each_case`). ok

@@ -1347,7 +1347,8 @@ def test_the_test_list_never_cuts_a_name_to_type(tmp_path):
         assert name in done.stdout, done.stdout
 
 
-@pytest.mark.parametrize("layout", ["helper on sys.path", "recursion limit, nested glob"])
+@pytest.mark.parametrize("layout", ["helper on sys.path", "recursion limit, nested glob",
+                                    "case files listed before the doctest source"])
 def test_the_case_files_package_runs_as_ok_loads_it(ok_command, tmp_path, layout):
     """ok imports each case file as a module (`tests.q1`), so code in `tests/__init__.py`
     runs while it loads, before any test, when the config's glob leaves that file out
@@ -1366,6 +1367,16 @@ def test_the_case_files_package_runs_as_ok_loads_it(ok_command, tmp_path, layout
                  "tests/q1.py": "test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', "
                                 "'setup': '>>> from lab import *\\n>>> from checker import check', "
                                 "'cases': [{'code': '>>> check(f, [(1, 2), (3, 6)])\\nTrue'}]}]}\n"}
+    elif layout == "case files listed before the doctest source":  # (hunt21 F3)
+        source = ("import builtins\nSEEN = getattr(builtins, 'MARK', 'none')\n\n"
+                  'def f():\n    """\n    >>> f()\n    1\n    """\n    return 1\n')
+        files = {"lab.ok": '{"name": "Lab T3", "src": ["lab.py"], "default_tests": ["q1"], '
+                           '"tests": {"tests/q*.py": "ok_test", "lab.py": "doctest"}, '
+                           '"protocols": ["file_contents", "grading", "scoring"]}',
+                 "tests/__init__.py": "import builtins\nbuiltins.MARK = 1\n",
+                 "tests/q1.py": "test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', "
+                                "'setup': '>>> from lab import SEEN', "
+                                "'cases': [{'code': '>>> SEEN\\n1'}]}]}\n"}
     else:
         files = {"lab.ok": '{"name": "Lab T2", "src": ["lab.py"], "tests": {"tests/lab/*.py": '
                            '"ok_test"}, "protocols": ["file_contents", "grading", "scoring"]}',

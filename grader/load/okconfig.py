@@ -50,28 +50,31 @@ class OkConfig:
                 for name in self.src if name.endswith(".py")]
 
 
-    def package_modules(self, folder: Optional[Path] = None) -> List[str]:
-        """The packages of the case files (`tests` for `tests/q*.py`) whose
-        `__init__.py` holds code: ok imports each case file as a module (`tests.q1`),
-        so that code runs while it loads (a `sys.path` entry for a course helper, a
-        higher recursion limit), before any test. One its own glob matches is a case
-        file to ok, not left for the import to run."""
+    def loaded_modules(self, folder: Optional[Path] = None) -> List[str]:
+        """What ok's loader imports before any test, in its order (the configuration's
+        `tests`, as written): the files whose docstrings are tests (the doctest
+        protocol), and the packages of the case files (`tests` for `tests/q*.py`)
+        whose `__init__.py` holds code, since ok imports each case file as a module
+        (`tests.q1`): a `sys.path` entry for a course helper, a higher recursion limit.
+        An `__init__.py` its own glob matches is a case file to ok, not a package run."""
         root = Path(folder or self.folder)
         cases = {Path(found).resolve() for pattern, _, source in self.tests
                  if source == "ok_test"
                  for found in glob.glob(os.path.join(glob.escape(str(root)), pattern))}
         names: List[str] = []
         for pattern, _, source in self.tests:
-            if source != "ok_test":
-                continue
-            parts = Path(pattern).parent.parts
-            for depth in range(1, len(parts) + 1):
-                if glob.has_magic(parts[depth - 1]):
-                    break
-                init = root.joinpath(*parts[:depth], "__init__.py")
-                name = ".".join(parts[:depth])
-                if name not in names and _has_code(init) and init.resolve() not in cases:
-                    names.append(name)
+            found: List[str] = []
+            if source == "doctest":
+                found = [m for m in self._doctest_files(root, pattern)]
+            elif source == "ok_test":
+                parts = Path(pattern).parent.parts
+                for depth in range(1, len(parts) + 1):
+                    if glob.has_magic(parts[depth - 1]):
+                        break
+                    init = root.joinpath(*parts[:depth], "__init__.py")
+                    if _has_code(init) and init.resolve() not in cases:
+                        found.append(".".join(parts[:depth]))
+            names += [name for name in found if name not in names]
         return names
 
     def doctest_modules(self, folder: Optional[Path] = None) -> List[str]:
@@ -81,16 +84,20 @@ class OkConfig:
         root = Path(folder or self.folder)
         names: List[str] = []
         for pattern, _, source in self.tests:
-            if source != "doctest":
-                continue
-            for found in sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern))):
-                path = Path(found)
-                if path.suffix == ".py" and path.is_file():
-                    name = path.relative_to(root).with_suffix("").as_posix().replace("/", ".")
-                    if name not in names:
-                        names.append(name)
+            if source == "doctest":
+                names += [n for n in self._doctest_files(root, pattern) if n not in names]
         return names
 
+    @staticmethod
+    def _doctest_files(root: Path, pattern: str) -> List[str]:
+        names = []
+        for found in sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern))):
+            path = Path(found)
+            if path.suffix == ".py" and path.is_file():
+                name = path.relative_to(root).with_suffix("").as_posix().replace("/", ".")
+                if name not in names:
+                    names.append(name)
+        return names
 
 def _has_code(path: Path) -> bool:
     try:
