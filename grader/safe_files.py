@@ -36,6 +36,7 @@ from .untrusted import one_line
 MAX_SOURCE = 1 << 20  # bytes of a submitted source file
 MAX_ARCHIVE = 32 << 20  # bytes of a student's own zip (a project's data files beside the source)
 FOLDER_CAP = 10_000  # entries listed in full in one folder of a student's
+LISTING_CAP = 100_000  # ... and past them, of what can hold a submission (a class's listing)
 
 WORDS = {"link": "a symbolic link", "special": "not a regular file (a fifo, device or socket)",
          "dir": "a folder"}
@@ -176,18 +177,21 @@ def walk(top: Path, depth: int, enter: Callable[[str], bool] = lambda name: True
     """Every entry below TOP down to DEPTH parts, sorted, links never followed; a folder
     is entered only when ENTER(its name). An unreadable folder below TOP is listed as a
     special entry "(unreadable: why)" inside it. A folder below TOP lists its first
-    FOLDER_CAP entries and, past them, only those KEEP names and up to FOLDER_CAP more
-    folders (a student's folder of 200 000 junk files held 250 MiB of the grader's
-    memory: attack21 K11), then a special entry "(N more entries not read)"."""
+    FOLDER_CAP entries and, past them, the KEEP names and, up to LISTING_CAP, what can
+    hold a submission (a folder, a `.py`, a `.zip`: a wrapping folder of a class's
+    export holds one per student); nothing else (a student's folder of 200 000 junk
+    files held 250 MiB of the grader's memory: attack21 K11), with a special entry
+    "(N more entries not read)" for what was left."""
     entries: List[Entry] = []
 
     def visit(folder: Path, parts: Tuple[str, ...]) -> None:
-        items, skipped, folders = [], 0, 0
+        items, skipped, more = [], 0, 0
         with os.scandir(folder) as scan:
             for item in scan:
                 if parts and len(items) >= FOLDER_CAP and not keep(item.name):
-                    if folders < FOLDER_CAP and item.is_dir(follow_symlinks=False):
-                        folders += 1  # (a source one folder down is found too)
+                    if more < LISTING_CAP and (item.name.lower().endswith((".py", ".zip"))
+                                               or item.is_dir(follow_symlinks=False)):
+                        more += 1
                         items.append(item)
                         continue
                     skipped += 1

@@ -492,3 +492,28 @@ def test_a_student_folder_of_many_junk_files_costs_the_grader_little(tmp_path, w
         tracemalloc.stop()
     assert [(s.id, s.problem) for s in found] == [("ada", None), ("wide", None)]
     assert peak < 20 << 20, f"{peak >> 20} MiB"
+
+
+@pytest.mark.parametrize("layout", ["ID.py", "ID/hw02.py", "ID.zip"])
+def test_a_wrapped_class_larger_than_the_folder_cap_is_found_whole(tmp_path, monkeypatch,
+                                                                  layout):
+    """The cap on a folder's entries applied to a class export's wrapping folder too: of
+    12 000 `export/ID.py` submissions 10 000 were found, the rest dropped unsaid (hunt21
+    F11). Past the cap a folder still lists what can hold a submission. (The cap is made
+    small here: the rule, not the size, is under test.)"""
+    from grader import safe_files
+    monkeypatch.setattr(safe_files, "FOLDER_CAP", 20)
+    export = tmp_path / "class" / "export"
+    export.mkdir(parents=True)
+    ids = [f"s{i:03d}" for i in range(45)]
+    for name in ids:
+        if layout == "ID.py":
+            (export / f"{name}.py").write_text("x = 1\n")
+        elif layout == "ID/hw02.py":
+            (export / name).mkdir()
+            (export / name / "hw02.py").write_text("x = 1\n")
+        else:
+            with zipfile.ZipFile(export / f"{name}.zip", "w") as archive:
+                archive.writestr("hw02.py", "x = 1\n")
+    found = bulk.discover(tmp_path / "class", "hw02.py", ["hw02.py"])
+    assert sorted(s.id for s in found) == ids and not [s for s in found if s.problem]
