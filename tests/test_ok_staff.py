@@ -828,3 +828,21 @@ def test_random_is_in_seed_0s_state_at_the_first_test_as_in_ok(ok_command, tmp_p
     (tmp_path / "class" / "alice" / "hw.py").write_text(source)
     row = bulk_rows(tmp_path / "class", staff, tmp_path / "out")["alice"]
     assert (row["pick"], row["roll"]) == ("1", "1"), row
+
+
+def test_resume_refuses_a_staff_folder_whose_staged_files_changed(tmp_path):
+    """A record kept by `--resume` must have been graded with what it is graded with
+    now: bulk's digest held the case files only, so a changed helper or
+    `tests/__init__.py` (which runs before any test) mixed old verdicts with new ones
+    (hunt21 F12)."""
+    staff = make_hw(tmp_path, template=False)
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    (tmp_path / "class" / "alice" / "hw.py").write_text(HW_SOLUTION)
+    out = tmp_path / "out"
+    bulk_rows(tmp_path / "class", staff, out)
+    assert run_grade("bulk", str(tmp_path / "class"), "--assignment", str(staff), "--out",
+                     str(out), "--resume").returncode == 0
+    (staff / "tests" / "__init__.py").write_text("import sys\nsys.setrecursionlimit(5000)\n")
+    refused = run_grade("bulk", str(tmp_path / "class"), "--assignment", str(staff),
+                        "--out", str(out), "--resume")
+    assert refused.returncode == 2 and "different settings" in refused.stderr, refused.stderr

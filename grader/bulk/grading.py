@@ -24,7 +24,7 @@ import zlib
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
@@ -681,12 +681,21 @@ def locked_cases(questions: List[Question]) -> List[str]:
             if any(e.locked for e in c.examples) or is_token(c.answer or "")]
 
 
-def cases_digest(questions: List[Question]) -> str:
+def cases_digest(questions: List[Question], files: Sequence[Path] = ()) -> str:
+    """What a kept record was graded with: the case files, and FILES (an ok folder's
+    own files every submission is staged with: its helpers, data, the case files'
+    package, whose change changes verdicts too: hunt21 F12)."""
     digest = hashlib.sha256()
     for question in questions:
         digest.update(question.key.encode() + b"\0")
         if question.path is not None:
             digest.update(Path(question.path).read_bytes())
+    for path in files:
+        digest.update(str(path).encode() + b"\0")
+        try:
+            digest.update(Path(path).read_bytes())
+        except OSError:
+            pass
     return digest.hexdigest()
 
 
@@ -748,7 +757,11 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     _hypothesis_home(scratch.name)
     interrupted: Optional[BaseException] = None
     try:
-        kept = store.begin({"assignment": assignment.name, "cases": cases_digest(questions),
+        from ..okfolder import folder_files
+        staged = ([assignment.folder / r for r in folder_files(assignment)]
+                  if assignment.is_ok else [])
+        kept = store.begin({"assignment": assignment.name,
+                            "cases": cases_digest(questions, staged),
                             "timeout": settings.timeout, "budget": settings.time_budget,
                             "sandbox": settings.sandbox, "seed": assignment.seeding(SEED)["seed"],
                             **({"stop_repeated_loops": True} if settings.stop_repeated_loops
