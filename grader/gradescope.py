@@ -89,7 +89,7 @@ set -uo pipefail
 root="$(cd "${AUTOGRADER_ROOT:-/autograder}" && pwd)" || exit 1
 here="$(cd "$(dirname "$0")" && pwd)"
 python="${GRADER_PYTHON:-$root/venv/bin/python}"
-case "$python" in */*) case "$python" in /*) ;; *) python="$PWD/$python" ;; esac ;; esac
+case "$python" in /*) ;; */*) python="$PWD/$python" ;; esac  # (relative: before the cd)
 export PYTHONPATH="$here/grader_pkg${PYTHONPATH:+:$PYTHONPATH}"
 # `python -m` puts the working directory first on sys.path: start from /, never from a
 # folder the graded code may write (it left uuid.py in /tmp for the root grader: attack21 K7)

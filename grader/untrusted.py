@@ -25,8 +25,8 @@ def _unprintable(char: str) -> bool:
     return unicodedata.category(char)[0] == "C" or unicodedata.category(char) in ("Zl", "Zp")
 
 
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+SURROGATE = re.compile("[\ud800-\udfff]")  # a lone one cannot be encoded in UTF-8
+_SURROGATE_IN_JSON = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")  # escaped, or as is
 
 
 def loads(text):
@@ -40,9 +40,7 @@ def loads(text):
         value = json.loads(text)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-    if _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
-        return _without_surrogates(value)
-    return value
+    return _without_surrogates(value) if _SURROGATE_IN_JSON.search(text) else value
 
 
 def _without_surrogates(value):
@@ -55,11 +53,11 @@ def _without_surrogates(value):
         holder, key = todo.pop()
         item = holder[key]
         if isinstance(item, str):
-            holder[key] = _SURROGATE.sub("\ufffd", item)
+            holder[key] = SURROGATE.sub("\ufffd", item)
         elif isinstance(item, list):
             todo.extend((item, index) for index in range(len(item)))
         elif isinstance(item, dict):
-            pairs = [(_SURROGATE.sub("\ufffd", k), v) for k, v in item.items()]
+            pairs = [(SURROGATE.sub("\ufffd", k), v) for k, v in item.items()]
             item.clear()
             item.update(pairs)
             todo.extend((item, k) for k in item)

@@ -100,10 +100,11 @@ NAME_CAP = 1024  # characters kept of a name as given (the id is made safe apart
 def _walk_folder(top: Path, sources: Tuple[str, ...] = ()) -> List[Entry]:
     """Every entry under TOP down to DEPTH, links never followed; each read part by
     part below TOP (`safe_files.read_below`). In a folder of very many entries, those
-    named like SOURCES (any letter case), zips and folders are still found."""
+    named like SOURCES (any letter case) are still found (`walk` keeps the rest that can
+    hold a submission)."""
     names = {PurePosixPath(source).name.lower() for source in sources}
     return walk(top, DEPTH, enter=lambda name: not leftover(name), limit=MAX_SOURCE,
-                keep=lambda name: name.lower() in names or name.lower().endswith(".zip"))
+                keep=lambda name: name.lower() in names)
 
 
 def _walk_zip(path, students: bool = False) -> Tuple[List[Entry], List[Submission]]:

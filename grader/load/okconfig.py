@@ -65,7 +65,7 @@ class OkConfig:
         for pattern, _, source in self.tests:
             found: List[str] = []
             if source == "doctest":
-                found = [m for m in self._doctest_files(root, pattern)]
+                found = self._doctest_files(root, pattern)
             elif source == "ok_test":
                 parts = Path(pattern).parent.parts
                 for depth in range(1, len(parts) + 1):
@@ -99,6 +99,7 @@ class OkConfig:
                     names.append(name)
         return names
 
+
 def _has_code(path: Path) -> bool:
     try:
         return path.is_file() and bool(path.read_bytes().strip())
@@ -125,8 +126,9 @@ def find(folder: Path, strict: bool = False) -> Optional[Path]:
             return config
     if strict and len(configs) > 1:
         names = ", ".join(p.name for p in configs)
+        example = Path(folder) / configs[0].name
         raise OkConfigError(f"{folder} holds several ok configurations ({names}): name the "
-                            f"one to grade with, e.g. --assignment {Path(folder) / configs[0].name}")
+                            f"one to grade with, e.g. --assignment {example}")
     return configs[0]
 
 

@@ -14,6 +14,7 @@ import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..judge import clip
+from ..untrusted import SURROGATE
 from ..model import CaseRun, ExampleOutput, RaisedException
 
 # The worker keeps a flood's tail and returned values outside its print cap
@@ -26,7 +27,6 @@ FRAME_CAP = 64
 MAX_CUTS = 4096
 BYTES_PER_CHAR = 12  # the most JSON takes for one character (an escaped surrogate pair)
 INT_DIGITS = 64
-SURROGATE = re.compile("[\ud800-\udfff]")
 # values (objects, arrays, elements) a message may hold outside its strings: far more
 # than an honest report of a case with thousands of examples, far less memory than a
 # line of empty objects that its byte cap lets through

@@ -161,11 +161,10 @@ class FuzzKind(assignments.AssignmentBound):
 
     def __init__(self, assignment: Optional[assignments.Assignment] = None):
         super().__init__(assignment)
-        self._job_ids: Dict[int, int] = {}  # id(case) -> its job's id (the run's order)
-        self._options: Dict[int, tuple] = {}  # id(case) -> the options of its games
-        # job id -> [verdict (None until judged), the games' options] of each case
-        # judging play's whole games
-        self._play_verdicts: Dict[int, list] = {}
+        # id(case) -> (its job's id, the run's order; the options of its games)
+        self._jobs: Dict[int, Tuple[int, tuple]] = {}
+        # job id -> verdict (None until judged) of each case judging play's whole games
+        self._play_verdicts: Dict[int, Optional[str]] = {}
 
     def games(self, case: Case, traces: bool = True) -> Tuple[Dict[str, Any], list, list]:
         """(parameters, specs, expected traces) of CASE; recorded traces are checked
@@ -203,12 +202,11 @@ class FuzzKind(assignments.AssignmentBound):
             p, specs, _ = self.games(case, traces=False)
         except FuzzSetupError:
             p, specs = {}, []  # the judge reports the problem
-        self._job_ids[id(case)] = job_id
         rules = self._rules()
         options = tuple(sorted(fuzz.game_options(rules, p).items())) if p and rules else ()
-        self._options[id(case)] = options
+        self._jobs[id(case)] = (job_id, options)
         if p.get("judge", "reference") == "reference":
-            self._play_verdicts[job_id] = [None, options]
+            self._play_verdicts[job_id] = None
         edition = fuzz.edition_source(rules) if rules is not None else ""
         setup = ['_fuzz = {"__name__": "fuzz_driver"}\n',
                  f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n",
@@ -220,9 +218,9 @@ class FuzzKind(assignments.AssignmentBound):
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
         result = self._judge(case, run, runner)
-        job_id = self._job_ids.get(id(case))
+        job_id = self._jobs.get(id(case), (None,))[0]
         if job_id in self._play_verdicts:
-            self._play_verdicts[job_id][0] = result.status
+            self._play_verdicts[job_id] = result.status
         return result
 
     def _play_trusted(self, case: Case) -> bool:
@@ -230,10 +228,10 @@ class FuzzKind(assignments.AssignmentBound):
         (a commentary case: it is judged after them), games of CASE's own options among
         them (fa19's Feral Hogs on: `-q 05a -q 06` checks play without it only), and
         every one of them passed."""
-        mine = self._job_ids.get(id(case), -1)
-        before = [(status, options) for job_id, (status, options) in self._play_verdicts.items()
-                  if job_id < mine]
-        return (any(options == self._options.get(id(case)) for _, options in before)
+        mine, own = self._jobs.get(id(case), (-1, ()))
+        before = [(self._play_verdicts[job_id], options) for job_id, options in self._jobs.values()
+                  if job_id < mine and job_id in self._play_verdicts]
+        return (any(options == own for _, options in before)
                 and all(status == "passed" for status, _ in before))
 
     def _judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:

@@ -31,7 +31,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from . import table as strategy_table
 from ... import safe_files, untrusted
 from ...assignment import Assignment
-from ...run.guard import ENDED as GUARD_ENDED, KEYLESS
+from ...run.guard import ENDED as GUARD_ENDED
 from ...run.process import GUARD_GRACE, Outbox, end_group, guard_argv, guarded
 from ...run.ready import readable
 from ...untrusted import CallInfo, one_line
@@ -400,15 +400,14 @@ def read_in(box, module: str, function: str, budget: float) -> dict:
     {"table": rows, "team": ...} built here, or {"error": words, ...}."""
     argv = box.wrap(guard_argv(box.python, SCRIPT, str(box.src), function, "--serve", "{fd}",
                                module))
-    asked = getattr(box, "env", None) or {}  # a sandbox's guard keeps its code from keyrings
-    keyless = {KEYLESS: asked[KEYLESS]} if KEYLESS in asked else {}
-    return _run(argv, function, budget, getattr(box, "clock", None), keyless)
+    return _run(argv, function, budget, getattr(box, "clock", None), getattr(box, "env", None))
 
 
 def _run(argv: List[str], name: str, budget: float,
          cpu: Optional[Callable[[], float]] = None, env: Optional[dict] = None) -> dict:
     """Interview the child ARGV runs (its "{fd}" becomes the write end of the answer
-    pipe, its stdin the questions), then end it and everything it started."""
+    pipe, its stdin the questions) in ENV (a sandboxed runner's: its guard then keeps
+    the code from the kernel's keyrings), then end it and everything it started."""
     read_fd, write_fd = os.pipe()
     try:
         process, lifeline = guarded(
