@@ -359,3 +359,37 @@ def test_a_workspace_records_each_editions_games(name, tmp_path):
         result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=30), assignment=a,
                                verbose=True, respect_locks=False)
         assert {q.status for q in result.questions} == {status}, name
+
+
+@pytest.mark.parametrize("edition", ["su21", "sp18-contest"])  # (fa19: test_fuzz)
+@pytest.mark.parametrize("cheat", ["strategy0(score0, score1)", "strategy1(score1, score0)"])
+def test_a_play_that_cuts_commented_games_short_fails_commentary_in_every_edition(
+        tmp_path, edition, cheat):
+    """Every edition whose commentary question judges commentary on the student's own
+    game (attack20 B1): a play that notices the tracer, asks a strategy once and raises
+    only when given a commentary passes its own fuzz questions and fails the
+    commentary one, as playing otherwise than the reference."""
+    import ast
+    a = assignments.load(edition)
+    src = tmp_path / edition
+    shutil.copytree(a.reference, src)
+    text = (src / a.source).read_text()
+    play = next(n for n in ast.parse(text).body
+                if isinstance(n, ast.FunctionDef) and n.name == "play")
+    first = play.body[1]  # (after its docstring)
+    lines = text.splitlines(True)
+    indent = " " * first.col_offset
+    lines.insert(first.lineno - 1, f"{indent}if getattr(strategy0, '__module__', '') == "
+                 f"'fuzz_driver' and say is not silence:\n{indent}    {cheat}\n"
+                 f"{indent}    raise ValueError('not today')\n")
+    (src / a.source).write_text("".join(lines))
+    results = grade_fuzz(a, src)
+    judged = {key: any(s.raw.get("judge") == "commentary" for s in q.question.suites)
+              for key, q in results.items()}
+    assert any(judged.values()) and not all(judged.values())
+    for key, result in results.items():
+        if judged[key]:
+            assert result.status == "failed", key
+            assert "otherwise than the reference" in result.case_results[0].message
+        else:
+            assert result.status == "passed", (key, result.case_results[0].message)
