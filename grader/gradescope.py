@@ -361,8 +361,15 @@ def _isolation() -> List[str]:
 
 
 def _uid_wrap(limits, uid: int):
+    """The argv prefix of a worker as UID. Its first step, still root's, seals what
+    follows (`guard.seal`): the guard seals its code too, but only once it runs, and
+    where a run's workers share a pid namespace, code that outlived its worker attached
+    to the next guard before then and undid it (attack22 S1)."""
+    from .run import guard, scripts
+    sealed = [sys.executable, "-I", "-S", *scripts.argv("grader.run.guard"), guard.SEALED]
+
     def wrap(argv: List[str]) -> List[str]:
-        return (_isolation() + as_user(uid) + ["--inh-caps=-all", "--no-new-privs"]
+        return (_isolation() + sealed + as_user(uid) + ["--inh-caps=-all", "--no-new-privs"]
                 + limits.prlimit() + argv)
     return wrap
 

@@ -5,6 +5,7 @@ grades a correct, a buggy and a hostile submission into results/results.json."""
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import importlib.util
 import json
@@ -198,6 +199,29 @@ def test_a_uid_mode_worker_has_processes_of_its_own_where_the_container_allows()
                                     "os.listdir('/proc') if p.isdigit()]))"]),
                               capture_output=True, text=True, timeout=60)
         assert done.stdout.split() == ["1", "1"], done.stdout + done.stderr
+    finally:
+        lease.release()
+
+
+def test_no_process_of_a_uid_mode_worker_runs_unsealed():
+    """The guard installs the sandbox's seccomp filter once it runs; where a run's
+    workers shared a pid namespace, code that outlived its worker attached to the next
+    worker's guard before then, skipped the filter and reached the keyrings (attack22
+    S1). A root step before the uid's first process installs it: whatever runs as the
+    uid, the guard's own start included, is filtered from its first instruction."""
+    from grader.gradescope import _uid_python, _uid_wrap
+    from grader.run.sandbox import Limits, UidLease
+    lease = UidLease(94)
+    probe = ("import ctypes, os\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n"
+             "status = open('/proc/self/status').read().splitlines()\n"
+             "print(os.getuid(), [l.split()[1] for l in status if l.startswith('Seccomp:')])\n"
+             "print(libc.ptrace(0, 0, 0, 0), ctypes.get_errno())\n")
+    try:
+        wrap = _uid_wrap(Limits(), lease.uid)
+        done = subprocess.run(wrap([_uid_python(wrap, lease.uid), "-I", "-S", "-c", probe]),
+                              capture_output=True, text=True, timeout=60)
+        assert done.stdout == f"{lease.uid} ['2']\n-1 {errno.EPERM}\n", done.stdout + done.stderr
     finally:
         lease.release()
 

@@ -650,19 +650,24 @@ def test_a_worker_whose_user_filled_its_key_quota_does_not_run_in_the_graders_ke
 
 @pytest.mark.skipif(KEYCTL is None, reason="keyctl's system call number is known for x86_64 "
                     "and aarch64 only")
-def test_sandboxed_code_cannot_reach_the_kernels_keyrings(tmp_path):
+def test_sandboxed_code_cannot_reach_the_kernels_keyrings_or_attach_to_a_process(tmp_path):
     """A uid's keyring outlives its processes, and its code can take away the permission
     a clean-up needs to empty it (attack21 K1, K8; hunt21 F8): what a run's hidden
     worker stored there, a later run as that uid read. In a sandbox, keyctl, add_key and
     request_key fail for the code (a seccomp filter the guard installs), and the
-    variable that asks for it is gone before the code runs."""
+    variable that asks for it is gone before the code runs. So does ptrace: code that
+    outlived its worker attached to the next worker's guard and undid its filter
+    (attack22 S1)."""
     if bwrap_problem():
         pytest.skip(bwrap_problem())
     probe = ("import ctypes, os\n"
-             "call = ctypes.CDLL(None, use_errno=True).syscall\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n"
+             "call = libc.syscall\n"
              "call.restype = ctypes.c_long\n"
              f"print(call(ctypes.c_long({KEYCTL}), ctypes.c_long(0), ctypes.c_long(-3), "
-             "ctypes.c_long(1)), ctypes.get_errno(), 'HOG_GRADER_KEYLESS' in os.environ)\n")
+             "ctypes.c_long(1)), ctypes.get_errno(), 'HOG_GRADER_KEYLESS' in os.environ)\n"
+             "print(libc.ptrace(0, 0, 0, 0), ctypes.get_errno())\n")
     folder = submission(tmp_path, (ASSIGNMENT.reference / "hog.py").read_text())
     (result,) = run(folder, [[f"exec({probe!r})"]])
-    assert printed(result)[-1] == f"-1 {errno.EPERM} False\n", printed(result)
+    assert printed(result)[-1] == f"-1 {errno.EPERM} False\n-1 {errno.EPERM}\n", \
+        printed(result)

@@ -94,20 +94,25 @@ def in_anothers_keyring():
         return True  # what cannot be checked is refused
 
 
-KEYLESS = "HOG_GRADER_KEYLESS"  # set by a sandbox: its code may not touch kernel keyrings
-# per machine: (AUDIT_ARCH_*, mask of the syscall number, add_key, request_key, keyctl),
-# the native calls and the 32-bit ones a 64-bit process can still make
-KEY_CALLS = {"x86_64": ((0xC000003E, 0xBFFFFFFF, 248, 249, 250),  # (x32's bit masked)
-                        (0x40000003, 0xFFFFFFFF, 286, 287, 288)),
-             "aarch64": ((0xC00000B7, 0xFFFFFFFF, 217, 218, 219),
-                         (0x40000028, 0xFFFFFFFF, 309, 310, 311))}
+KEYLESS = "HOG_GRADER_KEYLESS"  # set by a sandbox: see `seal`
+# `guard.py --sealed COMMAND...`: `seal`, then run COMMAND; run as root before the
+# command that becomes the sandbox's uid, no process of that uid ever runs without it
+SEALED = "--sealed"
+# per machine: (AUDIT_ARCH_*, mask of the syscall number, the calls `seal` fails), native
+# and the 32-bit ones a 64-bit process can still make: add_key, request_key, keyctl;
+# ptrace, process_vm_readv, process_vm_writev, pidfd_getfd (and x32's own three)
+DENIED_CALLS = {"x86_64": ((0xC000003E, 0xBFFFFFFF, 248, 249, 250,  # (x32's bit masked)
+                            101, 310, 311, 438, 521, 539, 540),
+                           (0x40000003, 0xFFFFFFFF, 286, 287, 288, 26, 347, 348, 438)),
+                "aarch64": ((0xC00000B7, 0xFFFFFFFF, 217, 218, 219, 117, 270, 271, 438),
+                            (0x40000028, 0xFFFFFFFF, 309, 310, 311, 26, 376, 377, 438))}
 
 
-def keyring_filter(machine):
-    """A seccomp program (classic BPF, as bytes) that fails add_key, request_key and
-    keyctl with EPERM and allows every other call; None for an unknown MACHINE."""
+def sandbox_filter(machine):
+    """A seccomp program (classic BPF, as bytes) that fails the DENIED_CALLS with EPERM
+    and allows every other call; None for an unknown MACHINE."""
     import struct
-    table = KEY_CALLS.get(machine)
+    table = DENIED_CALLS.get(machine)
     if table is None:
         return None
     code = []  # (op, jump if true, jump if false, k)
@@ -126,12 +131,14 @@ def keyring_filter(machine):
                                 false, k) for index, (op, true, false, k) in enumerate(code))
 
 
-def deny_keyrings():
-    """Install `keyring_filter` for this process and all it starts (after
-    PR_SET_NO_NEW_PRIVS): in a sandbox, a keyring is the one thing a uid's code could
+def seal():
+    """Install `sandbox_filter` for this process and all it starts (after
+    PR_SET_NO_NEW_PRIVS). In a sandbox, a keyring is the one thing a uid's code could
     leave for the next run as that uid that no clean-up can reach (a keyring whose
-    permissions it took away: attack21 K1, K8, hunt21 F8). True when it holds."""
-    program = keyring_filter(os.uname().machine)
+    permissions it took away: attack21 K1, K8, hunt21 F8); and where the workers of a
+    run share a uid and a pid namespace, code that outlived its worker attached to the
+    next one and undid what its guard had set up (attack22 S1). True when it holds."""
+    program = sandbox_filter(os.uname().machine)
     if program is None:
         return False
     try:
@@ -253,13 +260,16 @@ def run_script(lifeline, wake, saved, guard, script, args):
 
 
 def main():
+    if sys.argv[1:2] == [SEALED]:
+        seal()  # (what it cannot install, the guard started below refuses or installs)
+        os.execvp(sys.argv[2], sys.argv[2:])
     lifeline, script, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
     keyless = os.environ.pop(KEYLESS, None) == "1"
     if not own_session_keyring() and in_anothers_keyring():
         os.write(2, b"the worker could not get a keyring of its own (is its user's key "
                     b"quota full?): it does not run in the grader's\n")
         os._exit(KEYRING_REFUSED)
-    if keyless and not deny_keyrings() and keyrings_work():
+    if keyless and not seal() and keyrings_work():
         os.write(2, b"the sandbox could not keep the code from the kernel's keyrings\n")
         os._exit(KEYRING_REFUSED)
     subreaper = become_subreaper()
