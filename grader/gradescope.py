@@ -498,10 +498,11 @@ class Staged:
         self.scratch.chmod(0o755)
         folder = self.scratch / "submission"
         folder.mkdir()
+        self.starters: List[str] = []
         if assignment.is_ok:  # its helpers, data and the student's files
             from .okfolder import write_grading_folder
-            write_grading_folder(assignment, folder,
-                                 files if files is not None else {assignment.source: source})
+            self.starters = write_grading_folder(
+                assignment, folder, files if files is not None else {assignment.source: source})
         else:
             (folder / assignment.source).write_bytes(source)
             for name in assignment.support:
@@ -664,6 +665,9 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
     else:
         # (public cases only: the number of hidden ones is not the student's before then)
         output = f"Graded with {sum(not c.hidden for q in questions for c in q.cases)} cases."
+        if record.get("starters"):
+            output += ("\nNot in the submission, graded as the starter files hold them: "
+                       + ", ".join(map(str, record["starters"])))
         notes = [f"{q.name}: {note}" for q in questions
                  for note in record["questions"].get(q.key, {}).get("notes", [])]
         output += "".join("\n" + note for note in notes)
@@ -759,7 +763,7 @@ def run(root: Path, source: Path) -> Dict[str, Any]:
     try:
         result = grade(questions, staged.runner, assignment=assignment, verbose=True,
                        respect_locks=False, stop_on_timeout=True, ok_suites=True)
-        record = make_record(submission, result, staged.folder)
+        record = make_record(submission, result, staged.folder, staged.starters)
     finally:
         staged.runner.close()
         staged.close()

@@ -210,11 +210,14 @@ def _keep_packages(into: Path, cases: Iterable[Path]) -> None:
 
 
 def write_grading_folder(assignment: Assignment, into: Path,
-                         files: Dict[str, Optional[bytes]]) -> None:
+                         files: Dict[str, Optional[bytes]]) -> List[str]:
     """Stage one submission in INTO: the folder's helpers and data (no case file, no
     solution, no template) with the student's FILES (source name -> bytes) on top. A
-    source the submission lacks is a module that fails to import, saying so, so that
-    its tests fail with the reason and the others are still graded."""
+    source the submission lacks is the template's copy, as the student's own folder
+    holds it (a course's given `utils.py`, which a student need not upload: hunt22 #1);
+    without one, a module that fails to import, saying so, so that its tests fail with
+    the reason and the others are still graded. Returns the names taken from the
+    template."""
     root, into = assignment.folder, Path(into)
     cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
     sources: Set[str] = set(assignment.sources)
@@ -224,25 +227,32 @@ def write_grading_folder(assignment: Assignment, into: Path,
             continue
         _copy(root / relative, into / relative)
     _keep_packages(into, cases)
+    starters = []
     for name in assignment.sources:
         target = into / name
         target.parent.mkdir(parents=True, exist_ok=True)
         data = files.get(name)
-        if data is None:
+        starter = assignment.template / name if assignment.template is not None else None
+        if data is None and starter is not None and starter.is_file():
+            data = starter.read_bytes()
+            starters.append(name)
+        elif data is None:
             data = (MISSING.format(message=f"{name} is missing from the submission").encode()
                     if name.endswith(".py") else b"")
         target.write_bytes(data)
+    return starters
 
 
 def grade_copy(assignment: Assignment, files: Dict[str, Optional[bytes]], timeout: float,
                questions: Optional[List[Question]] = None, verbose: bool = False,
-               scored_only: bool = False, as_bulk: bool = False):
+               scored_only: bool = False, as_bulk: bool = False, respect_locks: bool = False):
     """Grade a scratch copy of the staff folder (write_grading_folder) holding FILES
     (source name -> bytes, None for a missing one) on QUESTIONS (default: every staff
     test): the GradeResult. What `verify` grades the solution and template in, and
     `mutate` each mutant. Hidden cases run in their place, as in ok; SCORED_ONLY runs
     no unscored suite, as `ok --score`; AS_BULK runs as `grade bulk` and Gradescope do
-    (hidden cases apart, a suite stopped at its first failure: session.grade)."""
+    (hidden cases apart, a suite stopped at its first failure: session.grade);
+    RESPECT_LOCKS skips the locked cases, as a student's run does until they are unlocked."""
     import tempfile
     from .run.runner import Runner
     from .session import grade
@@ -256,7 +266,7 @@ def grade_copy(assignment: Assignment, files: Dict[str, Optional[bytes]], timeou
                         own_modules=assignment.modules, show_wants=True)
         try:
             return grade(questions, runner, assignment=assignment, verbose=verbose,
-                         respect_locks=False, hidden_apart=as_bulk,
+                         respect_locks=respect_locks, hidden_apart=as_bulk,
                          scored_only=scored_only, ok_suites=as_bulk,
                          stop_on_timeout=as_bulk)
         finally:

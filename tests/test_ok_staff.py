@@ -513,7 +513,7 @@ def test_bulk_grades_a_project_as_ok_grades_each_submission(tmp_path, ok_command
     proj = make_proj(tmp_path)
     subs = tmp_path / "export" / "course" / "submissions"  # exports nest one folder deeper
     given = {"alice": {"proj.py": PROJ, "utils.py": UTILS},
-             "bob": {"proj.py": PROJ, "utils.py": None},  # forgot a file
+             "bob": {"proj.py": PROJ, "utils.py": None},  # uploaded only the file he changed
              "carol": {"proj.py": PROJ_TEMPLATE, "utils.py": UTILS}}
     for sid, files in given.items():
         folder = subs / sid / ("nested" if sid == "carol" else "")
@@ -524,12 +524,33 @@ def test_bulk_grades_a_project_as_ok_grades_each_submission(tmp_path, ok_command
     out = tmp_path / "out"
     rows = bulk_rows(tmp_path / "export", proj, out)
     records = {r["id"]: r for r in json.loads((out / "results.json").read_text())["submissions"]}
-    for sid, files in given.items():
+    for sid, files in given.items():  # a file left out is the starter's, as in his folder
+        files = {name: UTILS_TEMPLATE if text is None else text for name, text in files.items()}
         expected = ok_score_of(ok_command, proj, files, tmp_path)
         assert float(rows[sid]["total"]) == records[sid]["score"] == expected, sid
     assert [float(rows["carol"][q]) for q in ("01", "02")] == [2, 0]
-    missing = records["bob"]["questions"]["01"]["output"]
-    assert "utils.py is missing from the submission" in missing
+    assert records["bob"]["starters"] == ["utils.py"]
+    assert "starters" not in records["alice"]
+
+
+def test_a_source_file_without_a_starter_copy_fails_its_own_tests_saying_so(tmp_path):
+    """A submission's missing source file is the template's copy (hunt22 #1: a course's
+    given utils.py, which the students upload no copy of, cost every test); without
+    one, it is a module that fails to import with the reason, never the staff's copy
+    (the solution)."""
+    from grader import assignment as assignments
+    from grader.okfolder import write_grading_folder
+    proj = make_proj(tmp_path)
+    (proj / "template" / "utils.py").unlink()
+    into = tmp_path / "staged"
+    assert write_grading_folder(assignments.load(path=proj), into, {"proj.py": PROJ.encode()}) \
+        == []
+    assert "utils.py is missing from the submission" in (into / "utils.py").read_text()
+    (proj / "template" / "utils.py").write_text(UTILS_TEMPLATE)
+    into = tmp_path / "again"
+    assert write_grading_folder(assignments.load(path=proj), into,
+                                {"proj.py": PROJ.encode()}) == ["utils.py"]
+    assert (into / "utils.py").read_text() == UTILS_TEMPLATE
 
 
 def test_bulk_grades_loose_homework_files_with_the_staff_doctests(tmp_path, ok_command):

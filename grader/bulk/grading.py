@@ -515,8 +515,13 @@ def _base(submission: Submission) -> Dict[str, Any]:
     return record
 
 
-def make_record(submission: Submission, result: GradeResult, folder: Path) -> Dict[str, Any]:
+def make_record(submission: Submission, result: GradeResult, folder: Path,
+                starters: Sequence[str] = ()) -> Dict[str, Any]:
+    """The record of SUBMISSION graded in FOLDER; STARTERS: its source files that were
+    missing and were graded as the template holds them."""
     record = {**_base(submission), **result.record()}
+    if starters:
+        record["starters"] = list(starters)
     if record["error"]:
         record["error"] = short_error(_clean(record["error"], folder))
     failures = []
@@ -605,9 +610,10 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
     with tempfile.TemporaryDirectory(prefix="hog-bulk-") as tmp:
         folder = Path(tmp) / "submission"
         folder.mkdir()
+        starters: List[str] = []
         if assignment.is_ok:
             from ..okfolder import write_grading_folder
-            write_grading_folder(assignment, folder, submission.files or {})
+            starters = write_grading_folder(assignment, folder, submission.files or {})
         else:
             (folder / assignment.source).write_bytes(submission.source)
             for name in assignment.support:
@@ -629,7 +635,7 @@ def grade_submission(submission: Submission, questions: List[Question], assignme
                                respect_locks=False, stop_on_timeout=True, ok_suites=True)
             finally:
                 runner.close()
-        return make_record(submission, result, folder)
+        return make_record(submission, result, folder, starters)
 
 
 # --- the run -----------------------------------------------------------------------
@@ -761,6 +767,8 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         from ..okfolder import folder_files
         staged = ([assignment.folder / r for r in folder_files(assignment)]
                   if assignment.is_ok else [])
+        if assignment.is_ok and assignment.template is not None:  # a missing file's copy
+            staged += [assignment.template / name for name in assignment.sources]
         kept = store.begin({"assignment": assignment.name,
                             "cases": cases_digest(questions, staged),
                             "timeout": settings.timeout, "budget": settings.time_budget,

@@ -60,6 +60,7 @@ def results_json(assignment: Assignment, records: List[Dict[str, Any]],
     submissions = [{"id": r["id"], **({"name": r["name"]} if "name" in r else {}),
                     "score": r["score"], "max_score": r["max_score"], "error": r["error"],
                     **({"grader_failed": True} if r.get("grader_failed") else {}),
+                    **({"starters": r["starters"]} if r.get("starters") else {}),
                     "questions": {key: {**{k: q[k] for k in QUESTION_KEYS},
                                         **{k: v for k, v in q.items()
                                            if k not in QUESTION_KEYS and k != "name"}}
