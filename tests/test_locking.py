@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import sys
+import textwrap
 import zipfile
 from pathlib import Path
 
@@ -236,3 +237,58 @@ def test_the_shipped_assignment_round_trip(tmp_path, fa19, scheme):
     graded = grade(ws, "--score")
     assert graded.returncode == 0, graded.stdout[-2000:]
     assert "22 / 22" in graded.stdout
+
+
+# a scheme and an SQL "what would it print" case, as a course writes them (continuation
+# lines too), with the answers a student types to unlock them
+FOREIGN_SESSIONS = {
+    "scheme": ("scm> (and)\n#t\nscm> (+ 1\n.... 2)\n3\nscm> (or #f 3)\n3\n", "#t\n3\n3\n"),
+    "sqlite": ("sqlite> SELECT 1 AS a\n   ...> UNION SELECT 2;\n1\n2\n", "1\n2\n")}
+
+
+@pytest.mark.parametrize("kind", sorted(FOREIGN_SESSIONS))
+def test_scheme_and_sqlite_cases_lock_and_unlock_as_ok_does(tmp_path, ok_wheel, kind):
+    """This grader never runs scheme or sqlite suites, but a course hands out their
+    locked cases: `grade -u` asked nothing, marked them unlocked with the hashes left as
+    their answers (the course's client then failed them for good), and `grade lock`
+    left their answers in the clear (hunt22 #2). They now lock as `ok --lock` locks
+    them, and unlock by answering each prompt, as `ok -u` asks."""
+    sys.path.insert(0, str(ok_wheel))
+    try:
+        from client.sources.common import interpreter
+        from client.utils import format, locking as ok_locking
+    finally:
+        sys.path.remove(str(ok_wheel))
+    session, answers = FOREIGN_SESSIONS[kind]
+    # the console's prompts, read from ok's source (its module needs ok's other packages)
+    source = zipfile.ZipFile(ok_wheel).read(f"client/sources/ok_test/{kind}.py").decode()
+    prompts = {target.id: node.value.value for node in ast.walk(ast.parse(source))
+               if isinstance(node, ast.Assign) for target in node.targets
+               if isinstance(target, ast.Name) and target.id in ("PS1", "PS2")}
+    console = type("Console", (), prompts)
+    lab = tmp_path / "lab"
+    (lab / "tests").mkdir(parents=True)
+    (lab / "lab.ok").write_text(json.dumps({
+        "name": "Lab 12", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
+        "default_tests": ["q1"], "protocols": ["file_contents", "unlock", "grading"]}))
+    (lab / "lab.py").write_text("")
+    indented = "".join(f"        {line}\n" for line in session.splitlines())
+    (lab / "tests" / "q1.py").write_text(
+        "test = {'name': 'q1', 'points': 1, 'suites': [{'type': %r, 'scored': True, "
+        "'cases': [{'code': r\"\"\"\n%s        \"\"\"}]}]}\n" % (kind, indented))
+    done = grade(lab, "lock", "tests", "--scheme", "ok")
+    assert done.returncode == 0, done.stderr
+    locked = casefile.read_literal(lab / "tests" / "q1.py")["suites"][0]["cases"][0]
+    by_ok = interpreter.CodeCase(console, code=session)  # (the class: its prompts only)
+    by_ok.post_instantiation()
+    by_ok.lock(lambda text: ok_locking.lock("Lab 12", format.normalize(text)))
+    assert locked["locked"] is True
+    assert [b.outputs for b in locking.blocks(textwrap.dedent(locked["code"]), kind)] == \
+        [b.outputs for b in locking.blocks(by_ok.code, kind)] != \
+        [b.outputs for b in locking.blocks(session, kind)]
+    unlocking = grade(lab, "-u", "-q", "q1", input=answers)
+    assert unlocking.returncode == 0 and unlocking.stdout.count("-- OK! --") == \
+        len(answers.splitlines()), unlocking.stdout
+    case = casefile.read_literal(lab / "tests" / "q1.py")["suites"][0]["cases"][0]
+    assert case["locked"] is False
+    assert textwrap.dedent(case["code"]).strip() == session.strip()

@@ -152,9 +152,17 @@ def check(token: str, guess: str, key: str) -> Optional[str]:
 
 # --- the answers of a doctest session ---------------------------------------------
 
+# the prompt and continuation prompt of a suite type's sessions, as ok's consoles write
+# them (each followed by a space, both as wide): a Python doctest's otherwise. A scheme or
+# sqlite suite is never run here, but its answers are locked and unlocked as ok does.
+PROMPTS = {"scheme": ("scm>", "...."), "sqlite": ("sqlite>", "   ...>")}
+PYTHON_PROMPTS = (">>>", "...")
+
+
 @dataclass
 class Block:
-    """One `>>>` prompt of a case's code and the lines after it, as they stand in the file."""
+    """One prompt of a case's code (`>>>`, `scm>`, ...) and the lines after it, as they
+    stand in the file."""
 
     start: int  # index of the first prompt line
     body: int  # index of the first answer line
@@ -164,10 +172,12 @@ class Block:
     outputs: List[str] = field(default_factory=list)  # expected lines (tokens when locked)
     notes: List[str] = field(default_factory=list)  # `# choice:`/`# explanation:` lines
     locked: bool = False
+    width: int = 4  # of the prompt and the space after it
 
     @property
     def source(self) -> str:
-        return "\n".join(line[4:] if len(line) > 3 else "" for line in self.prompt)
+        return "\n".join(line[self.width:] if len(line) >= self.width else ""
+                         for line in self.prompt)
 
     @property
     def choices(self) -> List[str]:
@@ -179,25 +189,26 @@ def _indent_of(line: str) -> str:
     return line[: len(line) - len(line.lstrip())]
 
 
-def blocks(code: str) -> List[Block]:
-    """Split CODE into prompts and their answers, by doctest's own rules: continuation
-    lines start with `...` right after the prompt; an answer ends at a blank line or the
-    next prompt."""
+def blocks(code: str, kind: str = "doctest") -> List[Block]:
+    """Split CODE, a case of a suite of type KIND, into prompts and their answers, by
+    doctest's own rules: continuation lines start with `...` (the language's own) right
+    after the prompt; an answer ends at a blank line or the next prompt."""
+    prompt, more = PROMPTS.get(kind, PYTHON_PROMPTS)
     lines = code.split("\n")
     found, i = [], 0
     while i < len(lines):
         stripped = lines[i].lstrip()
-        if not stripped.startswith(">>>"):
+        if not stripped.startswith(prompt):
             i += 1
             continue
         indent = _indent_of(lines[i])
         j = i + 1
-        while j < len(lines) and lines[j].startswith(indent + "...") and _indent_of(lines[j]) == indent:
+        while j < len(lines) and lines[j].startswith(indent + more):
             j += 1
         k = j
-        while k < len(lines) and lines[k].strip() and not lines[k].lstrip().startswith(">>>"):
+        while k < len(lines) and lines[k].strip() and not lines[k].lstrip().startswith(prompt):
             k += 1
-        block = Block(start=i, body=j, end=k, indent=indent,
+        block = Block(start=i, body=j, end=k, indent=indent, width=len(prompt) + 1,
                       prompt=[line[len(indent):] for line in lines[i:j]])
         for line in lines[j:k]:
             content = line[len(indent):] if line.startswith(indent) else line.lstrip()
@@ -216,10 +227,11 @@ def blocks(code: str) -> List[Block]:
     return found
 
 
-def rebuild(code: str, answers: Dict[int, List[str]]) -> str:
-    """CODE with the answer lines of block N replaced by ANSWERS[N] (file indentation kept)."""
+def rebuild(code: str, answers: Dict[int, List[str]], kind: str = "doctest") -> str:
+    """CODE (of a suite of type KIND) with the answer lines of block N replaced by
+    ANSWERS[N] (file indentation kept)."""
     lines = code.split("\n")
-    found = blocks(code)
+    found = blocks(code, kind)
     for index in sorted(answers, reverse=True):
         block = found[index]
         lines[block.body:block.end] = [block.indent + line if line else line
@@ -254,14 +266,15 @@ def lock_outputs(block: Block, scheme: str, key: str) -> Optional[List[str]]:
     return [seal(line, line) for line in outputs]
 
 
-def lock_code(code: str, scheme: str, key: str) -> Tuple[str, bool]:
-    """CODE with each expected output locked; and whether anything was locked."""
+def lock_code(code: str, scheme: str, key: str, kind: str = "doctest") -> Tuple[str, bool]:
+    """CODE (of a suite of type KIND) with each expected output locked; and whether
+    anything was locked."""
     answers = {}
-    for index, block in enumerate(blocks(code)):
+    for index, block in enumerate(blocks(code, kind)):
         tokens = lock_outputs(block, scheme, key)
         if tokens is not None:
             answers[index] = tokens + [LOCKED_NOTE] + block.notes
-    return rebuild(code, answers), bool(answers)
+    return rebuild(code, answers, kind), bool(answers)
 
 
 def unlocked_answer(block: Block, plains: Sequence[str]) -> List[str]:
@@ -305,11 +318,11 @@ def lock_changes(data: Dict, scheme: str, key: str) -> Dict[KeyPath, Any]:
                 changes[path + ("answer",)] = (ok_hash(key, text) if scheme == "ok"
                                                else seal(answer, text))
             changes.update(mark)
-        elif kind in ("doctest", "wwpp") and isinstance(case.get("code"), str):
-            if any(b.locked for b in blocks(case["code"])):
+        elif kind in ("doctest", "wwpp", *PROMPTS) and isinstance(case.get("code"), str):
+            if any(b.locked for b in blocks(case["code"], kind)):
                 changes.update(mark)  # locked already (perhaps in the other scheme): never twice
                 continue
-            code, changed = lock_code(case["code"], scheme, key)
+            code, changed = lock_code(case["code"], scheme, key, kind)
             if changed:
                 changes[path + ("code",)] = code
                 changes.update(mark)

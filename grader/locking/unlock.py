@@ -191,7 +191,7 @@ class Unlocker:
             return f" Choose a number from 1 to {len(shown)}, or type the choice."
         if _EXCEPTION_NAME.match(picked):
             return (" (When the code raises an exception, the answer is the word Error, "
-                    "whatever the exception.)")
+                    "or the exception's name alone where the question asks for it.)")
         return ""
 
     def case(self, case: Case, where: str = "") -> Dict[str, object]:
@@ -205,7 +205,10 @@ class Unlocker:
                 changes["answer"] = self.answer(token, case.choices, case.question)
             return changes
         code = case.raw.get("code", "")
-        if case.suite.setup.strip():
+        kind = case.suite.type
+        if case.suite.setup.strip() and kind in locking.PROMPTS:  # (not Python: all of it)
+            self.out(textwrap.dedent(case.suite.setup).strip())
+        elif case.suite.setup.strip():
             shown, left_out = setup_to_show(case.suite.setup, code)
             if shown:
                 self.out("\n".join(shown))
@@ -213,7 +216,7 @@ class Unlocker:
                 self.out(f"(and {left_out} more setup line{'s' if left_out != 1 else ''}, "
                          f"not needed here{': see ' + where if where else ''})")
         answers: Dict[int, List[str]] = {}
-        for index, block in enumerate(locking.blocks(code)):
+        for index, block in enumerate(locking.blocks(code, kind)):
             self.out("\n".join(block.prompt))
             if not block.locked:
                 if block.outputs:
@@ -225,7 +228,7 @@ class Unlocker:
                 plains.append(self.answer(token, block.choices, code + str(index), label))
             answers[index] = locking.unlocked_answer(block, plains)
         if answers:
-            changes["code"] = locking.rebuild(code, answers)
+            changes["code"] = locking.rebuild(code, answers, kind)
         return changes
 
 
