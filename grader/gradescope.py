@@ -590,8 +590,11 @@ def _public_output(record: Dict[str, Any], question, verdicts: List[str]) -> str
               if not case.hidden]
     passed = sum(verdict == "passed" for _, verdict in public)
     not_run = sum(verdict == "not run" for _, verdict in public)
+    foreign = sum(verdict == "unsupported" for _, verdict in public)
     lines = [f"{passed} of {len(public)} case(s) passed"
-             + (f"; {not_run} not run" if not_run else "")]
+             + (f"; {not_run} not run" if not_run else "")
+             + (f"; {foreign} in a language this grader does not run (they count for "
+                "nothing here)" if foreign else "")]
     lines += entry.get("notes", [])
     if entry.get("message"):
         lines.append(entry["message"])
@@ -627,15 +630,19 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
     test, numbered KEY.hidden, shown per HIDDEN_VISIBILITY (its public test is worth 0):
     so its score, which hidden cases decide too, is not shown before then, and hidden
     cases are named with their verdict only, never their code or output."""
-    tests = []
+    from .load.casefile import FOREIGN_SUITE_TYPES
+    tests, foreign = [], []
     for question in questions:
         entry = record["questions"].get(question.key, {})
+        if question.cases and all(c.suite.type in FOREIGN_SUITE_TYPES for c in question.cases):
+            foreign.append(question.name)  # no case of it runs here: no test (a "passed"
+            continue  # one read as graded: hunt22 #4)
         verdicts = _verdicts(record, question)
         score = entry.get("score", 0)
         top = entry.get("max_score", question.points)
         # full marks are passed, whatever an unscored suite did (its failure is shown)
-        status = "passed" if score == top and (top > 0 or entry.get("status") in (
-            "passed", "unsupported")) else "failed"
+        status = "passed" if score == top and (top > 0 or entry.get("status") == "passed") \
+            else "failed"
         shown = {"name": question.name, "number": question.key,
                  "output": _public_output(record, question, verdicts), "visibility": "visible"}
         hidden = [verdict for case, verdict in zip(question.cases, verdicts) if case.hidden]
@@ -645,8 +652,7 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
         # a hidden case of an unscored suite decides no points: nothing to hold back
         if not any(case.hidden and case.suite.scored for case in question.cases):
             if hidden and top == 0:  # its colour would tell the hidden verdict (attack19 A6)
-                status = "passed" if public_ok or entry.get("status") == "unsupported" \
-                    else "failed"
+                status = "passed" if public_ok else "failed"
             tests.append({**shown, "score": score, "max_score": top, "status": status})
             continue
         tests.append({**shown, "name": f"{question.name}: public cases", "score": 0,
@@ -671,6 +677,9 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
         notes = [f"{q.name}: {note}" for q in questions
                  for note in record["questions"].get(q.key, {}).get("notes", [])]
         output += "".join("\n" + note for note in notes)
+    if foreign:
+        output += ("\nNot graded here (their suites are in a language this grader does not "
+                   f"run: use the course's own client): {', '.join(map(str, foreign))}")
     for test in tests:  # what the code printed: no NUL or other control character
         test["output"] = printable(test["output"])  # (Gradescope's store may refuse one)
     return {"score": sum(t["score"] for t in tests), "output": printable(output),

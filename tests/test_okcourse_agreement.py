@@ -70,6 +70,35 @@ def test_scheme_suites_are_named_and_the_python_is_graded(tmp_path):
     assert record["status"] == "unsupported" and record["max_score"] == 0, record
 
 
+def test_gradescope_never_shows_a_test_it_did_not_run_as_passed(tmp_path):
+    """A test of scheme or sqlite suites only was a green "passed" test on Gradescope,
+    even for an empty lab09.sql (hunt22 #4): it is now no test, and the output names it
+    as not graded here; a test that also has such a suite says how many of its cases
+    did not run."""
+    from grader.gradescope import results
+    from grader.okfolder import staff_questions
+    import shutil
+    subs = tmp_path / "subs" / "ann"
+    subs.mkdir(parents=True)
+    for name in ("lab09.py", "lab09.scm"):
+        shutil.copy(BANKS / "lab09" / name, subs / name)
+    (subs / "lab09.sql").write_text("")
+    out = tmp_path / "out"
+    done = run_grade("bulk", str(tmp_path / "subs"), "--assignment", str(BANKS / "lab09"),
+                     "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    shown = json.loads((out / "gradescope" / "ann" / "results.json").read_text())
+    assert [t["number"] for t in shown["tests"]] == ["flatten", "mixed"]
+    assert all(t["status"] == "passed" for t in shown["tests"]), shown["tests"]
+    assert "Not graded here" in shown["output"] and "over-twice, old-dogs" in shown["output"]
+    mixed = next(t for t in shown["tests"] if t["number"] == "mixed")
+    assert "1 in a language this grader does not run" in mixed["output"]
+    not_graded = {"id": "bob", "score": 0, "max_score": 3, "error": "no lab09.py",
+                  "failures": [], "questions": {}}
+    questions = staff_questions(assignments.load(path=BANKS / "lab09"))
+    assert [t["number"] for t in results(not_graded, questions)["tests"]] == ["flatten", "mixed"]
+
+
 # What real students' files do when the module is imported (each a line or a few at the
 # top of a source file), graded by both clients on a bank each, the bank turning with the
 # habit: what the file reads (itself, the folder, the network), prints, asks, changes.
