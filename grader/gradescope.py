@@ -38,6 +38,7 @@ import functools
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -439,35 +440,51 @@ def _kill_leftovers(uid: int) -> None:
     else:  # (its keyrings not cleared either: the uid is retired)
         left.append(f"a process of uid {uid}")
     for top in SHARED_FOLDERS:
-        try:
-            names = os.listdir(top)
-        except OSError:
-            continue
-        for name in names:
-            path = os.path.join(top, name)
-            try:
-                if os.lstat(path).st_uid != uid:
-                    continue
-                if os.path.isdir(path) and not os.path.islink(path):
-                    _remove_tree(path)
-                else:
-                    os.unlink(path)
-            except FileNotFoundError:
-                pass
-            except OSError:
-                left.append(path)
+        left += _remove_owned(top, uid)
     for kind, flag in (("shm", "-m"), ("sem", "-s"), ("msg", "-q")):
         try:
             with open(f"/proc/sysvipc/{kind}") as table:
                 header, *rows = [line.split() for line in table]
         except (OSError, ValueError):
             continue
-        ids = [row[1] for row in rows if len(row) == len(header) and row[header.index("uid")] == str(uid)]
+        # by creator too: the owner is the creator's to give away (IPC_SET), and an
+        # object given to root outlived the clean-up for the next run (attack22 S3)
+        columns = [header.index(name) for name in ("uid", "cuid") if name in header]
+        ids = [row[1] for row in rows if len(row) == len(header)
+               and any(row[column] == str(uid) for column in columns)]
         for ident in ids:
             subprocess.run(["ipcrm", flag, ident], stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=30)
     if left:
         raise OSError(f"could not remove {', '.join(left)}")
+
+
+def _remove_owned(folder: str, uid: int, depth: int = 3) -> List[str]:
+    """Remove what UID owns in FOLDER, and in the folders there that anyone may write
+    (a root's 1777 /tmp/.X11-unix held a file for the next run as well), DEPTH levels
+    down; return what could not be removed."""
+    left = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return left
+    for name in names:
+        path = os.path.join(folder, name)
+        try:
+            info = os.lstat(path)
+            if info.st_uid != uid:
+                if depth > 0 and stat.S_ISDIR(info.st_mode) and info.st_mode & stat.S_IWOTH:
+                    left += _remove_owned(path, uid, depth - 1)
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                _remove_tree(path)
+            else:
+                os.unlink(path)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            left.append(path)
+    return left
 
 
 def _remove_tree(path: str) -> None:

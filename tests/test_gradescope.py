@@ -327,6 +327,58 @@ def test_the_clean_up_removes_a_folder_of_any_depth_a_run_left_in_tmp():
         lease.release()
 
 
+# as the uid: a System V memory segment whose owner it gives to root (IPC_SET; its
+# creator, which it cannot change, keeps owner rights), then the one in a world-writable
+# folder that root made in /tmp; prints the segment's id
+GIVE_AWAY = """
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmget.argtypes = [ctypes.c_int, ctypes.c_size_t, ctypes.c_int]
+libc.shmctl.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+ident = libc.shmget(0, 4096, 0o1000 | 0o600)  # IPC_PRIVATE, IPC_CREAT
+perm = ctypes.create_string_buffer(512)
+assert libc.shmctl(ident, 2, perm) == 0  # IPC_STAT
+ctypes.memmove(ctypes.addressof(perm) + 4, (0).to_bytes(4, "little"), 4)  # its owner
+assert libc.shmctl(ident, 1, perm) == 0  # IPC_SET
+open(sys.argv[1] + "/note", "w").write("hidden case code")
+print(ident)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the uid-mode clean-up runs as root")
+def test_the_clean_up_removes_what_the_uid_made_and_gave_away_or_hid_in_a_shared_folder():
+    """The clean-up removed System V objects by owner, which their creator may give
+    away: a segment given to root outlived the run, and the next run as the uid read the
+    hidden cases' code from it (attack22 S3); and it looked at the shared folders' own
+    entries only, not in the world-writable folders root keeps there."""
+    from grader.gradescope import UID, _kill_leftovers
+    from grader.run.sandbox import UID_BASE, UidLease, as_user
+    lease = UidLease(UID - UID_BASE + 9)
+    shared = Path("/tmp") / f"hog-grader-shared-{os.getpid()}"
+    ident = None
+    try:
+        shared.mkdir(mode=0o1777)
+        shared.chmod(0o1777)
+        done = subprocess.run(as_user(lease.uid) + [sys.executable, "-I", "-S", "-c", GIVE_AWAY,
+                                                   str(shared)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        ident = done.stdout.split()[0]
+
+        def segments():
+            rows = Path("/proc/sysvipc/shm").read_text().splitlines()
+            return [row.split()[1] for row in rows[1:]]
+        assert ident in segments() and (shared / "note").exists()
+        _kill_leftovers(lease.uid)
+        assert ident not in segments()
+        assert not (shared / "note").exists()
+    finally:
+        subprocess.run(["rm", "-rf", "--", str(shared)])
+        if ident is not None:
+            subprocess.run(["ipcrm", "-m", ident], capture_output=True)
+        lease.release()
+
+
 @pytest.mark.parametrize("name", ["bacon_max_digit", "pig_out_scores_the_sum",
                                   "say_not_rebound", "feral_other_players_dice",
                                   "swap_strategy_tie_beneficial", "final_eleven_somewhere"])
