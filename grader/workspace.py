@@ -487,6 +487,11 @@ def find(root: Path, assignment: Optional[Assignment] = None,
             f"no tests/ folder in {root}: run `grade` in your project folder, "
             "or create one with `grade init DIR`")
     source = root / assignment.source
+    if not source.is_file() and not (root / EDITION_FILE).is_file() and any(root.glob("*.py")):
+        raise WorkspaceError(  # another assignment's folder, not Hog's (hunt22 #6)
+            f"no ok configuration (a NAME.ok file) in {root}: it comes with the "
+            "assignment's files, and says what to grade (a Hog project made by "
+            "`grade init DIR` has hog.py instead)")
     if not source.is_file():
         raise WorkspaceError(f"no {assignment.source} in {root}: it is the file you write "
                              f"(the starter copy comes with `grade init DIR`)")

@@ -2,7 +2,9 @@
 
 import json
 import re
+import shutil
 import sys
+from pathlib import Path
 
 import pexpect
 import pytest
@@ -91,6 +93,16 @@ def test_missing_hog_py_is_explained(student_ws):
     result = run_grade(cwd=student_ws)
     assert result.returncode == 2
     assert "no hog.py" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_course_folder_without_its_ok_configuration_is_explained(tmp_path):
+    """A lab folder whose lab05.ok was deleted (or never downloaded) was told to find
+    hog.py, another assignment's file (hunt22 #6)."""
+    shutil.copytree(Path(__file__).parent.parent / "examples" / "ok" / "lab05", tmp_path / "lab",
+                    ignore=shutil.ignore_patterns("*.ok", "__pycache__"))
+    result = run_grade(cwd=tmp_path / "lab")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "no ok configuration" in result.stderr and "no hog.py" not in result.stderr
 
 
 def test_outside_a_workspace_is_explained(tmp_path):
