@@ -195,13 +195,17 @@ def _grader_files() -> Dict[str, bytes]:
 def _assignment_files(assignment) -> Dict[str, bytes]:
     """The assignment as an --assignment folder: reference/, student_template/, cases/ and
     (for a course's own assignment) the rules file beside them. An ok assignment travels
-    as its staff folder (NAME.ok, the solution, helpers, data, tests), template/ left out."""
+    as its staff folder (NAME.ok, the solution, helpers, data, tests) and the template's
+    copies of its sources (what a source a submission lacks is graded as)."""
     files = {}
     if assignment.is_ok:
         from .okfolder import folder_files
         for relative in folder_files(assignment):
             files[f"assignment/{relative.as_posix()}"] = \
                 (assignment.folder / relative).read_bytes()
+        for name in assignment.sources if assignment.template is not None else ():
+            if (assignment.template / name).is_file():
+                files[f"assignment/template/{name}"] = (assignment.template / name).read_bytes()
         return files
     parts = {"reference": assignment.reference, "student_template": assignment.template,
              "cases": assignment.cases}

@@ -15,12 +15,14 @@ assignment's, and travels as it is, except:
 
 from __future__ import annotations
 
+import ast
 import fnmatch
 import json
 import shutil
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Set
 
+from . import asts
 from .assignment import Assignment
 from .load import casefile
 from .model import Question
@@ -69,7 +71,68 @@ def scored_questions(assignment: Assignment) -> List[Question]:
 def _skipped(relative: Path) -> bool:
     parts = relative.parts
     return (parts[0] == TEMPLATE or any(p.startswith(".") or p == "__pycache__" for p in parts)
-            or relative.suffix == ".pyc")
+            or sandbox.is_opaque(relative.name))
+
+
+def _bodies(tree: ast.AST) -> Dict[str, List[ast.stmt]]:
+    """Qualified name -> the body, docstring left out, of every function of TREE
+    (methods too)."""
+    found: Dict[str, List[ast.stmt]] = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = prefix + child.name
+                if not isinstance(child, ast.ClassDef):
+                    docstring = ast.get_docstring(child, clean=False) is not None
+                    found[name] = child.body[1:] if docstring else child.body
+                visit(child, name + ".")
+    visit(tree, "")
+    return found
+
+
+def _dump(body: List[ast.stmt]) -> str:
+    return ast.dump(ast.Module(body=body, type_ignores=[]))
+
+
+def _solved(assignment: Assignment) -> Dict[str, int]:
+    """The bodies (dumps) of the functions the solution writes, those the template
+    leaves otherwise (the work a student does), with their number of statements; none
+    that only passes, raises or returns nothing."""
+    solved: Dict[str, int] = {}
+    for name in assignment.sources:
+        try:
+            mine = _bodies(asts.parse((assignment.folder / name).read_bytes()))
+        except (OSError, SyntaxError, ValueError):
+            continue
+        given: Dict[str, List[ast.stmt]] = {}
+        if assignment.template is not None and (assignment.template / name).is_file():
+            try:
+                given = _bodies(asts.parse((assignment.template / name).read_bytes()))
+            except (SyntaxError, ValueError):
+                pass
+        for qualified, body in mine.items():
+            dump = _dump(body)
+            if qualified in given and _dump(given[qualified]) == dump:
+                continue
+            if len(body) == 1 and (isinstance(body[0], (ast.Pass, ast.Raise, ast.Expr))
+                                   or isinstance(body[0], ast.Return) and body[0].value is None):
+                continue
+            solved[dump] = len(body)
+    return solved
+
+
+def _solution_copy(path: Path, solved: Dict[str, int]) -> bool:
+    """Whether PATH, a `.py`, holds the solution's work (a `last-term/` copy with a line
+    changed, `hw02_sol.py`: attack22 C2): a function whose body, of two statements or
+    more, is one the solution writes, or two such bodies of any length. A `.py` that
+    does not parse is left out too (a draft, maybe of a case file: attack22 C1)."""
+    try:
+        tree = asts.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return True
+    shared = [solved[dump] for dump in map(_dump, _bodies(tree).values()) if dump in solved]
+    return len(shared) >= 2 or any(size >= 2 for size in shared)
 
 
 # an editor's backups and leftovers: never part of an assignment, often a copy of the
@@ -112,6 +175,7 @@ def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
             solution.add((root / name).read_bytes())
         except OSError:
             pass
+    solved = _solved(assignment)
     found = []
     staff = assignment.ok.staff_only
     others = {name for relative in listing if len(relative.parts) == 1
@@ -128,6 +192,8 @@ def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
             if any(fnmatch.fnmatchcase(path.name, pattern) for pattern in LEFTOVERS):
                 continue
             if path.read_bytes() in solution or sandbox.is_case_file(path, strict=True):
+                continue
+            if path.suffix == ".py" and _solution_copy(path, solved):
                 continue
         found.append(relative)
     return found

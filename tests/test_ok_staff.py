@@ -507,6 +507,30 @@ def test_lock_with_ok_scheme_locks_wwpp_suites_with_the_folders_name(tmp_path):
         assert hmac.new(b"hw", line.encode(), "md5").hexdigest() in text
 
 
+def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp_path):
+    """The staff folder is what every sandbox and every student's workspace is made
+    from: a copy of the solution was left out only when byte for byte the same, and a
+    copy of a case file only when it parsed (attack22 C2, C1: a `last-term/` solution
+    with a line added, or a zip of the tests, gave every hidden case and full marks)."""
+    from grader import assignment as assignments
+    from grader.okfolder import folder_files
+    hw = make_hw(tmp_path)
+    (hw / "last-term").mkdir()
+    (hw / "last-term" / "hw.py").write_text("# the fall's version\n" + HW_SOLUTION)
+    (hw / "hw_sol.py").write_text(HW_SOLUTION.replace("return x + 1", "return 1 + x"))
+    with zipfile.ZipFile(hw / "tests" / "before-edits.zip", "w") as archive:
+        archive.writestr("q3.py", HW_Q3)
+    (hw / "drafts").mkdir()
+    (hw / "drafts" / "q3.py").write_text(HW_Q3 + "more = [\n")
+    (hw / "helper.py").write_text("def add_one(x):\n    return x + 1\n")  # a course's helper
+    kept = {p.as_posix() for p in folder_files(assignments.load(path=hw))}
+    assert "helper.py" in kept
+    assert not kept & {"last-term/hw.py", "hw_sol.py", "tests/before-edits.zip", "drafts/q3.py"}
+    ws = tmp_path / "ws"
+    assert run_grade("init", str(ws), "--assignment", str(hw)).returncode == 0
+    assert (ws / "helper.py").exists() and not (ws / "last-term").exists()
+
+
 # --- bulk and gradescope ---------------------------------------------------------------
 
 def test_bulk_grades_a_project_as_ok_grades_each_submission(tmp_path, ok_command):
@@ -576,7 +600,11 @@ def test_bulk_grades_loose_homework_files_with_the_staff_doctests(tmp_path, ok_c
 
 
 def test_gradescope_bundle_grades_the_project_one_test_per_question(tmp_path):
+    """A source in a subfolder of the upload is found; one the student did not upload
+    (the course's given utils.py) is graded as the template holds it (hunt22 #1: the
+    bundle carried no template, so it failed every test)."""
     proj = make_proj(tmp_path)
+    (proj / "template" / "utils.py").write_text(UTILS)  # given, as a course gives it
     bundle = tmp_path / "gs.zip"
     done = run_grade("gradescope", str(bundle), "--assignment", str(proj))
     assert done.returncode == 0, done.stderr
@@ -584,11 +612,11 @@ def test_gradescope_bundle_grades_the_project_one_test_per_question(tmp_path):
     (root / "source").mkdir(parents=True)
     with zipfile.ZipFile(bundle) as archive:
         archive.extractall(root / "source")
-        assert not any(n.startswith("assignment/template/") for n in archive.namelist())
+        assert sorted(n for n in archive.namelist() if n.startswith("assignment/template/")) \
+            == ["assignment/template/proj.py", "assignment/template/utils.py"]
         assert "Students submit `proj.py` and `utils.py`" in archive.read("README.md").decode()
     (root / "submission" / "sub").mkdir(parents=True)
-    (root / "submission" / "proj.py").write_text(PROJ)
-    (root / "submission" / "sub" / "utils.py").write_text(UTILS)
+    (root / "submission" / "sub" / "proj.py").write_text(PROJ)
     env = {**os.environ, "PYTHONPATH": str(root / "source" / "grader_pkg")}
     ran = subprocess.run([sys.executable, "-m", "grader.gradescope", "--root", str(root)],
                          env=env, capture_output=True, text=True, timeout=300)
@@ -597,6 +625,7 @@ def test_gradescope_bundle_grades_the_project_one_test_per_question(tmp_path):
     scored = [t for t in data["tests"] if t["max_score"] > 0]
     assert [(t["name"], t["score"], t["max_score"]) for t in scored] == \
         [("Problem 1", 2, 2), ("Problem 2", 3, 3)]
+    assert "graded as the starter files hold them: utils.py" in data["output"]
 
 
 

@@ -106,6 +106,13 @@ def test_helpers_never_include_cases_sidecars_links_or_hidden_files(tmp_path):
     (cases / "__pycache__").mkdir()
     (cases / "__pycache__" / "x.pyc").write_text("")
     (cases / "proj01.ok").write_text(json.dumps({"tests": {"tests/01.py": "ok_test"}}))
+    # archives and bytecode of the cases (a backup before an edit, a legacy compile):
+    # what they hold cannot be checked (attack22 C1)
+    import py_compile
+    import zipfile
+    with zipfile.ZipFile(cases / "backup.zip", "w") as archive:
+        archive.write(cases / "01.py", "01.py")
+    py_compile.compile(str(cases / "01.py"), cfile=str(cases / "01.pyc"))
     found = {str(p) for p in helper_files(cases, [cases / "01.py"])}
     assert found == {"__init__.py", "play_utils.py", "play.sol", "sub/__init__.py",
                      "sub/more.py", "proj01.ok"}

@@ -162,13 +162,24 @@ def is_case_file(path: Path, strict: bool = False) -> bool:
                for node in tree.body)
 
 
+# archives and bytecode: what a file holds cannot be checked for a case or a solution
+# (a zip of the tests staff kept before editing them, a legacy 07.pyc beside 07.py),
+# and no case needs one (attack22 C1)
+OPAQUE = (".pyc", ".pyo", ".zip", ".tar", ".tgz", ".gz", ".bz2", ".xz", ".zst", ".7z", ".rar",
+          ".whl", ".egg", ".jar", ".tbz", ".tbz2", ".txz")
+
+
+def is_opaque(name: str) -> bool:
+    return name.lower().endswith(OPAQUE)
+
+
 def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CAP) -> List[Path]:
     """The files of case folder FOLDER that student code may see, as paths relative to
     it: helper modules and data files beside the cases (ok's banks import
     `tests.play_utils` and read `tests/play.sol`), never a case file (expected outputs,
-    hidden cases) nor a copy of one under another name (`01.py~`, `01.py.orig`), this
-    grader's own files (sidecars, settings, the mutation table), links or special
-    files. CAP bytes at most."""
+    hidden cases) nor a copy of one under another name (`01.py~`, `01.py.orig`) or in an
+    archive or bytecode (OPAQUE), this grader's own files (sidecars, settings, the
+    mutation table), links or special files. CAP bytes at most."""
     folder = Path(folder)
     skip = {Path(c).resolve() for c in cases}
     found, total = [], 0
@@ -179,7 +190,7 @@ def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CA
         if path.is_symlink() or not path.is_file() or path.resolve() in skip:
             continue
         name = path.name
-        if name in STAFF_FILES or name.endswith(SIDECARS):
+        if name in STAFF_FILES or name.endswith(SIDECARS) or is_opaque(name):
             continue
         size = path.stat().st_size
         if total + size > cap:
