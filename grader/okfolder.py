@@ -15,18 +15,16 @@ assignment's, and travels as it is, except:
 
 from __future__ import annotations
 
-import ast
 import fnmatch
 import json
 import shutil
 from pathlib import Path
-from typing import Callable, Dict, Iterable, List, Optional, Set
+from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from . import asts
+from . import staff_copies
 from .assignment import Assignment
 from .load import casefile
 from .model import Question
-from .run import sandbox
 
 TEMPLATE = "template"
 MISSING = ('raise ImportError({message!r})\n')
@@ -70,69 +68,7 @@ def scored_questions(assignment: Assignment) -> List[Question]:
 
 def _skipped(relative: Path) -> bool:
     parts = relative.parts
-    return (parts[0] == TEMPLATE or any(p.startswith(".") or p == "__pycache__" for p in parts)
-            or sandbox.is_opaque(relative.name))
-
-
-def _bodies(tree: ast.AST) -> Dict[str, List[ast.stmt]]:
-    """Qualified name -> the body, docstring left out, of every function of TREE
-    (methods too)."""
-    found: Dict[str, List[ast.stmt]] = {}
-
-    def visit(node: ast.AST, prefix: str) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                name = prefix + child.name
-                if not isinstance(child, ast.ClassDef):
-                    docstring = ast.get_docstring(child, clean=False) is not None
-                    found[name] = child.body[1:] if docstring else child.body
-                visit(child, name + ".")
-    visit(tree, "")
-    return found
-
-
-def _dump(body: List[ast.stmt]) -> str:
-    return ast.dump(ast.Module(body=body, type_ignores=[]))
-
-
-def _solved(assignment: Assignment) -> Dict[str, int]:
-    """The bodies (dumps) of the functions the solution writes, those the template
-    leaves otherwise (the work a student does), with their number of statements; none
-    that only passes, raises or returns nothing."""
-    solved: Dict[str, int] = {}
-    for name in assignment.sources:
-        try:
-            mine = _bodies(asts.parse((assignment.folder / name).read_bytes()))
-        except (OSError, SyntaxError, ValueError):
-            continue
-        given: Dict[str, List[ast.stmt]] = {}
-        if assignment.template is not None and (assignment.template / name).is_file():
-            try:
-                given = _bodies(asts.parse((assignment.template / name).read_bytes()))
-            except (SyntaxError, ValueError):
-                pass
-        for qualified, body in mine.items():
-            dump = _dump(body)
-            if qualified in given and _dump(given[qualified]) == dump:
-                continue
-            if len(body) == 1 and (isinstance(body[0], (ast.Pass, ast.Raise, ast.Expr))
-                                   or isinstance(body[0], ast.Return) and body[0].value is None):
-                continue
-            solved[dump] = len(body)
-    return solved
-
-
-def _solution_copy(path: Path, solved: Dict[str, int]) -> bool:
-    """Whether PATH, a `.py`, holds the solution's work (a `last-term/` copy with a line
-    changed, `hw02_sol.py`: attack22 C2): a function whose body, of two statements or
-    more, is one the solution writes, or two such bodies of any length. A `.py` that
-    does not parse is left out too (a draft, maybe of a case file: attack22 C1)."""
-    try:
-        tree = asts.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError):
-        return True
-    shared = [solved[dump] for dump in map(_dump, _bodies(tree).values()) if dump in solved]
-    return len(shared) >= 2 or any(size >= 2 for size in shared)
+    return parts[0] == TEMPLATE or any(p.startswith(".") or p == "__pycache__" for p in parts)
 
 
 # an editor's backups and leftovers: never part of an assignment, often a copy of the
@@ -142,10 +78,21 @@ LEFTOVERS = ("*~", "#*#", "*.orig", "*.rej", "*.bak", "*.swp", "*.swo")  # (not 
 
 def folder_files(assignment: Assignment) -> List[Path]:
     """The staff folder's own files (relative paths), what every copy starts from: not
-    an editor's leftover, nor a copy of a source file (the solution) or of a case file
-    under a name the configuration does not read as a test (its expected outputs and
-    hidden cases), which staff keep by accident and no student may see, nor another
-    configuration than the assignment's (a copy then grades and opens with its own)."""
+    an editor's leftover, nor a file that holds the solution's work or a case (its
+    expected outputs and hidden cases) under a name the configuration does not read as
+    a test, or that cannot be checked (`staff_copies`), which staff keep by accident and
+    no student may see, nor another configuration than the assignment's (a copy then
+    grades and opens with its own)."""
+    return list(_listed(assignment)[0])
+
+
+def left_out(assignment: Assignment) -> List[Tuple[Path, str]]:
+    """The staff folder's files that no copy gets because of what they hold (relative
+    paths), with why: `grade verify` names them."""
+    return list(_listed(assignment)[1])
+
+
+def _listed(assignment: Assignment) -> Tuple[List[Path], List[Tuple[Path, str]]]:
     root = assignment.folder
     listing = []
     for path in sorted(root.rglob("*")):
@@ -154,33 +101,34 @@ def folder_files(assignment: Assignment) -> List[Path]:
             continue
         stat = path.stat()
         listing.append((relative, stat.st_mtime_ns, stat.st_size))
-    key = (str(root), assignment.ok.path.name, tuple(assignment.sources), tuple(listing))
-    kept = _KEPT.get(key)
-    if kept is None:  # (bulk stages every submission from it: read the folder once)
-        kept = _kept_files(assignment, [relative for relative, _, _ in listing])
+    templates = [] if assignment.template is None else [
+        (name, (assignment.template / name).stat().st_mtime_ns)
+        for name in assignment.sources if (assignment.template / name).is_file()]
+    key = (str(root), assignment.ok.path.name, tuple(assignment.sources), tuple(listing),
+           tuple(templates))
+    found = _KEPT.get(key)
+    if found is None:  # (bulk stages every submission from it: read the folder once)
+        found = _kept_files(assignment, [relative for relative, _, _ in listing])
         _KEPT.clear()
-        _KEPT[key] = kept
-    return list(kept)
+        _KEPT[key] = found
+    return found
 
 
 _KEPT: Dict[tuple, List[Path]] = {}
 
 
-def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
+def _kept_files(assignment: Assignment, listing: List[Path]
+                ) -> Tuple[List[Path], List[Tuple[Path, str]]]:
     root = assignment.folder
     cases = {path.resolve() for path in case_files(assignment)}
-    solution = set()
-    for name in assignment.sources:
-        try:
-            solution.add((root / name).read_bytes())
-        except OSError:
-            pass
-    solved = _solved(assignment)
-    found = []
+    screen = staff_copies.screen_of(root, assignment.template, assignment.sources,
+                                    staff_questions(assignment))
+    candidates = []
     staff = assignment.ok.staff_only
     others = {name for relative in listing if len(relative.parts) == 1
               and relative.suffix == ".ok" and relative.name != assignment.ok.path.name
               for name in (relative.name, relative.stem + ".grader.json")}
+    kept = []
     for relative in listing:
         path = root / relative
         if len(relative.parts) == 1 and relative.name in others:
@@ -188,18 +136,15 @@ def _kept_files(assignment: Assignment, listing: List[Path]) -> List[Path]:
         if any(fnmatch.fnmatchcase(part.as_posix(), pattern)
                for part in (relative, *list(relative.parents)[:-1]) for pattern in staff):
             continue
-        if relative.as_posix() not in assignment.sources and path.resolve() not in cases:
-            if any(fnmatch.fnmatchcase(path.name, pattern) for pattern in LEFTOVERS):
-                continue
-            if path.read_bytes() in solution or sandbox.is_case_file(path, strict=True):
-                continue
-            if path.suffix == ".py" and _solution_copy(path, solved):
-                continue
-        found.append(relative)
-    return found
+        if relative.as_posix() in assignment.sources or path.resolve() in cases:
+            kept.append(relative)
+        elif not any(fnmatch.fnmatchcase(path.name, pattern) for pattern in LEFTOVERS):
+            candidates.append(relative)
+    others_kept, left = staff_copies.split(screen, root, candidates)
+    return sorted(kept + others_kept), left
 
 
-def _catalogue(assignment: Assignment) -> Optional[Path]:
+def catalogue_path(assignment: Assignment) -> Optional[Path]:
     """Where the folder's catalogue of likely mistakes is, relative to it (None without
     one): the grader reads it; the code it grades never sees it, students a cut of it."""
     from . import hints
@@ -229,7 +174,7 @@ def write_student_folder(assignment: Assignment, into: Path,
     cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
     sources = set(assignment.sources)
     skip = {Path(name) for name in skip}
-    catalogue = _catalogue(assignment)
+    catalogue = catalogue_path(assignment)
     written = []
     for relative in folder_files(assignment):
         if relative in skip or (only_tests and relative not in cases):
@@ -287,7 +232,7 @@ def write_grading_folder(assignment: Assignment, into: Path,
     root, into = assignment.folder, Path(into)
     cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
     sources: Set[str] = set(assignment.sources)
-    catalogue = _catalogue(assignment)
+    catalogue = catalogue_path(assignment)
     for relative in folder_files(assignment):
         if relative in cases or relative.as_posix() in sources or relative == catalogue:
             continue

@@ -111,6 +111,16 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
             "in `grade bulk` and Gradescope, which run hidden cases after the others from a "
             "fresh import")
     notes = []
+    cases = {path.resolve() for path in okfolder.case_files(assignment)}
+    own = {assignment.ok.path.name, str(okfolder.catalogue_path(assignment))}
+    copied = [relative.as_posix() for relative in okfolder.folder_files(assignment)
+              if relative.as_posix() not in assignment.sources and str(relative) not in own
+              and (assignment.folder / relative).resolve() not in cases]
+    if copied:  # what no check can judge (a script that prints answers), staff can
+        notes.append("copied into every sandbox and every student's folder, beside the "
+                     f"sources and tests: {', '.join(copied)}")
+    for relative, why in okfolder.left_out(assignment):
+        notes.append(f"left out of every copy: {relative.as_posix()} ({why})")
     if template is None:
         notes.append(f"no {assignment.folder}/template/: the starter files were not checked "
                      "(and `grade publish` refuses to hand out the solution)")

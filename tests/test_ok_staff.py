@@ -523,12 +523,25 @@ def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp
     (hw / "drafts").mkdir()
     (hw / "drafts" / "q3.py").write_text(HW_Q3 + "more = [\n")
     (hw / "helper.py").write_text("def add_one(x):\n    return x + 1\n")  # a course's helper
+    # the same, judged by content, whatever the name (C3): an old copy, a zip renamed,
+    # a solution with a statement added to each function, the script that wrote the
+    # hidden cases
+    (hw / "last-term" / "hw.py.old").write_text("# spring\n" + HW_SOLUTION)
+    shutil.copy(hw / "tests" / "before-edits.zip", hw / "tests" / "before-edits.zip.old")
+    (hw / "last-term" / "longer.py").write_text(HW_SOLUTION.replace(
+        "    return x", "    x = x\n    return x").replace("    return [", "    s = s\n    return ["))
+    (hw / "make_q3.py").write_text("HIDDEN = ['square_all([5, 6])']\n")
     kept = {p.as_posix() for p in folder_files(assignments.load(path=hw))}
     assert "helper.py" in kept
-    assert not kept & {"last-term/hw.py", "hw_sol.py", "tests/before-edits.zip", "drafts/q3.py"}
+    assert not kept & {"last-term/hw.py", "hw_sol.py", "tests/before-edits.zip", "drafts/q3.py",
+                       "last-term/hw.py.old", "tests/before-edits.zip.old",
+                       "last-term/longer.py", "make_q3.py"}, kept
     ws = tmp_path / "ws"
     assert run_grade("init", str(ws), "--assignment", str(hw)).returncode == 0
     assert (ws / "helper.py").exists() and not (ws / "last-term").exists()
+    said = run_grade("verify", "--assignment", str(hw)).stdout  # staff see both lists
+    assert "left out of every copy: last-term/longer.py (it holds the solution's work)" in said
+    assert "beside the sources and tests: helper.py, tests/__init__.py" in said
 
 
 # --- bulk and gradescope ---------------------------------------------------------------

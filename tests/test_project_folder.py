@@ -113,7 +113,16 @@ def test_helpers_never_include_cases_sidecars_links_or_hidden_files(tmp_path):
     with zipfile.ZipFile(cases / "backup.zip", "w") as archive:
         archive.write(cases / "01.py", "01.py")
     py_compile.compile(str(cases / "01.py"), cfile=str(cases / "01.pyc"))
-    found = {str(p) for p in helper_files(cases, [cases / "01.py"])}
+    shutil.copy(cases / "01.pyc", cases / "01.cache")
+    # nor a copy of the reference (attack22 C4: ben's buggy hog.py got 22/22 importing it)
+    from grader import assignment as assignments
+    from grader.staff_copies import screen_of
+    fa19 = assignments.load("fa19")
+    shutil.copy(fa19.reference / "hog.py", cases / "hog_reference.py")
+    (cases / "hog_last_term.py").write_text(
+        "# the spring's\n" + (fa19.reference / "hog.py").read_text())
+    screen = screen_of(fa19.reference, fa19.template, ["hog.py"])
+    found = {str(p) for p in helper_files(cases, [cases / "01.py"], screen=screen)}
     assert found == {"__init__.py", "play_utils.py", "play.sol", "sub/__init__.py",
                      "sub/more.py", "proj01.ok"}
 

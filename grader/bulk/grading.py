@@ -755,7 +755,11 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     # are staged whole with each submission)
     if len(folders) == 1 and not assignment.is_ok:
         settings.helper_folder = folders[0]
-        settings.helpers = helper_files(folders[0], [q.path for q in questions])
+        from ..staff_copies import screen_of
+        settings.helpers = helper_files(
+            folders[0], [q.path for q in questions],
+            screen=screen_of(Path(assignment.reference), assignment.template,
+                             [assignment.source], questions))
     try:
         store = Store(out)
     except OSError as error:

@@ -150,36 +150,24 @@ STAFF_FILES = ("assignment.json", "mutation.json", "hints.json")
 def is_case_file(path: Path, strict: bool = False) -> bool:
     """A file assigning `test` at its top level (a case file: expected outputs, maybe
     hidden cases), or, unless STRICT, one that does not parse (it may be one)."""
-    import ast
-    from .. import asts
+    from .. import asts, staff_copies
     try:
         tree = asts.parse(path.read_bytes())
     except (SyntaxError, ValueError, OSError):
         return not strict
-    return any(isinstance(node, (ast.Assign, ast.AnnAssign))
-               and any(isinstance(t, ast.Name) and t.id == "test"
-                       for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
-               for node in tree.body)
+    return staff_copies.assigns_test(tree)
 
 
-# archives and bytecode: what a file holds cannot be checked for a case or a solution
-# (a zip of the tests staff kept before editing them, a legacy 07.pyc beside 07.py),
-# and no case needs one (attack22 C1)
-OPAQUE = (".pyc", ".pyo", ".zip", ".tar", ".tgz", ".gz", ".bz2", ".xz", ".zst", ".7z", ".rar",
-          ".whl", ".egg", ".jar", ".tbz", ".tbz2", ".txz")
-
-
-def is_opaque(name: str) -> bool:
-    return name.lower().endswith(OPAQUE)
-
-
-def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CAP) -> List[Path]:
+def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CAP,
+                 screen=None) -> List[Path]:
     """The files of case folder FOLDER that student code may see, as paths relative to
     it: helper modules and data files beside the cases (ok's banks import
     `tests.play_utils` and read `tests/play.sol`), never a case file (expected outputs,
-    hidden cases) nor a copy of one under another name (`01.py~`, `01.py.orig`) or in an
-    archive or bytecode (OPAQUE), this grader's own files (sidecars, settings, the
-    mutation table), links or special files. CAP bytes at most."""
+    hidden cases) nor a copy of one under another name (`01.py~`, `01.py.orig`), an
+    archive or bytecode, a file SCREEN (a `staff_copies.Screen`: the reference's) says
+    holds the solution's work or a hidden case, this grader's own files (sidecars,
+    settings, the mutation table), links or special files. CAP bytes at most."""
+    from .. import staff_copies
     folder = Path(folder)
     skip = {Path(c).resolve() for c in cases}
     found, total = [], 0
@@ -190,12 +178,14 @@ def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CA
         if path.is_symlink() or not path.is_file() or path.resolve() in skip:
             continue
         name = path.name
-        if name in STAFF_FILES or name.endswith(SIDECARS) or is_opaque(name):
+        if name in STAFF_FILES or name.endswith(SIDECARS) or staff_copies.opaque(name):
             continue
         size = path.stat().st_size
         if total + size > cap:
             continue
         if is_case_file(path, strict=not name.endswith(".py")):
+            continue
+        if screen is not None and screen.reason(path) is not None:
             continue
         total += size
         found.append(relative)
