@@ -432,10 +432,14 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     if options.score_out:
         write_breakdown(result, options.score_out)
     if options.interact:
-        failing = next((c for q in result.questions for c in q.case_results
-                        if c.status in ("failed", "error", "timeout")), None)
-        if failing is not None:
-            interactive.start(ws.root, failing)
+        for question in result.questions:
+            ran = question.case_results
+            at = next((i for i, c in enumerate(ran)
+                       if c.status in ("failed", "error", "timeout")), None)
+            if at is not None:
+                interactive.start(ws.root, ran[at],
+                                  [c.case for c in ran[:at] if c.status == "passed"])
+                break
     return 0 if result.all_passed else 1
 
 

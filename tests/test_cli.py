@@ -209,3 +209,46 @@ def test_ctrl_c_reports_the_questions_that_ran_and_only_the_rest_as_not_run(solv
     assert re.search(r"Question 2\s*│\s*failed", summary), summary
     assert "Question 3 │" not in summary and "Question 4 │" not in summary
     assert "Stopped by Ctrl-C: not run: Question 3, Question 4." in " ".join(said.split())
+
+
+INTERACTIVE_LAB = {
+    "lab.ok": json.dumps({"name": "Lab", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
+                          "default_tests": ["q1", "q2"], "protocols": ["grading"]}),
+    "lab.py": ("def double(x):\n    if not isinstance(x, int):\n        raise TypeError(x)\n"
+               "    return 2 * x - 1\n\n\ndef add_item(x, items=[]):\n"
+               "    items.append(x)\n    return items\n"),
+    "tests/q1.py": ("test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', "
+                    "'setup': '>>> from lab import *\\n>>> #', 'cases': [{'code': "
+                    "'>>> # Testing double on a few numbers\\n>>> double(\"a\")\\n"
+                    "Traceback (most recent call last):\\nTypeError: a\\n>>> x = double(3)\\n"
+                    ">>> x\\n6'}]}]}\n"),
+    "tests/q2.py": ("test = {'name': 'q2', 'points': 1, 'suites': [{'type': 'doctest', "
+                    "'setup': '>>> from lab import *', 'cases': [{'code': '>>> add_item(1)\\n[1]'}, "
+                    "{'code': '>>> result = add_item(2)\\n>>> result\\n[2]'}]}]}\n")}
+
+
+@pytest.mark.parametrize("question,line,shown", [("q1", "print('x is', x)", "x is 5"),
+                                                 ("q2", "print('result is', result)",
+                                                  "result is [1, 2]")])
+def test_the_interactive_session_holds_what_the_failing_line_saw(tmp_path, question, line,
+                                                                 shown):
+    """`-i` replays the case in a new Python: a line that is only a comment (a case's
+    `>>> # Testing ...`, a setup's closing `>>> #`) or one whose error the case expects
+    stopped the replay, so the session lacked the case's names; and the earlier cases
+    were not run, so a mutable default's list looked right where the failure said it
+    was not (hunt22)."""
+    for name, text in INTERACTIVE_LAB.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    child = pexpect.spawn(sys.executable, ["-m", "grader.cli", "-q", question, "-i"],
+                          cwd=str(tmp_path), encoding="utf-8", timeout=30,
+                          env={"PATH": "/usr/bin:/bin", "TERM": "dumb", "NO_COLOR": "1"})
+    child.expect("You are at the failing line")
+    seen = child.before
+    child.expect(">>> ")
+    child.sendline(line)
+    child.expect(re.escape(shown))
+    child.sendline("exit()")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "SyntaxError" not in seen, seen
