@@ -531,17 +531,25 @@ def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp
     (hw / "last-term" / "longer.py").write_text(HW_SOLUTION.replace(
         "    return x", "    x = x\n    return x").replace("    return [", "    s = s\n    return ["))
     (hw / "make_q3.py").write_text("HIDDEN = ['square_all([5, 6])']\n")
+    # compressed behind a header, or bare (C5): binary content that is no image is
+    # left out; an image a course's GUI shows is not
+    import zlib
+    (hw / "tests" / "backup.run").write_bytes(
+        b"#!/bin/sh\nexit 0\n" + (hw / "tests" / "before-edits.zip").read_bytes())
+    (hw / "tests" / "q3.dat").write_bytes(zlib.compress(HW_Q3.encode()))
+    (hw / "ant.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8)
     kept = {p.as_posix() for p in folder_files(assignments.load(path=hw))}
-    assert "helper.py" in kept
+    assert {"helper.py", "ant.png"} <= kept
     assert not kept & {"last-term/hw.py", "hw_sol.py", "tests/before-edits.zip", "drafts/q3.py",
                        "last-term/hw.py.old", "tests/before-edits.zip.old",
-                       "last-term/longer.py", "make_q3.py"}, kept
+                       "last-term/longer.py", "make_q3.py", "tests/backup.run",
+                       "tests/q3.dat"}, kept
     ws = tmp_path / "ws"
     assert run_grade("init", str(ws), "--assignment", str(hw)).returncode == 0
     assert (ws / "helper.py").exists() and not (ws / "last-term").exists()
     said = run_grade("verify", "--assignment", str(hw)).stdout  # staff see both lists
     assert "left out of every copy: last-term/longer.py (it holds the solution's work)" in said
-    assert "beside the sources and tests: helper.py, tests/__init__.py" in said
+    assert "beside the sources and tests: ant.png, helper.py, tests/__init__.py" in said
 
 
 # --- bulk and gradescope ---------------------------------------------------------------
