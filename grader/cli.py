@@ -415,7 +415,8 @@ def verify(timeout, edition, assignment_path):
     for note in verdict.notes:
         console.print(f"note: {note}", markup=False, highlight=False)
     if verdict.ok and verdict.notes:
-        console.print("[green]The tests hold: the solution passes every test.[/green]")
+        console.print("[green]The tests hold: the solution passes every test this grader "
+                      "runs.[/green]")
     elif verdict.ok:
         console.print("[green]The cases hold: the reference passes every case and the "
                       "template fails every scored question.[/green]")

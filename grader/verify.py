@@ -111,6 +111,10 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
             "in `grade bulk` and Gradescope, which run hidden cases after the others from a "
             "fresh import")
     notes = []
+    foreign = [r.question.name for r in reference.questions if r.status in NOT_RUN]
+    if foreign:  # (ok runs them: a solution that fails them is not seen here)
+        notes.append(f"not checked: {', '.join(foreign)} (scheme or sqlite suites, which this "
+                     "grader does not run: check them with the course's own client)")
     cases = {path.resolve() for path in okfolder.case_files(assignment)}
     own = {assignment.ok.path.name, str(okfolder.catalogue_path(assignment))}
     copied = [relative.as_posix() for relative in okfolder.folder_files(assignment)

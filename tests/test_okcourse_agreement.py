@@ -70,6 +70,15 @@ def test_scheme_suites_are_named_and_the_python_is_graded(tmp_path):
     assert record["status"] == "unsupported" and record["max_score"] == 0, record
 
 
+def test_verify_names_the_tests_it_could_not_check():
+    """`grade verify` said "the solution passes every test" of a bank whose SQL tests
+    it had not run (hunt22 #7)."""
+    done = run_grade("verify", "--assignment", str(BANKS / "lab09"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "not checked: over-twice, old-dogs" in done.stdout
+    assert "passes every test this grader runs" in done.stdout
+
+
 def test_gradescope_never_shows_a_test_it_did_not_run_as_passed(tmp_path):
     """A test of scheme or sqlite suites only was a green "passed" test on Gradescope,
     even for an empty lab09.sql (hunt22 #4): it is now no test, and the output names it
