@@ -11,8 +11,12 @@ without real bug classes.
 
 It grades every mutant `grade mutate` kills, and the real students' bug classes of the
 edition (`real_bugs_file`: tests/mutants/catalogue.py for Fall 2019, labelled
-"catalogue:NAME"; tests/mutants/<edition>.py for another, "su21:NAME"), on every question they reach as a student's
-run does (grader/hint_mutants.py, cached), merges the groups staff named in NAMED.json
+"catalogue:NAME"; tests/mutants/<edition>.py for another, "su21:NAME"), on every
+question they reach as a student's run does (grader/hint_mutants.py, cached), in two
+views: with every case run, and as a workspace runs them before the student unlocks its
+locked cases (a question's first failure may then be a later case, and an entry whose
+signature starts after a case that did not run is shown only if marked "locked": each
+generated mutant it matched there is one it lists, `hint_mutants.mark_locked`); merges the groups staff named in NAMED.json
 (what `grade mutate --hints` or --proposals wrote, with "id" and "text" filled in; a
 group may be named by its "class" signature instead, then its sentence must hold for the
 whole class), with --generalise adds to each entry the behaviour classes of its
@@ -56,21 +60,25 @@ def real_bug_classes(path):
     return module.MUTANTS
 
 
-def observe_real(assignment, jobs=None, use_cache=True):
-    """(label, question, evidence) of the real bug classes ("catalogue:NAME", ...)."""
+def observe_real(assignment, jobs=None, use_cache=True, locked=False):
+    """(label, question, evidence) of the real bug classes ("catalogue:NAME", ...);
+    LOCKED: before the student unlocks the locked cases (`hint_mutants.observe_sources`)."""
     path = real_bugs_file(assignment.edition)
     if path is None:
         return []
     classes = real_bug_classes(path)
     reference = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
     key = hashlib.sha256(path.read_bytes()).hexdigest()
+    view = "-locked" if locked else ""
     cache = mutate.cache_dir() / (f"{assignment.edition}-{mutate.digest(assignment)}-"
-                                  f"real{key[:12]}x{hint_mutants.REPEAT}.json")
+                                  f"real{key[:12]}x{hint_mutants.REPEAT}{view}.json")
     if use_cache and cache.is_file():
         return [(m, q, e) for m, q, e in json.loads(cache.read_text(encoding="utf-8"))]
     items = [(f"{path.stem}:{m.name}", {assignment.source: m.apply(reference).encode()},
               sorted(m.may_fail)) for m in classes]
-    observed = hint_mutants.observe_sources(assignment, items, jobs=jobs, timeout=4.0)
+    unlocked = observe_real(assignment, jobs, use_cache) if locked else None
+    observed = hint_mutants.observe_sources(assignment, items, jobs=jobs, timeout=4.0,
+                                            locked=locked, unlocked=unlocked)
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_text(json.dumps(observed), encoding="utf-8")
     return observed
@@ -100,9 +108,11 @@ def generalise(data, generated):
     return data
 
 
-def figures(data, killed, moved, real, owner=None):
+def figures(data, killed, moved, real, owner=None, locked=None):
     """The rows of the README's table; with OWNER (mutant id -> the question owning its
-    line), the killed and statement-order mutants in that question alone too."""
+    line), the killed and statement-order mutants in that question alone too; LOCKED,
+    (killed, moved, real) as a workspace whose locked cases are not unlocked shows them,
+    their rows too."""
     catalogue = hints.parse(data)
     generated = killed + moved
     rows = {"real bug classes": hint_mutants.measure(catalogue, real),
@@ -114,6 +124,10 @@ def figures(data, killed, moved, real, owner=None):
         for name, observed in (("killed mutants", killed), ("statement-order mutants", moved)):
             rows[f"{name}, the question owning the line"] = hint_mutants.measure(
                 catalogue, [o for o in observed if owner.get(o[0]) == o[1]])
+    if locked:
+        for name, observed in zip(("killed mutants", "statement-order mutants",
+                                   "real bug classes"), locked):
+            rows[f"{name}, cases locked"] = hint_mutants.measure(catalogue, observed)
     return rows
 
 
@@ -142,6 +156,11 @@ def main(argv=None) -> int:
                                            use_cache=not args.no_cache)
     generated = killed + moved
     real = observe_real(assignment, args.jobs, not args.no_cache) if not args.assignment else []
+    locked = (hint_mutants.observe(run, jobs=args.jobs, use_cache=not args.no_cache, locked=True),
+              hint_mutants.observe_reordered(assignment, jobs=args.jobs,
+                                             use_cache=not args.no_cache, locked=True),
+              observe_real(assignment, args.jobs, not args.no_cache, locked=True)
+              if not args.assignment else [])
     if args.merge:
         data = hint_mutants.merge(data, json.loads(args.merge.read_text(encoding="utf-8")))
     reviewed = {o[0] for o in real}
@@ -149,6 +168,8 @@ def main(argv=None) -> int:
     if args.generalise:
         data = hint_mutants.rebuild(generalise(data, generated), generated + real,
                                     reviewed=reviewed)
+    # (the real bug classes left out: with the cases locked, they are measured unseen)
+    data = hint_mutants.mark_locked(data, locked[0] + locked[1])
     catalogue = hints.parse(data)
     unnamed = [o for o in generated + real
                if hints.best(catalogue.for_question(o[1]), o[2]) is None]
@@ -159,7 +180,7 @@ def main(argv=None) -> int:
     print(f"{path}: {len(data['hints'])} entries")
     owner = {o.mutant.id: o.mutant.owner for o in run.outcomes}
     owner.update({m.id: m.owner for m in hint_mutants.reordered(assignment)})
-    for name, row in figures(data, killed, moved, real, owner).items():
+    for name, row in figures(data, killed, moved, real, owner, locked).items():
         if not row["total"] and not real:  # no real bug classes: an ok assignment's, say
             continue
         total = row["total"] or 1

@@ -38,7 +38,7 @@ from .model import Question
 
 Observed = Tuple[str, str, Dict[str, str]]  # (label, question, case key -> fingerprint)
 REPEAT = 2  # gradings of each mutant: what differs between them is not a fingerprint
-_VERSION = 2  # of the cached observations
+_VERSION = 3  # of the cached observations
 
 
 def _unshrunk(questions: Sequence[Question]) -> List[Question]:
@@ -61,13 +61,14 @@ def _unshrunk(questions: Sequence[Question]) -> List[Question]:
 
 
 def grade_source(assignment: Assignment, files: Dict[str, bytes], questions: List[Question],
-                 timeout: float = 5.0):
+                 timeout: float = 5.0, locked: bool = False):
     """The GradeResult of FILES (source name -> text) on QUESTIONS, as a student's run
-    grades them (in order, each question stopping at its first failure)."""
+    grades them (in order, each question stopping at its first failure); LOCKED: as in a
+    workspace whose locked cases are not unlocked yet (they do not run)."""
     if assignment.is_ok:
         from .okfolder import grade_copy, sources_in
         return grade_copy(assignment, {**sources_in(assignment, Path(assignment.folder)),
-                                       **files}, timeout, questions)
+                                       **files}, timeout, questions, respect_locks=locked)
     from .run.runner import Runner
     from .session import grade
     with tempfile.TemporaryDirectory(prefix="hint-mutant-") as folder:
@@ -79,7 +80,7 @@ def grade_source(assignment: Assignment, files: Dict[str, bytes], questions: Lis
                         warm=assignment.warm, **assignment.seeding(),
                         own_modules=assignment.modules, show_wants=True)
         try:
-            return grade(questions, runner, assignment=assignment, respect_locks=False)
+            return grade(questions, runner, assignment=assignment, respect_locks=locked)
         finally:
             runner.close()
 
@@ -109,34 +110,74 @@ def steady(runs: Sequence[Dict[str, str]]) -> Optional[Dict[str, str]]:
     return out
 
 
+def _graded(assignment: Assignment, files: Dict[str, bytes], wanted: List[Question],
+            repeat: int, timeout: float, locked: bool) -> Dict[str, List[Dict[str, str]]]:
+    """Question key -> the evidence of each of REPEAT gradings of FILES on WANTED. A
+    question that timed out is not graded again: each grading costs the whole timeout
+    of a core, most of what observing costs, and a loop shows the same."""
+    seen: Dict[str, List[Dict[str, str]]] = {}
+    for _ in range(max(1, repeat)):
+        if not wanted:
+            break
+        result = grade_source(assignment, files, wanted, timeout, locked=locked)
+        for q in result.questions:
+            seen.setdefault(q.question.key, []).append(hints.evidence(q))
+        timed_out = {q.question.key for q in result.questions if q.status == "timeout"}
+        wanted = [q for q in wanted if q.key not in timed_out]
+    return seen
+
+
+def locked_keys(question: Question) -> Set[str]:
+    """The case keys of QUESTION that a workspace as `grade init` makes it (or a lab as
+    ok publishes it) does not run until the student unlocks them."""
+    from .session import locked_numbers
+    keys = hints.case_keys(question)
+    return {keys[n] for n in locked_numbers(question, question.cases)}
+
+
 def observe_sources(assignment: Assignment, items: Sequence[Tuple[str, Dict[str, bytes],
                                                                   Sequence[str]]],
                     jobs: Optional[int] = None, repeat: int = REPEAT,
-                    timeout: float = 5.0) -> List[Observed]:
+                    timeout: float = 5.0, locked: bool = False,
+                    unlocked: Optional[Sequence[Observed]] = None) -> List[Observed]:
     """(label, question, evidence) for every question of ITEMS, (label, files, question
-    keys), that its files fail, each graded REPEAT times (`steady`). A question that
-    timed out is not graded again: each grading costs the whole timeout of a core,
-    most of what observing costs, and a loop shows the same."""
+    keys), that its files fail, each graded REPEAT times (`steady`).
+
+    LOCKED: what a student sees before unlocking, where the locked cases do not run and
+    a question's first failure may be a later case, with another hint (each question's
+    first cases are locked in a Hog workspace). Taken from UNLOCKED (ITEMS' observations
+    with every case run; graded first when not given): the same evidence without its
+    locked cases, graded again where a locked case failed first."""
     questions = {q.key: q for q in staff_questions(assignment)}
+    if locked and unlocked is None:
+        unlocked = observe_sources(assignment, items, jobs, repeat, timeout)
+    before: Dict[str, Dict[str, Dict[str, str]]] = {}
+    for label, key, evidence in unlocked or ():
+        before.setdefault(label, {})[key] = evidence
+
+    def in_order(keys: Iterable[str]) -> List[Question]:
+        keys = set(keys)
+        return [questions[k] for k in assignment.questions if k in keys and k in questions]
 
     def one(item) -> List[Observed]:
         label, files, keys = item
-        wanted = [questions[k] for k in assignment.questions if k in keys and k in questions]
-        seen: Dict[str, List[Dict[str, str]]] = {}
-        for _ in range(max(1, repeat)):
-            if not wanted:
-                break
-            result = grade_source(assignment, files, wanted, timeout)
-            for q in result.questions:
-                seen.setdefault(q.question.key, []).append(hints.evidence(q))
-            timed_out = {q.question.key for q in result.questions if q.status == "timeout"}
-            wanted = [q for q in wanted if q.key not in timed_out]
-        out = []
-        for key in keys:
-            evidence = steady(seen.get(key, []) or [{}])
-            if evidence is not None and hints.first_failure(evidence) is not None:
-                out.append((label, key, evidence))
-        return out
+        found: Dict[str, Optional[Dict[str, str]]] = {}
+        if locked:
+            again = []
+            for key, evidence in before.get(label, {}).items():
+                shut = locked_keys(questions[key])
+                if hints.first_failure(evidence)[0] in shut:
+                    again.append(key)
+                else:
+                    found[key] = {**{k: v for k, v in evidence.items() if k not in shut},
+                                  **{k: hints.LOCKED for k in shut}}
+            seen = _graded(assignment, files, in_order(again), repeat, timeout, locked=True)
+        else:
+            seen = _graded(assignment, files, in_order(keys), repeat, timeout, locked=False)
+        for key, runs in seen.items():
+            found[key] = steady(runs)
+        return [(label, key, found[key]) for key in keys if found.get(key) is not None
+                and hints.first_failure(found[key]) is not None]
 
     with ThreadPoolExecutor(max(1, jobs or 2 * (os.cpu_count() or 1))) as pool:
         return [o for items_ in pool.map(one, items) for o in items_]
@@ -186,23 +227,38 @@ def _cached(cache: Optional[Path], wanted: Set[str]) -> Optional[List[Observed]]
     return None
 
 
-def observe(run, jobs: Optional[int] = None, use_cache: bool = True,
-            repeat: int = REPEAT) -> List[Observed]:
-    """(mutant id, question, evidence) for every question a killed mutant of RUN (a
-    `mutate.Run`) fails among those its function reaches."""
-    assignment: Assignment = run.assignment
-    killed = [o for o in run.outcomes if o.killed]
-    cache = _cache(assignment, "hints", repeat)
-    stored = _cached(cache, {o.mutant.id for o in killed}) if use_cache else None
+def _observe_cached(assignment: Assignment, kind: str, ids: Set[str], make_items,
+                    jobs: Optional[int], use_cache: bool, repeat: int,
+                    locked: bool) -> List[Observed]:
+    """`observe_sources` of MAKE_ITEMS() (the mutants IDS), through the cache of KIND;
+    the LOCKED view from the unlocked one (cached too)."""
+    cache = _cache(assignment, f"{kind}-locked" if locked else kind, repeat)
+    stored = _cached(cache, ids) if use_cache else None
     if stored is not None:
         return stored
-    reaching = _reaching(assignment, killed)
-    items = [(o.mutant.id, {o.mutant.file or assignment.source: o.mutant.source.encode()},
-              reaching[o.mutant.id]) for o in killed]
-    observed = observe_sources(assignment, items, jobs=jobs, repeat=repeat)
+    unlocked = _observe_cached(assignment, kind, ids, make_items, jobs, use_cache, repeat,
+                               False) if locked else None
+    observed = observe_sources(assignment, make_items(), jobs=jobs, repeat=repeat,
+                               locked=locked, unlocked=unlocked)
     if cache is not None:
-        _store(cache, [o.mutant.id for o in killed], observed)
+        _store(cache, sorted(ids), observed)
     return observed
+
+
+def observe(run, jobs: Optional[int] = None, use_cache: bool = True,
+            repeat: int = REPEAT, locked: bool = False) -> List[Observed]:
+    """(mutant id, question, evidence) for every question a killed mutant of RUN (a
+    `mutate.Run`) fails among those its function reaches (LOCKED: in a workspace whose
+    locked cases are not unlocked yet, `observe_sources`)."""
+    assignment: Assignment = run.assignment
+    killed = [o for o in run.outcomes if o.killed]
+
+    def items():
+        reaching = _reaching(assignment, killed)
+        return [(o.mutant.id, {o.mutant.file or assignment.source: o.mutant.source.encode()},
+                 reaching[o.mutant.id]) for o in killed]
+    return _observe_cached(assignment, "hints", {o.mutant.id for o in killed}, items, jobs,
+                           use_cache, repeat, locked)
 
 
 def reordered(assignment: Assignment, owners: Optional[Iterable[str]] = None):
@@ -222,26 +278,22 @@ def reordered(assignment: Assignment, owners: Optional[Iterable[str]] = None):
 
 def observe_reordered(assignment: Assignment, owners: Optional[Iterable[str]] = None,
                       jobs: Optional[int] = None, use_cache: bool = True,
-                      repeat: int = REPEAT) -> List[Observed]:
+                      repeat: int = REPEAT, locked: bool = False) -> List[Observed]:
     """(mutant id, question, evidence) for every question a statement-order mutant
     (`reordered`) fails among those its function reaches (in an ok assignment, every
     question: its tests call each other's functions). Cached as `observe` is."""
     mutants = reordered(assignment, owners)
-    cache = _cache(assignment, "moves", repeat)
-    stored = _cached(cache, {m.id for m in mutants}) if use_cache else None
-    if stored is not None:
-        return stored
-    if assignment.is_ok:
-        reaching = {m.id: list(assignment.questions) for m in mutants}
-    else:
-        calling = questions_calling(assignment)
-        reaching = {m.id: sorted(calling.get(m.function, ())) for m in mutants}
-    items = [(m.id, {m.file or assignment.source: m.source.encode()}, reaching[m.id])
-             for m in mutants]
-    observed = observe_sources(assignment, items, jobs=jobs, repeat=repeat)
-    if cache is not None:
-        _store(cache, [m.id for m in mutants], observed)
-    return observed
+
+    def items():
+        if assignment.is_ok:
+            reaching = {m.id: list(assignment.questions) for m in mutants}
+        else:
+            calling = questions_calling(assignment)
+            reaching = {m.id: sorted(calling.get(m.function, ())) for m in mutants}
+        return [(m.id, {m.file or assignment.source: m.source.encode()}, reaching[m.id])
+                for m in mutants]
+    return _observe_cached(assignment, "moves", {m.id for m in mutants}, items, jobs,
+                           use_cache, repeat, locked)
 
 
 def _store(cache: Path, graded: Iterable[str], observed: List[Observed]) -> None:
@@ -310,6 +362,27 @@ def rebuild(data: Dict[str, Any], observed: Iterable[Observed],
     return {**data, "hints": out}
 
 
+def mark_locked(data: Dict[str, Any], observed: Iterable[Observed]) -> Dict[str, Any]:
+    """DATA with each entry's "locked" (shown where cases before its signature did not
+    run): true when it matched some of OBSERVED (what mutants show with the locked cases
+    not run: `observe_sources(locked=True)`) and each of them is one of its "mutants",
+    whose sentence staff checked; otherwise the evidence may be another mistake's."""
+    matched: Dict[str, Set[str]] = {}
+    parsed = hints.parse(data).by_id()
+    for label, key, seen in observed:
+        for hint in parsed.values():
+            if hint.question == key and hints.strength(hint, seen, unseen=True) > 0:
+                matched.setdefault(hint.id, set()).add(label)
+    out = []
+    for entry in data["hints"]:
+        entry = {k: v for k, v in entry.items() if k != "locked"}
+        labels = matched.get(entry["id"], set())
+        if labels and labels <= set(entry.get("mutants", [])):
+            entry["locked"] = True
+        out.append(entry)
+    return {**data, "hints": out}
+
+
 def merge(data: Dict[str, Any], named: Dict[str, Any]) -> Dict[str, Any]:
     """DATA with the proposals of NAMED (what `grade mutate --hints` wrote) that staff
     gave an "id" and a "text": a new id is a new entry, a known one gets the group's
@@ -352,7 +425,7 @@ def held_out(catalogue: hints.Catalogue, observed: Iterable[Observed]) -> hints.
             hints.agreement(s, seen) for seen in seen_by.get(hint.question, [])))
         if signatures:
             kept.append(hints.Hint(hint.id, hint.question, hint.text, signatures, hint.fuzz,
-                                   hint.mutants))
+                                   hint.mutants, hint.locked))
     return hints.Catalogue(kept)
 
 

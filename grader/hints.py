@@ -46,6 +46,7 @@ from .model import CaseResult, Question, QuestionResult
 CATALOGUE = "hints.json"
 VERSION = 1
 PASS = "pass"
+LOCKED = "locked"  # in evidence: a case that did not run, locked in the student's workspace
 CLASS = "~"  # a signature value starting with it is a behaviour class, not a fingerprint
 _FAILING = ("failed", "error", "timeout")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
@@ -67,6 +68,9 @@ class Hint:
     signatures: Tuple[Dict[str, str], ...] = ()
     fuzz: str = ""
     mutants: Tuple[str, ...] = ()
+    # shown too where cases before its signature's did not run (locked in a student's
+    # workspace): the probe found its sentence true of every mistake it then matched
+    locked: bool = False
 
     def sentence(self) -> str:
         return f"Looks like {self.text}" + ("" if self.text.endswith((".", "?", "!")) else ".")
@@ -198,18 +202,19 @@ def agrees(wanted: str, sign: Optional[str]) -> bool:
 
 
 def evidence(result: QuestionResult) -> Dict[str, str]:
-    """Case key -> fingerprint of every case of RESULT that ran."""
+    """Case key -> fingerprint of every case of RESULT that ran, LOCKED for each that
+    did not run because it is locked."""
     keys = case_keys(result.question)
     out = {}
     for case in result.case_results:
-        sign = case.fingerprint or fingerprint(case)
+        sign = LOCKED if case.status == "locked" else case.fingerprint or fingerprint(case)
         if sign is not None and case.case.number in keys:
             out[keys[case.case.number]] = sign
     return out
 
 
 def first_failure(seen: Dict[str, str]) -> Optional[Tuple[str, str]]:
-    failing = sorted((k for k, v in seen.items() if v != PASS), key=_order)
+    failing = sorted((k for k, v in seen.items() if v not in (PASS, LOCKED)), key=_order)
     return (failing[0], seen[failing[0]]) if failing else None
 
 
@@ -218,21 +223,28 @@ def first_failure(seen: Dict[str, str]) -> Optional[Tuple[str, str]]:
 _EXACT, _CLASS = 2, 1  # what one failing case of a signature is worth
 
 
-def agreement(signature: Dict[str, str], seen: Dict[str, str]) -> int:
-    """How much SEEN agrees with one SIGNATURE (0: it does not)."""
+def agreement(signature: Dict[str, str], seen: Dict[str, str], unseen: bool = True) -> int:
+    """How much SEEN agrees with one SIGNATURE (0: it does not). A signature speaks of a
+    mistake whose earlier cases pass: with UNSEEN false, it agrees only where none of
+    them was locked. A case that did not run could have shown another mistake: in a
+    locked su21 workspace a fifth of the real bug classes' failing questions got a
+    wrong hint (hunt21 F13)."""
     if not all(agrees(sign, seen.get(key)) for key, sign in signature.items()):
         return 0
     start = min((_order(k) for k in signature), default=(0, 0))
-    if any(v != PASS for k, v in seen.items() if _order(k) < start):
+    earlier = [v for k, v in seen.items() if _order(k) < start]
+    if any(v not in (PASS, LOCKED) for v in earlier) or not unseen and LOCKED in earlier:
         return 0
     return sum(_CLASS if sign.startswith(CLASS) else _EXACT
                for sign in signature.values() if sign != PASS)
 
 
-def strength(hint: Hint, seen: Dict[str, str]) -> int:
+def strength(hint: Hint, seen: Dict[str, str], unseen: Optional[bool] = None) -> int:
     """How much of SEEN agrees with HINT, by its signature that agrees best (0: it does
-    not match)."""
-    agreed = max((agreement(s, seen) for s in hint.signatures), default=0)
+    not match); where earlier cases did not run, only if HINT holds there (UNSEEN:
+    whether to take it that it does; default, what its entry says)."""
+    unseen = hint.locked if unseen is None else unseen
+    agreed = max((agreement(s, seen, unseen) for s in hint.signatures), default=0)
     if hint.signatures and not agreed:
         return 0
     if hint.fuzz:
@@ -326,12 +338,15 @@ def parse(data: Any, where: str = CATALOGUE) -> Catalogue:
         mutants = entry.get("mutants", [])
         if not isinstance(mutants, list) or not all(isinstance(m, str) for m in mutants):
             raise bad(f"{label}: \"mutants\" must be a list of strings")
+        if not isinstance(entry.get("locked", False), bool):
+            raise bad(f"{label}: \"locked\" must be true or false")
         unknown = set(entry) - {"id", "question", "text", "signature", "signatures", "fuzz",
-                                "mutants"}
+                                "mutants", "locked"}
         if unknown:
             raise bad(f"{label}: unknown key(s) {', '.join(sorted(unknown))}")
         hints.append(Hint(name, entry["question"], entry["text"].strip(),
-                          tuple(dict(s) for s in signatures), fuzz, tuple(mutants)))
+                          tuple(dict(s) for s in signatures), fuzz, tuple(mutants),
+                          entry.get("locked", False)))
     return Catalogue(hints)
 
 

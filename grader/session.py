@@ -75,6 +75,19 @@ class Plan:
     cases: List[Case]
 
 
+def locked_numbers(question: Question, cases: Iterable[Case]) -> Set[int]:
+    """The numbers of CASES (QUESTION's) that a student's run skips until they are
+    unlocked: the locked ones and, where QUESTION is scored by suites, every case after
+    a locked one in its suite (ok counts those as locked too)."""
+    out: Set[int] = set()
+    suites: Set[int] = set()
+    for case in cases:
+        if case.locked or (question.scoring == "suites" and case.suite.number in suites):
+            suites.add(case.suite.number)
+            out.add(case.number)
+    return out
+
+
 def plan(questions: Iterable[Question], case_numbers: Optional[Set[int]] = None,
          scored_only: bool = False) -> List[Plan]:
     return [Plan(q, [c for c in q.cases if (case_numbers is None or c.number in case_numbers)
@@ -118,12 +131,9 @@ def grade(questions: Iterable[Question], runner: Runner, *,
     jobs: List[CaseJob] = []
     owner: Dict[int, tuple] = {}
     for p_index, item in enumerate(plans):
-        locked_suites: Set[int] = set()
+        locked = locked_numbers(item.question, item.cases) if respect_locks else set()
         for case in item.cases:
-            if respect_locks and (case.locked or (item.question.scoring == "suites"
-                                                  and case.suite.number in locked_suites)):
-                # ok counts every case after a locked one in its suite as locked too
-                locked_suites.add(case.suite.number)
+            if case.number in locked:
                 results[p_index][case.number] = CaseResult(case, "locked", message="locked")
             elif case.suite.type in ("concept", "wwpp"):  # answered when unlocked: not run
                 results[p_index][case.number] = CaseResult(case, "passed")

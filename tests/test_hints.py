@@ -787,3 +787,43 @@ def test_text_joined_to_a_number_is_not_told_a_mutants_mistake(edition_of, hints
     assert [key for _, key, _ in observed] == ["07"]
     assert [hints.best(hints_of("su21").for_question(key), seen)
             for _, key, seen in observed] == [None]
+
+
+def test_an_entry_speaks_after_locked_cases_only_where_the_probe_found_it_true():
+    """A signature speaks of a mistake whose earlier cases pass. In a student's workspace
+    the first cases are locked until unlocked: the first failure seen is then a later
+    case, which another mistake may share (hunt21 F13: a player whose points were set,
+    not added, was told a 1-die turn scores Piggy Points). Such evidence names an
+    entry only when it is marked "locked" (`hint_mutants.mark_locked`: every mutant
+    the probe saw it match so is one it lists)."""
+    entry = {"id": "05-piggy", "question": "05", "text": "x", "signatures": [{"3": "1: (4, 8)"}],
+             "mutants": ["piggy"]}
+    locked = {"1": hints.LOCKED, "2": hints.LOCKED, "3": "1: (4, 8)"}
+    unlocked = {"1": hints.PASS, "2": hints.PASS, "3": "1: (4, 8)"}
+    plain = hints.parse({"version": 1, "hints": [entry]}).hints
+    assert hints.best(plain, unlocked).id == "05-piggy" and hints.best(plain, locked) is None
+    for seen, flagged in (([("piggy", "05", locked)], True),
+                          ([("piggy", "05", locked), ("overwrite", "05", locked)], False)):
+        marked = hint_mutants.mark_locked({"version": 1, "hints": [entry]}, seen)
+        assert marked["hints"][0].get("locked", False) is flagged
+        shown = hints.best(hints.parse(marked).hints, locked)
+        assert (shown is not None and shown.id) == (flagged and "05-piggy")
+    assert hints.first_failure(locked) == ("3", "1: (4, 8)")
+
+
+@pytest.mark.parametrize("edition,question", [("su21", "05"), ("sp14", "04")])
+def test_a_locked_workspace_is_not_told_another_mistake(edition, question, tmp_path):
+    """hunt21 F13: in the workspace students get (each question's first cases locked),
+    player 0's points set where they are added failed a later case first, whose entry
+    blamed Piggy Points (su21) or Free Bacon (sp14). Now no entry speaks there unless
+    the probe found it true of what it matched with the cases locked."""
+    edition_ = assignments.load(edition)
+    ws = tmp_path / "ws"
+    assert run_grade("init", str(ws), "--edition", edition).returncode == 0
+    source = (edition_.reference / "hog.py").read_text()
+    (ws / "hog.py").write_text(source.replace("score0 += take_turn", "score0 = take_turn", 1))
+    record = json.loads(run_grade("-q", question, "--json", "-", cwd=ws).stdout)
+    shown = record["questions"][question].get("hint")
+    if shown is not None:  # then the entry lists that mistake: its sentence was checked
+        entry = hints.load(Path(edition_.cases) / hints.CATALOGUE).by_id()[shown]
+        assert any("score0 = take_turn" in m for m in entry.mutants), shown
