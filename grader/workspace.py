@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
@@ -355,8 +356,12 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
     import tempfile
     import zipfile
 
-    if folder is None:  # the folder the archive unpacks to: the assignment's name
+    if folder is None:  # the folder the archive unpacks to: the assignment's name, as
+        # every system names a folder (a course's "Project 2: Cats" has a ':', which
+        # Windows refuses: hunt22)
         folder = assignment.name if assignment.is_ok else assignment.module
+        folder = " ".join(re.sub(r'[<>:"/\\|?*\x00-\x1f]', " ", folder).split()).strip(".")
+        folder = folder or "assignment"
     with tempfile.TemporaryDirectory() as scratch:
         root = init(assignment, Path(scratch) / folder, transform=transform)
         from . import standalone

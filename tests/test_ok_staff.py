@@ -486,6 +486,18 @@ def test_publish_zips_the_student_folder_with_a_runner_that_speaks_of_the_assign
         assert b"words('')" not in archive.read("proj/tests/01.py")  # the hidden case
 
 
+def test_publish_names_the_folder_as_every_system_can(tmp_path):
+    """A course names its projects "Project 2: Typing Trainer": the archive unpacked
+    to a folder of that name, which Windows refuses (hunt22)."""
+    proj = make_proj(tmp_path)
+    config = json.loads((proj / "proj.ok").read_text())
+    (proj / "proj.ok").write_text(json.dumps({**config, "name": 'Project 2: Cats/"Typing"?'}))
+    out = tmp_path / "proj.zip"
+    assert run_grade("publish", str(out), "--assignment", str(proj)).returncode == 0
+    with zipfile.ZipFile(out) as archive:
+        assert {name.split("/")[0] for name in archive.namelist()} == {"Project 2 Cats Typing"}
+
+
 def test_publish_and_init_refuse_to_hand_out_the_solution_without_a_template(tmp_path):
     hw = make_hw(tmp_path, template=False)
     out = tmp_path / "hw.zip"
