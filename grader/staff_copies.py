@@ -12,6 +12,7 @@ copied, and what is left out and why, `grade verify` lists, for what no check ca
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
@@ -120,6 +121,10 @@ class Screen:
                   if any(_within(solved, body) for body in bodies)]
         return len(shared) >= 2 or any(size >= 2 for size in shared)
 
+    def _holds_hidden(self, data: bytes) -> bool:
+        text = data.decode("utf-8", "replace")
+        return any(line in text for line in self.hidden)
+
     def reason(self, path: Path, name: Optional[str] = None) -> Optional[str]:
         """Why the file at PATH (called NAME where it is copied) must not be copied, or
         None."""
@@ -135,6 +140,8 @@ class Screen:
         text = data.decode("utf-8", "replace")
         if any(line in text for line in self.hidden):
             return "it holds a hidden case's code"
+        if any(opaque("", block) or self._holds_hidden(block) for block in _encoded(text)):
+            return "it holds encoded data that cannot be checked (base64)"
         try:
             tree = asts.parse(data)
         except (SyntaxError, ValueError):
@@ -145,6 +152,27 @@ class Screen:
         if self._solution_work(tree):
             return "it holds the solution's work"
         return None
+
+
+# a base64 block (an e-mail's attachment, a data URI, a shell archive's payload): a line
+# of 60 characters or more with no blank, and the lines that follow it alike (attack22
+# C6: a saved e-mail with the tests zipped in it)
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{60,}={0,2}(?:\r?\n[A-Za-z0-9+/]{4,}={0,2})*")
+
+
+def _encoded(text: str) -> List[bytes]:
+    """What the base64 blocks of TEXT, of 200 characters or more, decode to."""
+    import base64
+    import binascii
+    blocks = []
+    for match in _BASE64.finditer(text):
+        data = "".join(match.group().split()).rstrip("=")
+        if len(data) >= 200:
+            try:
+                blocks.append(base64.b64decode(data + "=" * (-len(data) % 4)))
+            except (binascii.Error, ValueError):
+                pass
+    return blocks
 
 
 def hidden_lines(questions) -> List[str]:

@@ -550,12 +550,16 @@ def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp
         b"#!/bin/sh\nexit 0\n" + (hw / "tests" / "before-edits.zip").read_bytes())
     (hw / "tests" / "q3.dat").write_bytes(zlib.compress(HW_Q3.encode()))
     (hw / "ant.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8)
+    import base64  # and a saved e-mail with the tests attached, in base64 (C6)
+    (hw / "tests-before-edits.eml").write_text(
+        "Subject: tests\nContent-Transfer-Encoding: base64\n\n"
+        + base64.encodebytes((hw / "tests" / "before-edits.zip").read_bytes()).decode())
     kept = {p.as_posix() for p in folder_files(assignments.load(path=hw))}
     assert {"helper.py", "ant.png"} <= kept
     assert not kept & {"last-term/hw.py", "hw_sol.py", "tests/before-edits.zip", "drafts/q3.py",
                        "last-term/hw.py.old", "tests/before-edits.zip.old",
                        "last-term/longer.py", "make_q3.py", "tests/backup.run",
-                       "tests/q3.dat"}, kept
+                       "tests/q3.dat", "tests-before-edits.eml"}, kept
     ws = tmp_path / "ws"
     assert run_grade("init", str(ws), "--assignment", str(hw)).returncode == 0
     assert (ws / "helper.py").exists() and not (ws / "last-term").exists()
