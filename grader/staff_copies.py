@@ -140,8 +140,9 @@ class Screen:
         text = data.decode("utf-8", "replace")
         if any(line in text for line in self.hidden):
             return "it holds a hidden case's code"
-        if any(opaque("", block) or self._holds_hidden(block) for block in _encoded(text)):
-            return "it holds encoded data that cannot be checked (base64)"
+        if _UUENCODED.search(text) or any(opaque("", block) or self._holds_hidden(block)
+                                          for block in _encoded(text)):
+            return "it holds encoded data that cannot be checked (base64, uuencode)"
         try:
             tree = asts.parse(data)
         except (SyntaxError, ValueError):
@@ -158,6 +159,9 @@ class Screen:
 # of 60 characters or more with no blank, and the lines that follow it alike (attack22
 # C6: a saved e-mail with the tests zipped in it)
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{60,}={0,2}(?:\r?\n[A-Za-z0-9+/]{4,}={0,2})*")
+
+
+_UUENCODED = re.compile(r"^begin [0-7]{3,4} \S.*\n(?:M.{60}\n){3,}", re.MULTILINE)
 
 
 def _encoded(text: str) -> List[bytes]:

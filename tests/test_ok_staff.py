@@ -554,12 +554,17 @@ def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp
     (hw / "tests-before-edits.eml").write_text(
         "Subject: tests\nContent-Transfer-Encoding: base64\n\n"
         + base64.encodebytes((hw / "tests" / "before-edits.zip").read_bytes()).decode())
+    import binascii  # or uuencoded (C7)
+    archive = (hw / "tests" / "before-edits.zip").read_bytes()
+    (hw / "tests.uu").write_text("begin 644 tests.zip\n" + "".join(
+        binascii.b2a_uu(archive[at:at + 45]).decode() for at in range(0, len(archive), 45))
+        + "`\nend\n")
     kept = {p.as_posix() for p in folder_files(assignments.load(path=hw))}
     assert {"helper.py", "ant.png"} <= kept
     assert not kept & {"last-term/hw.py", "hw_sol.py", "tests/before-edits.zip", "drafts/q3.py",
                        "last-term/hw.py.old", "tests/before-edits.zip.old",
                        "last-term/longer.py", "make_q3.py", "tests/backup.run",
-                       "tests/q3.dat", "tests-before-edits.eml"}, kept
+                       "tests/q3.dat", "tests-before-edits.eml", "tests.uu"}, kept
     ws = tmp_path / "ws"
     assert run_grade("init", str(ws), "--assignment", str(hw)).returncode == 0
     assert (ws / "helper.py").exists() and not (ws / "last-term").exists()
