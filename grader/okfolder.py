@@ -23,7 +23,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from . import staff_copies
 from .assignment import Assignment
-from .load import casefile
+from .load import casefile, okconfig
 from .model import Question
 
 TEMPLATE = "template"
@@ -123,8 +123,11 @@ def _kept_files(assignment: Assignment, listing: List[Path]
     cases = {path.resolve() for path in case_files(assignment)}
     screen = staff_copies.screen_of(root, assignment.template, assignment.sources,
                                     staff_questions(assignment))
-    candidates = []
-    staff = assignment.ok.staff_only
+    candidates: List[Path] = []
+    left: List[Tuple[Path, str]] = []
+    staff, given = assignment.ok.staff_only, assignment.ok.given
+    side = okconfig.sidecar(assignment.ok.path).name
+    catalogue = catalogue_path(assignment)
     others = {name for relative in listing if len(relative.parts) == 1
               and relative.suffix == ".ok" and relative.name != assignment.ok.path.name
               for name in (relative.name, relative.stem + ".grader.json")}
@@ -133,15 +136,26 @@ def _kept_files(assignment: Assignment, listing: List[Path]
         path = root / relative
         if len(relative.parts) == 1 and relative.name in others:
             continue  # another configuration (or its sidecar): copies use this one only
-        if any(fnmatch.fnmatchcase(part.as_posix(), pattern)
-               for part in (relative, *list(relative.parents)[:-1]) for pattern in staff):
+        if _matches(relative, staff):
             continue
-        if relative.as_posix() in assignment.sources or path.resolve() in cases:
+        if relative.as_posix() in (*assignment.sources, assignment.ok.path.name) \
+                or path.resolve() in cases or relative == catalogue:
             kept.append(relative)
+        elif given is not None:  # staff name what copies get, and vouch for it
+            if _matches(relative, given):
+                kept.append(relative)
+            else:
+                left.append((relative, f"not among the files {side} names as `given`"))
         elif not any(fnmatch.fnmatchcase(path.name, pattern) for pattern in LEFTOVERS):
             candidates.append(relative)
-    others_kept, left = staff_copies.split(screen, root, candidates)
-    return sorted(kept + others_kept), left
+    others_kept, screened = staff_copies.split(screen, root, candidates)
+    return sorted(kept + others_kept), left + screened
+
+
+def _matches(relative: Path, patterns: Iterable[str]) -> bool:
+    """Whether RELATIVE, or a folder it is in, matches one of PATTERNS."""
+    return any(fnmatch.fnmatchcase(part.as_posix(), pattern)
+               for part in (relative, *list(relative.parents)[:-1]) for pattern in patterns)
 
 
 def catalogue_path(assignment: Assignment) -> Optional[Path]:

@@ -573,6 +573,23 @@ def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp
     assert "beside the sources and tests: ant.png, helper.py, tests/__init__.py" in said
 
 
+def test_given_names_the_only_other_files_a_copy_gets(tmp_path):
+    """No check of what a file holds is complete (a copy of the tests encoded some other
+    way: attack22): a course may name, in NAME.grader.json, the files copies get beside
+    the sources, the tests and the configuration; every other is left out."""
+    from grader import assignment as assignments
+    from grader.okfolder import folder_files, left_out
+    hw = make_hw(tmp_path)
+    (hw / "helper.py").write_text("X = 1\n")
+    (hw / "notes.txt").write_text("the answers, rot13\n")
+    (hw / "hw.grader.json").write_text(json.dumps({"given": ["helper.py", "tests/__init__.py"]}))
+    assignment = assignments.load(path=hw)
+    kept = {p.as_posix() for p in folder_files(assignment)}
+    assert kept == {"helper.py", "hw.ok", "hw.py", "tests/__init__.py", "tests/q3.py"}
+    assert [(p.as_posix(), why) for p, why in left_out(assignment)] == \
+        [("notes.txt", "not among the files hw.grader.json names as `given`")]
+
+
 # --- bulk and gradescope ---------------------------------------------------------------
 
 def test_bulk_grades_a_project_as_ok_grades_each_submission(tmp_path, ok_command):

@@ -8,7 +8,10 @@ examples inside a source file, `ok_test` for case files), `default_tests` and
 (backup, analytics, file_contents, ...) mean nothing to a local grader. One key of this
 grader's own, in NAME.grader.json beside NAME.ok (ok refuses a key it does not know, so
 they cannot go in NAME.ok): `staff_only`, patterns (`notes.md`, `solutions/*`) of the
-staff folder's files no student and no graded submission is handed (the sidecar too).
+staff folder's files no student and no graded submission is handed (the sidecar too);
+and `given`, patterns of the only files, beside the sources and the tests, that they are
+handed (`["utils.py", "data/*", "tests/__init__.py"]`): without it, every other file
+that passes `grader.staff_copies`'s checks.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ class OkConfig:
     default_tests: List[str] = field(default_factory=list)
     protocols: List[str] = field(default_factory=list)
     staff_only: List[str] = field(default_factory=list)  # patterns of staff's own files
+    given: Optional[List[str]] = None  # patterns of the only other files copies get
 
     @property
     def folder(self) -> Path:
@@ -163,18 +167,20 @@ def sidecar(path: Path) -> Path:
     return Path(path).with_name(Path(path).stem + ".grader.json")
 
 
-def _own_settings(path: Path) -> List[str]:
-    """The `staff_only` patterns of the configuration's sidecar (none without one)."""
+def _own_settings(path: Path) -> Tuple[List[str], Optional[List[str]]]:
+    """The `staff_only` and `given` patterns of the configuration's sidecar (none, and
+    None, without one)."""
     side = sidecar(path)
     if not side.is_file():
-        return []
+        return [], None
     try:
         data = json.loads(side.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise OkConfigError(f"{side} cannot be read as JSON: {error}") from None
     if not isinstance(data, dict):
         raise OkConfigError(f"{side} must hold a JSON object")
-    return _strings(data.get("staff_only"), "staff_only", side)
+    given = _strings(data["given"], "given", side) if "given" in data else None
+    return _strings(data.get("staff_only"), "staff_only", side), given
 
 
 def read(path: Path) -> OkConfig:
@@ -198,8 +204,9 @@ def read(path: Path) -> OkConfig:
         file_pattern, _, parameter = str(pattern).partition(":")
         for source in sources.split(","):
             entries.append((file_pattern, parameter, source.strip()))
+    staff_only, given = _own_settings(path)
     return OkConfig(path=path, name=str(name), src=_strings(data.get("src"), "src", path),
                     tests=entries,
                     default_tests=_strings(data.get("default_tests"), "default_tests", path),
                     protocols=_strings(data.get("protocols"), "protocols", path),
-                    staff_only=[sidecar(path).name, *_own_settings(path)])
+                    staff_only=[sidecar(path).name, *staff_only], given=given)
