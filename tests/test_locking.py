@@ -243,7 +243,9 @@ def test_the_shipped_assignment_round_trip(tmp_path, fa19, scheme):
 # lines too), with the answers a student types to unlock them
 FOREIGN_SESSIONS = {
     "scheme": ("scm> (and)\n#t\nscm> (+ 1\n.... 2)\n3\nscm> (or #f 3)\n3\n", "#t\n3\n3\n"),
-    "sqlite": ("sqlite> SELECT 1 AS a\n   ...> UNION SELECT 2;\n1\n2\n", "1\n2\n")}
+    "sqlite": ("sqlite> SELECT 1 AS a\n   ...> UNION SELECT 2;\n1\n2\n", "1\n2\n"),
+    "logic": ("logic> (query (parent abraham ?child))\nSuccess!\nchild: barack\n",
+              "Success!\nchild: barack\n")}
 
 
 @pytest.mark.parametrize("kind", sorted(FOREIGN_SESSIONS))
