@@ -573,6 +573,35 @@ def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp
     assert "beside the sources and tests: ant.png, helper.py, tests/__init__.py" in said
 
 
+def test_the_files_a_course_needs_are_never_left_out(tmp_path):
+    """The checks above once left out what a course needs, so the solution failed in
+    every copy (review23 F1, F2, F4): data in binary or with long lines (a FASTA file,
+    Excel's UTF-16 CSV, a pickle, an SQLite database), a helper quoting a hidden case's
+    import line, a helper whose getters are the solution's."""
+    import pickle
+    import sqlite3
+    from grader import assignment as assignments
+    from grader.okfolder import folder_files
+    hw = make_hw(tmp_path)
+    (hw / "data").mkdir()
+    (hw / "data" / "genome.fa").write_text(">seq\n" + "ACGT" * 15 + "\n" + "GATTACA" * 9 + "\n")
+    (hw / "data" / "scores.csv").write_bytes("name,score\nada,10\n".encode("utf-16"))
+    (hw / "data" / "freq.pkl").write_bytes(pickle.dumps({"a": 1, "b": [2, 3]}))
+    with sqlite3.connect(hw / "data" / "words.db") as db:
+        db.execute("CREATE TABLE words (word TEXT)")
+    q3 = (hw / "tests" / "q3.py").read_text()
+    (hw / "tests" / "q3.py").write_text(q3.replace(
+        "        >>> square_all([5, 6])\n",
+        "        >>> from checks import check_it\n        >>> square_all([5, 6])\n"))
+    (hw / "checks.py").write_text('"""Use: >>> from checks import check_it"""\n'
+                                  "def check_it():\n    return True\n")
+    (hw / "show.py").write_text("def add_one(x):\n    return x + 1\n\n\n"
+                                "def double(x):\n    return x * 2\n")
+    kept = {p.as_posix() for p in folder_files(assignments.load(path=hw))}
+    assert {"data/genome.fa", "data/scores.csv", "data/freq.pkl", "data/words.db",
+            "checks.py", "show.py"} <= kept
+
+
 def test_given_names_the_only_other_files_a_copy_gets(tmp_path):
     """No check of what a file holds is complete (a copy of the tests encoded some other
     way: attack22): a course may name, in NAME.grader.json, the files copies get beside

@@ -178,14 +178,14 @@ def helper_files(folder: Path, cases: Iterable[Path] = (), cap: int = HELPERS_CA
         if path.is_symlink() or not path.is_file() or path.resolve() in skip:
             continue
         name = path.name
-        if name in STAFF_FILES or name.endswith(SIDECARS) or staff_copies.opaque(name):
+        if name in STAFF_FILES or name.endswith(SIDECARS) or staff_copies.bytecode(name):
             continue
         size = path.stat().st_size
         if total + size > cap:
             continue
         if is_case_file(path, strict=not name.endswith(".py")):
             continue
-        if screen is not None and screen.reason(path) is not None:
+        if screen is not None and screen.reason(path, relative) is not None:
             continue
         total += size
         found.append(relative)
