@@ -46,7 +46,7 @@ from .model import CaseResult, Question, QuestionResult
 CATALOGUE = "hints.json"
 VERSION = 1
 PASS = "pass"
-LOCKED = "locked"  # in evidence: a case that did not run, locked in the student's workspace
+LOCKED = "locked"  # in evidence: a case that did not run (locked in the student's workspace)
 CLASS = "~"  # a signature value starting with it is a behaviour class, not a fingerprint
 _FAILING = ("failed", "error", "timeout")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
@@ -203,13 +203,18 @@ def agrees(wanted: str, sign: Optional[str]) -> bool:
 
 def evidence(result: QuestionResult) -> Dict[str, str]:
     """Case key -> fingerprint of every case of RESULT that ran, LOCKED for each that
-    did not run because it is locked."""
+    did not: locked, or left out of a `--case` run (whose locked cases were thus
+    unseen too: review23 F3), or after the first failure."""
     keys = case_keys(result.question)
     out = {}
     for case in result.case_results:
         sign = LOCKED if case.status == "locked" else case.fingerprint or fingerprint(case)
         if sign is not None and case.case.number in keys:
             out[keys[case.case.number]] = sign
+    ran = {case.case.number for case in result.case_results}
+    for case in result.question.cases:
+        if case.number not in ran and case.number in keys:
+            out[keys[case.number]] = LOCKED
     return out
 
 

@@ -19,6 +19,7 @@ import dataclasses
 import json
 import math
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -823,7 +824,12 @@ def test_a_locked_workspace_is_not_told_another_mistake(edition, question, tmp_p
     source = (edition_.reference / "hog.py").read_text()
     (ws / "hog.py").write_text(source.replace("score0 += take_turn", "score0 = take_turn", 1))
     record = json.loads(run_grade("-q", question, "--json", "-", cwd=ws).stdout)
-    shown = record["questions"][question].get("hint")
-    if shown is not None:  # then the entry lists that mistake: its sentence was checked
-        entry = hints.load(Path(edition_.cases) / hints.CATALOGUE).by_id()[shown]
-        assert any("score0 = take_turn" in m for m in entry.mutants), shown
+    # and as the command printed under the failure runs it, the locked cases unseen too
+    # (review23 F3)
+    rerun = re.search(r"Run just this case: grade (.*)", run_grade("-q", question, cwd=ws).stdout)
+    alone = json.loads(run_grade(*rerun.group(1).split(), "--json", "-", cwd=ws).stdout)
+    for shown in (record["questions"][question].get("hint"),
+                  alone["questions"][question].get("hint")):
+        if shown is not None:  # then the entry lists that mistake: its sentence was checked
+            entry = hints.load(Path(edition_.cases) / hints.CATALOGUE).by_id()[shown]
+            assert any("score0 = take_turn" in m for m in entry.mutants), shown
