@@ -691,7 +691,9 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
         output = f"Could not grade the submission: {record['error']}"
     else:
         # (public cases only: the number of hidden ones is not the student's before then)
-        output = f"Graded with {sum(not c.hidden for q in questions for c in q.cases)} cases."
+        ran = sum(not c.hidden and c.suite.type not in FOREIGN_SUITE_TYPES
+                  for q in questions for c in q.cases)
+        output = f"Graded with {ran} cases."
         if record.get("starters"):
             output += ("\nNot in the submission, graded as the starter files hold them: "
                        + ", ".join(map(str, record["starters"])))

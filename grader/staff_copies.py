@@ -127,8 +127,8 @@ def _within(part: List[str], whole: List[str]) -> bool:
 def _imports(text: str) -> Set[str]:
     """The modules TEXT (Python, or a case's session) imports, and their parents."""
     names = set()
-    for match in re.finditer(r"(?:^|[\s;>])(?:from\s+([\w.]+)\s+import|import\s+([\w.,\s]+))",
-                             text):
+    for match in re.finditer(r"(?:^|[\s;>])(?:from[ \t]+([\w.]+)[ \t]+import|"
+                             r"import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))", text):
         for name in (match.group(1) or match.group(2) or "").split(","):
             name = name.strip().split(" ")[0]
             while name:

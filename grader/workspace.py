@@ -339,6 +339,10 @@ def edition_record(assignment: Assignment) -> Dict:
     return record
 
 
+WINDOWS_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)),
+                   *(f"LPT{n}" for n in range(1, 10))}
+
+
 def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransform] = unlocked,
             folder: Optional[str] = None, runner: bool = True) -> Path:
     """Write the workspace students receive as a zip archive OUT (its files under FOLDER/),
@@ -360,8 +364,9 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
         # every system names a folder (a course's "Project 2: Cats" has a ':', which
         # Windows refuses: hunt22)
         folder = assignment.name if assignment.is_ok else assignment.module
-        folder = " ".join(re.sub(r'[<>:"/\\|?*\x00-\x1f]', " ", folder).split()).strip(".")
-        folder = folder or "assignment"
+        folder = " ".join(re.sub(r'[<>:"/\\|?*\x00-\x1f]', " ", folder).split()).strip(". ")
+        if not folder or folder.split(".")[0].upper() in WINDOWS_DEVICES:
+            folder = f"assignment {folder}".strip()
     with tempfile.TemporaryDirectory() as scratch:
         root = init(assignment, Path(scratch) / folder, transform=transform)
         from . import standalone

@@ -491,11 +491,14 @@ def test_publish_names_the_folder_as_every_system_can(tmp_path):
     to a folder of that name, which Windows refuses (hunt22)."""
     proj = make_proj(tmp_path)
     config = json.loads((proj / "proj.ok").read_text())
-    (proj / "proj.ok").write_text(json.dumps({**config, "name": 'Project 2: Cats/"Typing"?'}))
-    out = tmp_path / "proj.zip"
-    assert run_grade("publish", str(out), "--assignment", str(proj)).returncode == 0
-    with zipfile.ZipFile(out) as archive:
-        assert {name.split("/")[0] for name in archive.namelist()} == {"Project 2 Cats Typing"}
+    for name, folder in (('Project 2: Cats/"Typing"?', "Project 2 Cats Typing"),
+                         ("Homework 2: Trees ...", "Homework 2 Trees"), ("con", "assignment con")):
+        (proj / "proj.ok").write_text(json.dumps({**config, "name": name}))
+        out = tmp_path / "proj.zip"
+        assert run_grade("publish", str(out), "--assignment", str(proj)).returncode == 0
+        with zipfile.ZipFile(out) as archive:
+            assert {entry.split("/")[0] for entry in archive.namelist()} == {folder}
+        out.unlink()
 
 
 def test_publish_and_init_refuse_to_hand_out_the_solution_without_a_template(tmp_path):
@@ -597,9 +600,12 @@ def test_the_files_a_course_needs_are_never_left_out(tmp_path):
                                   "def check_it():\n    return True\n")
     (hw / "show.py").write_text("def add_one(x):\n    return x + 1\n\n\n"
                                 "def double(x):\n    return x * 2\n")
+    # a module the solution imports is copied whatever it holds (its own `test`)
+    (hw / "hw.py").write_text("import tools\nimport show\n" + HW_SOLUTION)
+    (hw / "tools.py").write_text("test = {'name': 'not a case'}\n")
     kept = {p.as_posix() for p in folder_files(assignments.load(path=hw))}
     assert {"data/genome.fa", "data/scores.csv", "data/freq.pkl", "data/words.db",
-            "checks.py", "show.py"} <= kept
+            "checks.py", "show.py", "tools.py"} <= kept
 
 
 def test_given_names_the_only_other_files_a_copy_gets(tmp_path):
