@@ -934,3 +934,32 @@ def test_bulk_and_the_bundle_write_the_same_results_json(tmp_path, which):
     random = json.loads((out / "gradescope" / "random" / "results.json").read_text())
     assert 0 < sum(t["score"] for t in random["tests"]) < staff["correct" if which == "fa19"
                                                                 else "solution"]["score"]
+
+
+def test_another_process_of_the_uid_cannot_read_a_workers_memory(monkeypatch):
+    """ptrace is refused a sandbox's code, but /proc/PID/mem of another process of the
+    same uid was still open to it (review23 F7): a process that outlived its worker, where
+    a run's workers share a pid namespace, could read or write the next one. The guard
+    makes itself and its worker not dumpable."""
+    from grader.gradescope import _uid_python, _uid_wrap
+    from grader.run import guard
+    from grader.run.sandbox import ENV, Limits, UidLease
+    from grader import gradescope
+    monkeypatch.setattr(gradescope, "_isolation", lambda: [])  # a container's: no pid namespace
+    lease = UidLease(93)
+    victim = "import os, time; print(os.getpid(), flush=True); time.sleep(30)"
+    try:
+        wrap = _uid_wrap(Limits(), lease.uid)
+        python = _uid_python(wrap, lease.uid)
+        worker = subprocess.Popen(wrap([python, "-I", "-S", guard.__file__, "0", "-c", victim]),
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                  env={**ENV, "PATH": os.environ["PATH"]})
+        pid = worker.stdout.readline().strip()
+        peek = subprocess.run(wrap([python, "-I", "-S", "-c",
+                                    f"open('/proc/{pid}/mem', 'rb')"]),
+                              capture_output=True, text=True, timeout=60)
+        worker.kill()
+        worker.wait()
+        assert pid and "PermissionError" in peek.stderr, peek.stderr
+    finally:
+        lease.release()

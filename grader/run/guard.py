@@ -272,6 +272,8 @@ def main():
     if keyless and not seal() and keyrings_work():
         os.write(2, b"the sandbox could not keep the code from the kernel's keyrings\n")
         os._exit(KEYRING_REFUSED)
+    if keyless:  # no other process of the uid reads or writes this one's memory through
+        prctl(4, 0)  # /proc/PID/mem (PR_SET_DUMPABLE: its worker inherits it; review23 F7)
     subreaper = become_subreaper()
     saved = {}
     for name in IGNORED + ("SIGCHLD",):
