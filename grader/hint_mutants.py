@@ -170,7 +170,7 @@ def observe_sources(assignment: Assignment, items: Sequence[Tuple[str, Dict[str,
                     again.append(key)
                 else:
                     found[key] = {**{k: v for k, v in evidence.items() if k not in shut},
-                                  **{k: hints.LOCKED for k in shut}}
+                                  **{k: hints.UNSEEN for k in shut}}
             seen = _graded(assignment, files, in_order(again), repeat, timeout, locked=True)
         else:
             seen = _graded(assignment, files, in_order(keys), repeat, timeout, locked=False)

@@ -46,7 +46,7 @@ from .model import CaseResult, Question, QuestionResult
 CATALOGUE = "hints.json"
 VERSION = 1
 PASS = "pass"
-LOCKED = "locked"  # in evidence: a case that did not run (locked in the student's workspace)
+UNSEEN = "unseen"  # in evidence: a case that did not run (locked, not chosen, or after a failure)
 CLASS = "~"  # a signature value starting with it is a behaviour class, not a fingerprint
 _FAILING = ("failed", "error", "timeout")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
@@ -202,24 +202,24 @@ def agrees(wanted: str, sign: Optional[str]) -> bool:
 
 
 def evidence(result: QuestionResult) -> Dict[str, str]:
-    """Case key -> fingerprint of every case of RESULT that ran, LOCKED for each that
+    """Case key -> fingerprint of every case of RESULT that ran, UNSEEN for each that
     did not: locked, or left out of a `--case` run (whose locked cases were thus
     unseen too: review23 F3), or after the first failure."""
     keys = case_keys(result.question)
     out = {}
     for case in result.case_results:
-        sign = LOCKED if case.status == "locked" else case.fingerprint or fingerprint(case)
+        sign = UNSEEN if case.status == "locked" else case.fingerprint or fingerprint(case)
         if sign is not None and case.case.number in keys:
             out[keys[case.case.number]] = sign
     ran = {case.case.number for case in result.case_results}
     for case in result.question.cases:
         if case.number not in ran and case.number in keys:
-            out[keys[case.number]] = LOCKED
+            out[keys[case.number]] = UNSEEN
     return out
 
 
 def first_failure(seen: Dict[str, str]) -> Optional[Tuple[str, str]]:
-    failing = sorted((k for k, v in seen.items() if v not in (PASS, LOCKED)), key=_order)
+    failing = sorted((k for k, v in seen.items() if v not in (PASS, UNSEEN)), key=_order)
     return (failing[0], seen[failing[0]]) if failing else None
 
 
@@ -231,14 +231,14 @@ _EXACT, _CLASS = 2, 1  # what one failing case of a signature is worth
 def agreement(signature: Dict[str, str], seen: Dict[str, str], unseen: bool = True) -> int:
     """How much SEEN agrees with one SIGNATURE (0: it does not). A signature speaks of a
     mistake whose earlier cases pass: with UNSEEN false, it agrees only where none of
-    them was locked. A case that did not run could have shown another mistake: in a
+    them went unseen. A case that did not run could have shown another mistake: in a
     locked su21 workspace a fifth of the real bug classes' failing questions got a
     wrong hint (hunt21 F13)."""
     if not all(agrees(sign, seen.get(key)) for key, sign in signature.items()):
         return 0
     start = min((_order(k) for k in signature), default=(0, 0))
     earlier = [v for k, v in seen.items() if _order(k) < start]
-    if any(v not in (PASS, LOCKED) for v in earlier) or not unseen and LOCKED in earlier:
+    if any(v not in (PASS, UNSEEN) for v in earlier) or not unseen and UNSEEN in earlier:
         return 0
     return sum(_CLASS if sign.startswith(CLASS) else _EXACT
                for sign in signature.values() if sign != PASS)

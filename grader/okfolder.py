@@ -114,7 +114,7 @@ def _listed(assignment: Assignment) -> Tuple[List[Path], List[Tuple[Path, str]]]
     return found
 
 
-_KEPT: Dict[tuple, List[Path]] = {}
+_KEPT: Dict[tuple, Tuple[List[Path], List[Tuple[Path, str]]]] = {}
 
 
 def _kept_files(assignment: Assignment, listing: List[Path]

@@ -11,6 +11,7 @@ as a problem: a homework's template may well pass a test of a helper it gives.""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import List, Optional
 
 from .load import casefile
@@ -116,10 +117,10 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
         notes.append(f"not checked: {', '.join(foreign)} (scheme or sqlite suites, which this "
                      "grader does not run: check them with the course's own client)")
     cases = {path.resolve() for path in okfolder.case_files(assignment)}
-    own = {assignment.ok.path.name, str(okfolder.catalogue_path(assignment))}
+    own = {Path(assignment.ok.path.name), okfolder.catalogue_path(assignment),
+           *map(Path, assignment.sources)}
     copied = [relative.as_posix() for relative in okfolder.folder_files(assignment)
-              if relative.as_posix() not in assignment.sources and str(relative) not in own
-              and (assignment.folder / relative).resolve() not in cases]
+              if relative not in own and (assignment.folder / relative).resolve() not in cases]
     if copied:  # what no check can judge (a script that prints answers), staff can
         notes.append("copied into every sandbox and every student's folder, beside the "
                      f"sources and tests: {', '.join(copied)}")

@@ -799,7 +799,7 @@ def test_an_entry_speaks_after_locked_cases_only_where_the_probe_found_it_true()
     the probe saw it match so is one it lists)."""
     entry = {"id": "05-piggy", "question": "05", "text": "x", "signatures": [{"3": "1: (4, 8)"}],
              "mutants": ["piggy"]}
-    locked = {"1": hints.LOCKED, "2": hints.LOCKED, "3": "1: (4, 8)"}
+    locked = {"1": hints.UNSEEN, "2": hints.UNSEEN, "3": "1: (4, 8)"}
     unlocked = {"1": hints.PASS, "2": hints.PASS, "3": "1: (4, 8)"}
     plain = hints.parse({"version": 1, "hints": [entry]}).hints
     assert hints.best(plain, unlocked).id == "05-piggy" and hints.best(plain, locked) is None
