@@ -154,7 +154,7 @@ def check(token: str, guess: str, key: str) -> Optional[str]:
 
 # the prompt and continuation prompt of a suite type's sessions, as ok's consoles write
 # them (each followed by a space, both as wide): a Python doctest's otherwise. A scheme or
-# sqlite suite is never run here, but its answers are locked and unlocked as ok does.
+# sqlite or logic suite is never run here, but its answers are locked and unlocked as ok does.
 PROMPTS = {"scheme": ("scm>", "...."), "sqlite": ("sqlite>", "   ...>"),
            "logic": ("logic>", "......")}
 PYTHON_PROMPTS = (">>>", "...")
