@@ -291,6 +291,61 @@ def test_scheme_and_sqlite_cases_lock_and_unlock_as_ok_does(tmp_path, ok_wheel, 
     unlocking = grade(lab, "-u", "-q", "q1", input=answers)
     assert unlocking.returncode == 0 and unlocking.stdout.count("-- OK! --") == \
         len(answers.splitlines()), unlocking.stdout
+    language = {"scheme": "Scheme", "sqlite": "SQLite", "logic": "Logic"}[kind]
+    assert f"type what you would expect {language} to print" in unlocking.stdout
     case = casefile.read_literal(lab / "tests" / "q1.py")["suites"][0]["cases"][0]
     assert case["locked"] is False
     assert textwrap.dedent(case["code"]).strip() == session.strip()
+
+
+# Python sessions whose answer text the lock used to read differently from ok: text after
+# a blank line (an answer of its own to ok: review23 F8), a line that starts with `>>>`
+# or `...` but no space (answer text to ok), a prompt indented deeper than the case
+# (answer text to ok after its dedent)
+ODD_SESSIONS = {
+    "after a blank line": (">>> print('x\\n\\ny')\nx\n\ny\n>>> 1 + 1\n2\n", "x\ny\n2\n"),
+    "prompt-like text": (">>> print('>>>x')\n>>>x\n>>> print('...y')\n...y\n", ">>>x\n...y\n"),
+    "deeper prompt": (">>> print('  >>> 3')\n  >>> 3\n>>> 4\n4\n", ">>> 3\n4\n"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(ODD_SESSIONS))
+def test_every_line_ok_reads_as_an_answer_is_locked_as_ok_locks_it(tmp_path, ok_wheel, shape):
+    """`grade lock --scheme ok` hashes exactly the lines `ok --lock` hashes: text after a
+    blank line was left readable, and `>>>x` was taken for a prompt, its answer in the
+    clear. `grade -u` asks for each, and unlocking gives back the staff's text."""
+    sys.path.insert(0, str(ok_wheel))
+    try:
+        from client.sources.common import interpreter
+        from client.utils import format, locking as ok_locking
+    finally:
+        sys.path.remove(str(ok_wheel))
+    session, answers = ODD_SESSIONS[shape]
+    lab = tmp_path / "lab"
+    (lab / "tests").mkdir(parents=True)
+    (lab / "lab.ok").write_text(json.dumps({
+        "name": "Lab 12", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
+        "default_tests": ["q1"], "protocols": ["file_contents", "unlock", "grading"]}))
+    (lab / "lab.py").write_text("")
+    indented = "".join(f"        {line}\n" if line else "\n" for line in session.splitlines())
+    (lab / "tests" / "q1.py").write_text(
+        "test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'wwpp', 'scored': False, "
+        "'cases': [{'code': r\"\"\"\n%s        \"\"\"}]}]}\n" % indented)
+    done = grade(lab, "lock", "tests", "--scheme", "ok")
+    assert done.returncode == 0, done.stderr
+    locked = casefile.read_literal(lab / "tests" / "q1.py")["suites"][0]["cases"][0]
+    console = type("Console", (), {"PS1": ">>> ", "PS2": "... "})
+    by_ok = interpreter.CodeCase(console, code=session)
+    by_ok.post_instantiation()
+    by_ok.lock(lambda text: ok_locking.lock("Lab 12", format.normalize(text)))
+    assert textwrap.dedent(locked["code"]).strip() == by_ok.code.strip()
+    for line in answers.splitlines():
+        assert line not in textwrap.dedent(locked["code"]).splitlines()
+    unlocking = grade(lab, "-u", "-q", "q1", input=answers)
+    assert unlocking.returncode == 0 and unlocking.stdout.count("-- OK! --") == \
+        len(answers.splitlines()), unlocking.stdout
+    case = casefile.read_literal(lab / "tests" / "q1.py")["suites"][0]["cases"][0]
+    assert case["locked"] is False
+    # (ok's hashes keep no spacing: an answer comes back as the student typed it)
+    assert [" ".join(line.split()) for line in textwrap.dedent(case["code"]).strip().splitlines()] \
+        == [" ".join(line.split()) for line in session.splitlines()]

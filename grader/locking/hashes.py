@@ -186,33 +186,36 @@ class Block:
                 if _NOTE.match(n.strip()).group(1) == "choice"]
 
 
-def _indent_of(line: str) -> str:
-    return line[: len(line) - len(line.lstrip())]
-
-
 def blocks(code: str, kind: str = "doctest") -> List[Block]:
     """Split CODE, a case of a suite of type KIND, into prompts and their answers, by
-    doctest's own rules: continuation lines start with `...` (the language's own) right
-    after the prompt; an answer ends at a blank line or the next prompt."""
+    ok's own rules (`CodeCase.split_code`, as `casefile.parse_examples` runs them): after
+    the common indentation, a line starting with the prompt or its continuation and a
+    space is code, a blank line ends an answer, any other line is answer text. Answer
+    text after a blank line is an answer of its own, with no prompt (ok locks and asks
+    for it too; it fails when run, as in ok)."""
     prompt, more = PROMPTS.get(kind, PYTHON_PROMPTS)
+    ps1, ps2 = prompt + " ", more + " "
     lines = code.split("\n")
-    found, i = [], 0
+    plain = textwrap.dedent(code).split("\n")
+    margins = [line[: len(line) - len(flat)] for line, flat in zip(lines, plain) if flat]
+    indent = margins[0] if margins else ""
+    found: List[Block] = []
+    i = 0
     while i < len(lines):
-        stripped = lines[i].lstrip()
-        if not stripped.startswith(prompt):
+        if not plain[i]:
             i += 1
             continue
-        indent = _indent_of(lines[i])
-        j = i + 1
-        while j < len(lines) and lines[j].startswith(indent + more):
-            j += 1
+        j = i
+        if plain[i].startswith((ps1, ps2)):
+            j = i + 1
+            while j < len(plain) and plain[j].startswith(ps2):
+                j += 1
         k = j
-        while k < len(lines) and lines[k].strip() and not lines[k].lstrip().startswith(prompt):
+        while k < len(plain) and plain[k] and not plain[k].startswith((ps1, ps2)):
             k += 1
-        block = Block(start=i, body=j, end=k, indent=indent, width=len(prompt) + 1,
-                      prompt=[line[len(indent):] for line in lines[i:j]])
-        for line in lines[j:k]:
-            content = line[len(indent):] if line.startswith(indent) else line.lstrip()
+        block = Block(start=i, body=j, end=k, indent=indent, width=len(ps1),
+                      prompt=plain[i:j])
+        for content in plain[j:k]:
             if block.outputs and block.outputs[0].strip() in _TRACEBACK:
                 block.outputs.append(content)  # an error's lines are text to ok: its
                 continue  # `# locked` too, which leaves it unlocked (ok's own lock does)

@@ -27,7 +27,8 @@ from . import hashes as locking
 from ..model import Case, Question
 
 EXIT_WORDS = ("exit()", "quit()")  # as ok: a bare `exit` may be the answer a case expects
-INTRO = ("At each \"? \", type what you would expect Python to print.\n"
+LANGUAGES = {"scheme": "Scheme", "sqlite": "SQLite", "logic": "Logic"}
+INTRO = ("At each \"? \", type what you would expect {language} to print.\n"
          "Answer words: Error (it raises an exception), Nothing (it prints nothing),\n"
          "Function (the value is a function), Infinite Loop (it never finishes).\n"
          "Type exit() or press Ctrl-D to stop; what you unlock is saved as you go.")
@@ -274,7 +275,8 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
         return 0
     unlocker = Unlocker(key, Prompter(stdin, out), out)
     done: set = set()
-    out(INTRO)
+    languages = dict.fromkeys(LANGUAGES.get(case.suite.type, "Python") for _, case in todo)
+    out(INTRO.format(language=" or ".join(languages)))
     problem: Optional[str] = None
     interrupted = stopped = False
     try:
