@@ -20,6 +20,7 @@ import pytest
 from conftest import run_grade
 from grader import assignment as assignments
 from grader import mutate
+from okcourse import run_ok
 from okfolders import grade_points, ok_points, write_folder
 
 HOMEWORK = {
@@ -441,3 +442,27 @@ def test_debug_lines_are_dropped_exactly_as_ok_drops_them(tmp_path, ok_command):
     expected = {name for name, (_, dropped) in DEBUG_PRINTS.items() if dropped}
     assert passed_under_ok == expected | {"value_like_debug", "unfinished_then_value"}
     assert grade_points(folder) == ok
+
+
+@pytest.mark.parametrize("matches", [True, False], ids=["finds files", "finds none"])
+def test_an_unknown_test_source_is_refused_where_ok_refuses_it(tmp_path, ok_command, matches):
+    """ok refuses a configuration whose `tests` names a source it has no module for
+    ("Invalid test source"), but only when the pattern finds a file; `grade` said the
+    folder had no test (or graded the rest without a word)."""
+    folder = tmp_path / "hw"
+    folder.mkdir()
+    (folder / "hw.py").write_text('def f():\n    """\n    >>> f()\n    1\n    """\n    return 1\n')
+    (folder / "hw.ok").write_text(json.dumps({
+        "name": "Homework", "src": ["hw.py"],
+        "tests": {"hw.py": "doctest,okk_test"} if matches else {"hw.py": "doctest",
+                                                                 "none/*.py": "okk_test"},
+        "protocols": ["grading"]}))
+    done = run_grade(cwd=folder)
+    by_ok = run_ok(ok_command, folder)
+    assert ("Invalid test source: okk_test" in by_ok.stdout + by_ok.stderr) is matches
+    if matches:
+        assert done.returncode == 2 and "hw.py" in done.stderr
+        assert "names the test source 'okk_test', which ok does not know" in done.stderr
+        assert "Traceback" not in done.stderr + done.stdout
+    else:
+        assert done.returncode == 0, done.stdout + done.stderr

@@ -154,11 +154,22 @@ def choose(folder: Path, name: Optional[str] = None) -> Optional[Path]:
     return configs[0] if configs else None
 
 
+def _matches(root: Path, pattern: str) -> bool:
+    """Whether PATTERN finds a file ok would load tests from (an empty `__init__.py` it
+    skips): ok refuses an unknown test source only then."""
+    return any(not (Path(found).name == "__init__.py" and not _has_code(Path(found)))
+               for found in glob.glob(os.path.join(glob.escape(str(root)), pattern)))
+
+
+_ITEMS = {"src": "file names", "default_tests": "test names", "protocols": "protocol names",
+          "staff_only": "file patterns", "given": "file patterns"}
+
+
 def _strings(value, what: str, path: Path) -> List[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise OkConfigError(f"{path}: {what!r} must be a list of file names")
+        raise OkConfigError(f"{path}: {what!r} must be a list of {_ITEMS.get(what, 'strings')}")
     return list(value)
 
 
@@ -203,7 +214,11 @@ def read(path: Path) -> OkConfig:
             raise OkConfigError(f"{path}: the protocol of {pattern!r} must be a string")
         file_pattern, _, parameter = str(pattern).partition(":")
         for source in sources.split(","):
-            entries.append((file_pattern, parameter, source.strip()))
+            source = source.strip()
+            if source not in SOURCES and _matches(path.parent, file_pattern):
+                raise OkConfigError(f"{path}: {pattern!r} names the test source {source!r}, "
+                                    f"which ok does not know (it knows {', '.join(SOURCES)})")
+            entries.append((file_pattern, parameter, source))
     staff_only, given = _own_settings(path)
     return OkConfig(path=path, name=str(name), src=_strings(data.get("src"), "src", path),
                     tests=entries,
