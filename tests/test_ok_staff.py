@@ -608,6 +608,22 @@ def test_the_files_a_course_needs_are_never_left_out(tmp_path):
             "checks.py", "show.py", "tools.py"} <= kept
 
 
+def test_the_ok_client_a_course_folder_ships_is_left_out_by_name(tmp_path, ok_wheel):
+    """Every course folder holds `ok`, the client as one zip file: verify named it as
+    "an archive holding client/...pyc: bytecode", which reads like an alarm."""
+    import zipfile
+    from grader import assignment as assignments
+    from grader.okfolder import left_out
+    hw = make_hw(tmp_path)
+    with zipfile.ZipFile(ok_wheel) as wheel, zipfile.ZipFile(hw / "ok", "w") as client:
+        client.writestr("__main__.py", "from client.cli import ok\nok.main()\n")
+        for name in wheel.namelist():
+            if name.startswith("client/"):
+                client.writestr(name, wheel.read(name))
+    assert [(p.as_posix(), why) for p, why in left_out(assignments.load(path=hw))] == \
+        [("ok", "the ok client (no student's code needs it)")]
+
+
 def test_given_names_the_only_other_files_a_copy_gets(tmp_path):
     """No check of what a file holds is complete (a copy of the tests encoded some other
     way: attack22): a course may name, in NAME.grader.json, the files copies get beside
