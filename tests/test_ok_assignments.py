@@ -12,6 +12,7 @@ points included.
 from __future__ import annotations
 
 import json
+import textwrap
 import shutil
 from pathlib import Path
 
@@ -466,3 +467,58 @@ def test_an_unknown_test_source_is_refused_where_ok_refuses_it(tmp_path, ok_comm
         assert "Traceback" not in done.stderr + done.stdout
     else:
         assert done.returncode == 0, done.stdout + done.stderr
+
+
+LOAD_TIME = {
+    "cf.ok": json.dumps({"name": "CF", "src": ["cf.py"], "tests": {"tests/*.py": "ok_test"},
+                         "default_tests": ["q1", "q2", "q3"], "protocols": ["grading"]}),
+    "cf.py": 'print("Welcome to the project!")\n\n\n'
+             "def depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\n",
+    "tests/__init__.py": "",
+    "tests/support/checker.py": "def check(n):\n    return n > 0\n",
+    # statements beyond a case file's data, as course staff write them
+    "tests/q1.py": "import sys\nsys.setrecursionlimit(10000)\n\n" + textwrap.dedent('''\
+        test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True,
+          'setup': '>>> from cf import *', 'cases': [{'code': """
+          >>> depth(3000)
+          3000
+          """}]}]}
+        '''),
+    "tests/q2.py": "import os, sys\n"
+                   "sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))\n\n"
+                   + textwrap.dedent('''\
+        test = {'name': 'q2', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True,
+          'setup': '>>> from checker import check', 'cases': [{'code': """
+          >>> check(3)
+          True
+          """}]}]}
+        '''),
+    "tests/q3.py": "from cf import *  # what the cases call\n\n" + textwrap.dedent('''\
+        test = {'name': 'q3', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True,
+          'setup': '', 'cases': [{'code': """
+          >>> from cf import *
+          >>> depth(3)
+          3
+          """}]}]}
+        '''),
+}
+
+
+def test_a_case_files_own_statements_run_before_any_test_as_ok_runs_them(tmp_path, ok_command):
+    """ok imports every case file while it loads: a recursion limit raised there, a
+    helper folder put on sys.path, the student's module imported (what it prints then
+    lands in no test) hold for every test. grade read the data and dropped the rest
+    without a word (hunt23 #4): 1 of 3 where ok gives 3, in a student's run and in bulk."""
+    ours = write_folder(tmp_path / "ours" / "cf", LOAD_TIME)
+    theirs = write_folder(tmp_path / "theirs" / "cf", LOAD_TIME)  # (ok rewrites case files)
+    expected = {"q1": (1.0, 1.0), "q2": (1.0, 1.0), "q3": (1.0, 1.0)}
+    assert ok_points(ok_command, theirs) == expected
+    assert grade_points(ours) == expected
+    subs = tmp_path / "subs" / "ann"
+    subs.mkdir(parents=True)
+    (subs / "cf.py").write_text(LOAD_TIME["cf.py"])
+    done = run_grade("bulk", str(subs.parent), "--assignment", str(ours),
+                     "--out", str(tmp_path / "out"), timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    record, = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]
+    assert record["score"] == 3, record

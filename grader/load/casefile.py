@@ -85,6 +85,49 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
     return names["test"]  # the last assignment's, as ok reads it
 
 
+# a line at the left margin that starts no data assignment, comment, string or closing
+# bracket: a case file that may hold code ok runs when it imports the file
+_CODE_LINE = re.compile(rb"^(?!(?:\xef\xbb\xbf)?(?:[A-Za-z_]\w*\s*\+?=[^=]|#|[\s'\")\]}]|[rRbBuUfF]{1,2}['\"]|$))",
+                        re.M)
+
+
+def load_time_code(path: Path) -> Optional[str]:
+    """The statements of the case file at PATH that are not its data (an `import sys;
+    sys.setrecursionlimit(...)`, a `sys.path` entry for a helper, `from proj import *`),
+    as source, in their order; None when it has none. ok imports every case file while
+    it loads, before any test, so they run once, in ok's own process: the worker runs
+    them as it starts. Data assignments are left out (the cases, hidden ones too, are
+    read as data and never handed to student code this way)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError:
+        return None
+    if not _CODE_LINE.search(raw):
+        return None
+    try:
+        tree = asts.parse(raw, str(path))
+    except (SyntaxError, ValueError):
+        return None
+    names: Dict[str, Any] = {}
+    code = []
+    for node in tree.body:
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue  # a docstring
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name):
+            try:
+                names[node.targets[0].id] = data_value(node.value, names)
+                continue
+            except (ValueError, TypeError, RecursionError, MemoryError):
+                if node.targets[0].id == "test":
+                    continue
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) \
+                and node.target.id in names:
+            continue
+        code.append(ast.unparse(node))
+    return "\n".join(code) + "\n" if code else None
+
+
 DATA_CAP = 1 << 24  # characters a string built in a case file may have
 ITEMS_CAP = 10_000  # items a list built in one (`CASES += CASES`) may have
 

@@ -21,7 +21,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, Union
 
 SOURCES = ("doctest", "ok_test", "scheme_test")  # the test sources ok reads (scheme_test's
 # files are named and not run)
@@ -54,12 +54,13 @@ class OkConfig:
                 for name in self.src if name.endswith(".py")]
 
 
-    def loaded_modules(self, folder: Optional[Path] = None) -> List[str]:
+    def loaded_modules(self, folder: Optional[Path] = None) -> List[Union[str, Tuple[str, str, str]]]:
         """What ok's loader imports before any test, in its order (the configuration's
         `tests`, as written): the files whose docstrings are tests (the doctest
         protocol), and the packages of the case files (`tests` for `tests/q*.py`)
         whose `__init__.py` holds code, since ok imports each case file as a module
-        (`tests.q1`): a `sys.path` entry for a course helper, a higher recursion limit.
+        (`tests.q1`): a `sys.path` entry for a course helper, a higher recursion limit;
+        then, for a case file with statements beyond its data, (name, path, code).
         An `__init__.py` its own glob matches is a case file to ok, not a package run."""
         root = Path(folder or self.folder)
         cases = {Path(found).resolve() for pattern, _, source in self.tests
@@ -78,8 +79,30 @@ class OkConfig:
                     init = root.joinpath(*parts[:depth], "__init__.py")
                     if _has_code(init) and init.resolve() not in cases:
                         found.append(".".join(parts[:depth]))
+                found += self._case_file_code(root, pattern)
             names += [name for name in found if name not in names]
         return names
+
+    @staticmethod
+    def _case_file_code(root: Path, pattern: str) -> List[Tuple[str, str, str]]:
+        """(module name, path in the folder, code) of each case file PATTERN finds whose
+        statements beyond its data ok runs as it imports the file (`casefile.load_time_code`)."""
+        from . import casefile
+        entries = []
+        for found in sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern))):
+            path = Path(found)
+            if path.suffix != ".py" or path.name == "__init__.py" or not path.is_file():
+                continue
+            try:
+                if not casefile._TEST_ASSIGNMENT.search(path.read_bytes()):
+                    continue
+            except OSError:
+                continue
+            code = casefile.load_time_code(path)
+            if code is not None:
+                relative = path.relative_to(root).as_posix()
+                entries.append((relative[:-3].replace("/", "."), relative, code))
+        return entries
 
     def doctest_modules(self, folder: Optional[Path] = None) -> List[str]:
         """The importable names of the files whose docstrings are tests (the doctest

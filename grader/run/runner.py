@@ -26,7 +26,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..model import CaseRun, ExampleOutput
 from . import messages
@@ -195,8 +195,10 @@ class Runner:
     diagnose: Callable[[], str] = lambda: ""  # why a worker died, if a sandbox knows more
     own_modules: Sequence[str] = ()  # the student's module names (see worker.py's --own)
     # modules imported before the first case, their errors and prints ignored (worker.py's
-    # --warm), with IMPORT_FACTOR x timeout for the worker to get ready
-    warm: Sequence[str] = ()
+    # --warm), with IMPORT_FACTOR x timeout for the worker to get ready; an entry (name,
+    # path, code) runs CODE as the module NAME at PATH in the folder would (a case file's
+    # statements beyond its data, which ok runs as it imports the file)
+    warm: Sequence[Union[str, Tuple[str, str, str]]] = ()
     # whether the worker may be told what passes an example (CaseJob.plain_wants): only
     # where the code run can read the case files itself (a student's own folder) or is
     # staff's own (a reference, its mutants)
@@ -254,7 +256,8 @@ class Runner:
     def worker_args(self) -> List[str]:
         """What a worker is told after its report fd: its folder and modules."""
         own = [f"--own={','.join(self.own_modules)}"] if self.own_modules else []
-        warm = [f"--warm={','.join(self.warm)}"] if self.warm else []
+        warm = [f"--warm={json.dumps([list(w) if isinstance(w, tuple) else w for w in self.warm])}"] \
+            if self.warm else []
         return [str(self.src), *own, *warm, "--argv=" + json.dumps(list(self.argv)),
                 *(["--user-site"] if self.user_site else []), *self.preflight]
 
@@ -780,7 +783,7 @@ class Runner:
                 f"the code wrote over the grader's report channel ({error})"))
 
     def _preflight_failure(self, worker: Worker, kind: str, message: Any) -> str:
-        modules = list(self.preflight) or list(self.warm)
+        modules = list(self.preflight) or [m for m in self.warm if isinstance(m, str)]
         name = " and ".join(f"{m}.py" for m in modules) if modules else "the submission"
         if kind == "timeout":
             _, stack, _ = self._ask_stack(worker, 0, self.output_cap, 1 << 20)

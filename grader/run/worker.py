@@ -756,10 +756,11 @@ def like_a_plain_interpreter():
 
 
 def main():
-    """argv: FD SRC [--own=MODULE,...] [--warm=MODULE,...] [--argv=JSON] [--user-site]
+    """argv: FD SRC [--own=MODULE,...] [--warm=JSON] [--argv=JSON] [--user-site]
     [MODULE ...] (--argv: the code's sys.argv, ok's command line). The --warm
     modules are imported first, what they print or raise ignored (as ok imports the
-    files whose docstrings are tests while it loads). The modules are imported before the
+    files whose docstrings are tests while it loads); a [NAME, PATH, CODE] entry there
+    runs CODE as module NAME at PATH (a case file's statements beyond its data). The modules are imported before the
     job is read, so the interpreter's start and the student's import overlap the
     grader's own. FD - : the rest of the arguments come as the job stream's first line
     ({"args": [SRC, ...]}), for a worker started before the grader knew its folder."""
@@ -777,7 +778,7 @@ def main():
     if preflight and preflight[0].startswith("--own="):
         own, preflight = preflight[0][len("--own="):].split(","), preflight[1:]
     if preflight and preflight[0].startswith("--warm="):
-        warm, preflight = preflight[0][len("--warm="):].split(","), preflight[1:]
+        warm, preflight = json.loads(preflight[0][len("--warm="):]), preflight[1:]
     argv = ["ok"]
     if preflight and preflight[0].startswith("--argv="):
         argv, preflight = json.loads(preflight[0][len("--argv="):]), preflight[1:]
@@ -824,7 +825,13 @@ def main():
                             65536, fewer=fewer)[0]
 
     for module in warm:  # as ok imports them while loading: what they print or raise
-        imported(module, LOADER_FRAMES)
+        if isinstance(module, str):
+            imported(module, LOADER_FRAMES)
+            continue
+        name, path, code = module  # a case file's own statements, as its import runs them
+        run_examples([code], {"__name__": name, "__file__": os.path.join(src, path),
+                              "__package__": name.rpartition(".")[0],
+                              "__builtins__": builtins}, src, 65536, fewer=LOADER_FRAMES)
     for module in preflight:
         output = imported(module)
         if output["raised"] is not None:
