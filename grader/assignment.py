@@ -92,10 +92,12 @@ class Assignment:
         """How a worker seeds `random` (a Runner's `seed` and `seed_each_case`). ok
         imports pytutor while it loads, whose top level runs `random.seed(0)`: at an
         ok assignment's first test `random` is always in that state, after the
-        doctest sources' own imports, and its cases go on drawing from it (hunt20). A
-        Hog edition's cases get SEED before each, where re-runs must agree (bulk)."""
+        doctest sources' own imports, and its cases go on drawing from it (hunt20); and,
+        as in ok's one process, a worker that replaces a stopped one first runs again
+        what its predecessors ran (Runner.replay: hunt23 #2). A Hog edition's cases get
+        SEED before each, where re-runs must agree (bulk)."""
         if self.ok is not None:
-            return {"seed": OK_SEED, "seed_each_case": False}
+            return {"seed": OK_SEED, "seed_each_case": False, "replay": True}
         return {"seed": seed, "seed_each_case": True}
 
     @property

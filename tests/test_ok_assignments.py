@@ -522,3 +522,107 @@ def test_a_case_files_own_statements_run_before_any_test_as_ok_runs_them(tmp_pat
     assert done.returncode == 0, done.stdout + done.stderr
     record, = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]
     assert record["score"] == 3, record
+
+
+STATEFUL = {
+    "hw.ok": json.dumps({"name": "HW", "src": ["hw.py"],
+                         "tests": {"hw.py": "doctest", "tests/*.py": "ok_test"},
+                         "default_tests": ["Counter", "flatten", "q3"],
+                         "protocols": ["grading"]}),
+    "hw.py": textwrap.dedent('''\
+        import random
+
+
+        class Counter:
+            """
+            >>> c = Counter()
+            >>> Counter.instances
+            1
+            >>> n = random.randrange(1000)
+            """
+            instances = 0
+            drawn = []
+
+            def __init__(self):
+                Counter.instances += 1
+                Counter.drawn.append(random.randrange(1000))
+
+
+        def flatten(items):
+            """
+            >>> flatten([1, [2]])
+            [1, 2]
+            """
+            while True:  # the student's bug
+                pass
+        '''),
+    "tests/__init__.py": "",
+    "tests/q3.py": textwrap.dedent('''\
+        test = {'name': 'q3', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True,
+          'setup': '>>> from hw import *', 'cases': [{'code': """
+          >>> Counter.instances
+          1
+          >>> len(Counter.drawn)
+          1
+          """}, {'code': """
+          >>> import random
+          >>> random.randrange(10 ** 9)
+          %d
+          """}]}]}
+        '''),
+}
+
+
+def test_a_loop_does_not_take_what_earlier_tests_left_in_the_module(tmp_path, ok_command):
+    """ok runs every test in one process: after a loop times out, a later test still
+    sees what earlier ones left (an instance count, where `random` is). grade's fresh
+    worker imported the module again, and the later test failed where ok passes it
+    (hunt23 #2): a worker that replaces a stopped one now runs the earlier cases again,
+    quietly, first; in a student's run and in bulk alike."""
+    import random
+    random.seed(0)  # as ok's loader leaves it; then the doctest draws one, q3's case 1 none
+    random.randrange(1000), random.randrange(1000)
+    files = {**STATEFUL, "tests/q3.py": STATEFUL["tests/q3.py"] % random.randrange(10 ** 9)}
+    ours = write_folder(tmp_path / "ours" / "hw", files)
+    theirs = write_folder(tmp_path / "theirs" / "hw", files)
+    expected = {"Counter": (1.0, 1.0), "flatten": (0.0, 1.0), "q3": (1.0, 1.0)}
+    assert ok_points(ok_command, theirs, "--timeout", "1") == expected
+    assert grade_points(ours, "--timeout", "1") == expected
+    subs = tmp_path / "subs" / "ann"
+    subs.mkdir(parents=True)
+    (subs / "hw.py").write_text(files["hw.py"])
+    done = run_grade("bulk", str(subs.parent), "--assignment", str(ours), "--timeout", "1",
+                     "--out", str(tmp_path / "out"), timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    record, = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]
+    assert record["score"] == 2, record
+
+
+def test_a_helper_in_a_case_file_reading_its_data_is_no_change_to_it(tmp_path, ok_command):
+    """A `def` whose body reads the file's data changes nothing when ok imports the file,
+    nor does a `__main__` block: grade refused the whole assignment for either (hunt23
+    #5). A statement that runs at import and reads the data is still refused."""
+    files = {
+        "cfh.ok": json.dumps({"name": "CFH", "src": ["cfh.py"],
+                              "tests": {"tests/*.py": "ok_test"}, "protocols": ["grading"]}),
+        "cfh.py": "def f(x):\n    return x + 1\n",
+        "tests/__init__.py": "",
+        "tests/q1.py": "SIZES = [1, 2, 3]\n\n\ndef sample():\n    return list(SIZES)\n\n\n"
+                       + textwrap.dedent('''\
+            test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True,
+              'setup': '>>> from cfh import *\\n>>> from tests.q1 import sample',
+              'cases': [{'code': """
+              >>> [f(x) for x in sample()]
+              [2, 3, 4]
+              """}]}]}
+
+            if __name__ == '__main__':
+                print(test)
+            '''),
+    }
+    ours = write_folder(tmp_path / "ours" / "cfh", files)
+    theirs = write_folder(tmp_path / "theirs" / "cfh", files)
+    assert grade_points(ours) == ok_points(ok_command, theirs) == {"q1": (1.0, 1.0)}
+    (ours / "tests" / "q1.py").write_text(files["tests/q1.py"] + "print(SIZES)\n")
+    done = run_grade(cwd=ours)
+    assert done.returncode == 2 and "q1.py, line" in done.stderr, done.stderr

@@ -544,3 +544,36 @@ def test_code_that_stops_its_guard_holds_no_close(tmp_path):
         runner.close()
     assert runs[0].status == "ran" and runs[0].outputs[0].printed == "1\n", runs[0]
     assert time.monotonic() - started < 1.5
+
+
+def test_a_worker_replacing_a_stopped_one_runs_the_earlier_cases_again_first(tmp_path):
+    """Runner.replay (ok assignments): what earlier cases left in the module (here a
+    list they append to) is there again after a loop's worker is stopped; a case that
+    stopped at its failing example is run again only that far. A replay that does not
+    finish (the code loops the second time) costs its wait, then the rest runs without."""
+    body = ("calls = []\n"
+            "def f(x):\n    calls.append(x)\n    return len(calls)\n"
+            "def once():\n    import os\n"
+            "    while os.path.exists('ran-once'):\n        pass\n"
+            "    open('ran-once', 'w').close()\n")
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=0.5,
+                    replay=True, show_wants=True)
+    setup = ["from hog import *\n"]
+    jobs = [CaseJob(0, ["f(1)\n", "f(2)\n", "f(3)\n"], setup=setup,
+                    gate=lambda index, output: output.printed == "1\n"),
+            CaseJob(1, ["while True: pass\n"], setup=setup),
+            CaseJob(2, ["calls\n"], setup=setup)]
+    runs = [run for _, run in runner.run(jobs)]
+    assert [o.printed for o in runs[0].outputs] == ["1\n", "2\n"]  # stopped at its 2nd
+    assert runs[1].status == "timeout"
+    assert [o.printed for o in runs[2].outputs] == ["[1, 2]\n"]  # not [] (a fresh import)
+    runner.close()
+    loops_again = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=0.5,
+                         replay=True)
+    jobs = [CaseJob(0, ["f(1)\n", "f(2)\n", "once()\n"], setup=setup),
+            CaseJob(1, ["while True: pass\n"], setup=setup),
+            CaseJob(2, ["calls\n"], setup=setup)]
+    runs = [run for _, run in loops_again.run(jobs)]
+    loops_again.close()
+    assert runs[0].status == "ran" and runs[1].status == "timeout"
+    assert [o.printed for o in runs[2].outputs] == ["[]\n"]  # as before replays

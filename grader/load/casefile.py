@@ -60,8 +60,7 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
             name = node.target.id
             expression = ast.BinOp(ast.Name(name, ast.Load()), node.op, node.value)
         else:
-            read = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-            if read & (set(names) | {"test"}):  # would change what ok reads: say so
+            if read_at_import(node) & (set(names) | {"test"}):  # would change what ok reads
                 raise CaseFileError(
                     f"{path}, line {node.lineno}: case files hold data (`NAME = ...`, "
                     "`NAME += ...`); this statement changes it when ok imports the file, "
@@ -126,6 +125,22 @@ def load_time_code(path: Path) -> Optional[str]:
             continue
         code.append(ast.unparse(node))
     return "\n".join(code) + "\n" if code else None
+
+
+def read_at_import(node: ast.stmt) -> set:
+    """The names the top-level statement NODE reads when ok imports the case file: a
+    `def`'s body runs only when called (its decorators and defaults run), and an `if
+    __name__ == '__main__':` block not at all (hunt23 #5: a helper reading the file's
+    data refused the whole assignment)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        parts = [*node.decorator_list, *node.args.defaults,
+                 *[d for d in node.args.kw_defaults if d is not None]]
+    elif isinstance(node, ast.If) and isinstance(node.test, ast.Compare) \
+            and ast.unparse(node.test).replace('"', "'") == "__name__ == '__main__'":
+        parts = node.orelse
+    else:
+        parts = [node]
+    return {n.id for part in parts for n in ast.walk(part) if isinstance(n, ast.Name)}
 
 
 DATA_CAP = 1 << 24  # characters a string built in a case file may have

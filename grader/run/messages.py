@@ -193,9 +193,10 @@ def stack(message: Dict[str, Any], examples: int,
 
 
 def kind(message: Dict[str, Any]) -> str:
-    """Which message this is: ready, preflight_error, prompt, example, start, case,
-    stack, done."""
-    for name in ("ready", "preflight_error", "prompt", "example", "start", "stack", "done"):
+    """Which message this is: ready, preflight_error, replayed, prompt, example, start,
+    case, stack, done."""
+    for name in ("ready", "preflight_error", "replayed", "prompt", "example", "start",
+                 "stack", "done"):
         if name in message:
             return name
     if "id" in message:

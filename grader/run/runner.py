@@ -94,6 +94,13 @@ class CaseJob:
     def gated(self) -> bool:
         return self.gate is not None and len(self.examples) > 1
 
+    def replay_payload(self, examples: int) -> Dict:
+        """This case to run again, quietly, in a worker that replaces a stopped one: its
+        setup, its first EXAMPLES examples (those that ran), its teardown if all did."""
+        return {"id": self.id, "examples": self.examples[:examples], "setup": self.setup,
+                "teardown": self.teardown if examples == len(self.examples) else [],
+                "replay": True}
+
     def payload(self, show_wants: bool = False, first: bool = False) -> Dict:
         """FIRST: the first case a worker is given, whose predecessors were all judged
         before the worker was started (it never waits)."""
@@ -199,6 +206,11 @@ class Runner:
     # path, code) runs CODE as the module NAME at PATH in the folder would (a case file's
     # statements beyond its data, which ok runs as it imports the file)
     warm: Sequence[Union[str, Tuple[str, str, str]]] = ()
+    # a worker that replaces a stopped one (a timeout, a crash) first runs again, quietly,
+    # the cases its predecessors ran (hidden ones left out): ok runs every test in one
+    # process, where a later test sees what earlier ones left in the module (an instance
+    # count, a cache, where `random` is). Dropped for the run if a replay does not finish.
+    replay: bool = False
     # whether the worker may be told what passes an example (CaseJob.plain_wants): only
     # where the code run can read the case files itself (a student's own folder) or is
     # staff's own (a reference, its mutants)
@@ -316,6 +328,7 @@ class Runner:
         """
         pending = list(jobs)
         first = True
+        ran: List[Tuple[CaseJob, int]] = []  # (case, examples run) in earlier workers
         while pending:
             for job in [j for j in pending if skip(j.id)]:
                 yield job.id, CaseRun(status="skipped")
@@ -346,11 +359,18 @@ class Runner:
                 return
             for job in pending:
                 self._gated[job.id] = 0
+            replays = [job.replay_payload(count) for job, count in ran] if self.replay else []
             worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
                              "seed_each": self.seed_each_case,
                              "strip_ansi": self.strip_ansi,
-                             "cases": [j.payload(self.show_wants, first=not i)
-                                       for i, j in enumerate(pending)]})
+                             "cases": replays + [j.payload(self.show_wants, first=not i)
+                                                 for i, j in enumerate(pending)]})
+            if replays:
+                kind, message, _ = self._await(worker, None, 1 << 20)
+                if not (kind == "message" and messages.kind_or_none(message) == "replayed"):
+                    worker.close()
+                    self.replay = False  # (the code differs from run to run: as before)
+                    continue
             self._meanwhile()  # or the time it runs the cases
             first = False
             grace_until: Optional[float] = None
@@ -394,6 +414,8 @@ class Runner:
                     if run is not None and run.status in ("ran", "setup-error"):
                         pending.pop(0)
                         told = current
+                        if not current.secret:
+                            ran.append((current, len(run.outputs)))
                         with self._serving_gates(worker, pending):
                             yield current.id, run
                         continue
