@@ -1,5 +1,6 @@
 """The sandbox holds against submissions that attack the grader or the machine."""
 
+import functools
 import ast
 import errno
 import json
@@ -671,3 +672,30 @@ def test_sandboxed_code_cannot_reach_the_kernels_keyrings_or_attach_to_a_process
     (result,) = run(folder, [[f"exec({probe!r})"]])
     assert printed(result)[-1] == f"-1 {errno.EPERM} False\n-1 {errno.EPERM}\n", \
         printed(result)
+
+
+DEBIAN_PYTHON = "/usr/bin/python3.11"
+
+
+@pytest.mark.skipif(not Path(DEBIAN_PYTHON).exists() or not Path("/usr/lib/python3/dist-packages").is_dir(),
+                    reason="needs Debian's python3 and its dist-packages")
+def test_the_system_pythons_packages_are_out_of_sight(tmp_path, monkeypatch):
+    """Run from a venv made over Debian's python3 (the README's way on Debian), the
+    sandbox's interpreter put /usr/lib/python3/dist-packages and /usr/local's on its
+    path, where a system-wide grader holds every hidden case (attack23 F4). Every folder
+    of packages the sandboxed interpreter looks in, or the system has, is empty there."""
+    from grader.run import sandbox as sandboxes
+    monkeypatch.setattr(sandboxes, "base_python", lambda: DEBIAN_PYTHON)
+    sandboxes._package_folders.cache_clear()
+    monkeypatch.setattr(sandboxes, "_package_folders", functools.lru_cache(None)(
+        sandboxes._package_folders.__wrapped__))
+    folder = submission(tmp_path, (
+        "import glob, os, sys\n"
+        "def seen():\n"
+        "    folders = [p for p in sys.path if p.endswith(('site-packages', 'dist-packages'))]\n"
+        "    folders += glob.glob('/usr/lib/python3*/*-packages')\n"
+        "    folders += glob.glob('/usr/local/lib/python3*/*-packages')\n"
+        "    return sys.executable, sorted(p for p in set(folders)\n"
+        "                                  if os.path.isdir(p) and os.listdir(p))\n"))
+    [result] = run(folder, [["hog.seen()"]])
+    assert printed(result)[1:] == [repr((DEBIAN_PYTHON, [])) + "\n"], printed(result)

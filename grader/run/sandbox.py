@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import glob
 import hashlib
 import importlib.util
+import json
 import os
 import tempfile
 import shutil
@@ -119,15 +121,43 @@ def _ancestors(path: str) -> List[str]:
     return ["/" + "/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
+# where the system's Pythons install packages, under the folders every sandbox binds
+# (Debian's dist-packages among them): a copy of the grader installed there for another
+# interpreter holds every hidden case and the reference (attack23 F4)
+SYSTEM_PACKAGES = ("/usr/lib/python3*/site-packages", "/usr/lib/python3*/dist-packages",
+                   "/usr/lib64/python3*/site-packages", "/usr/local/lib/python3*/site-packages",
+                   "/usr/local/lib/python3*/dist-packages", "/usr/lib/python3/dist-packages")
+_ASK_SITE = ("import json, site, sys\n"
+             "print(json.dumps(site.getsitepackages() + [site.getusersitepackages()]"
+             " + [p for p in sys.path if p.rstrip('/').endswith(('site-packages',"
+             " 'dist-packages'))]))")
+
+
+def _interpreter_folders(python: str) -> List[str]:
+    """Where PYTHON itself (the sandbox's, under any virtualenv) finds packages: a venv
+    over Debian's python3 knows only its own, and the sandboxed interpreter's `site`
+    then put /usr/lib/python3/dist-packages on its path, in sight."""
+    try:
+        done = subprocess.run([python, "-I", "-c", _ASK_SITE], capture_output=True, text=True,
+                              timeout=60, stdin=subprocess.DEVNULL)
+        found = json.loads(done.stdout)
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return []
+    return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []
+
+
 @functools.lru_cache(maxsize=None)
 def _package_folders() -> tuple:
-    """Where this interpreter installs packages, and the grader's own folder: asking
-    sysconfig cost every sandboxed worker (each submission's) ~2 ms of the grader's
-    thread, under its lock, for an answer that never changes."""
+    """Where this interpreter, the sandbox's and the system's install packages, and the
+    grader's own folder: asking sysconfig cost every sandboxed worker (each
+    submission's) ~2 ms of the grader's thread, under its lock, for an answer that never
+    changes."""
     paths = set(site.getsitepackages())
     for base in {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}:
         scheme = sysconfig.get_paths(vars={"base": base, "platbase": base})
         paths.update((scheme["purelib"], scheme["platlib"]))
+    paths.update(_interpreter_folders(base_python()))
+    paths.update(found for pattern in SYSTEM_PACKAGES for found in glob.glob(pattern))
     paths.add(str(Path(__file__).resolve().parent.parent))
     return tuple(os.path.realpath(p) for p in paths)
 
