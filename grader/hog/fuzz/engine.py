@@ -62,16 +62,56 @@ _SOURCES: Dict[tuple, str] = {}
 
 
 def edition_source(rules: Any) -> str:
-    """The rules module's source, sent to the worker beside the tracer: from its loader,
-    so a module inside the zip of a workspace's self-contained runner has one too; read
-    once per module and process (every fuzz case of a run sends it)."""
+    """What the worker's tracer needs of the rules module, sent beside it: its `PLAY`
+    settings and its `play_game` (with what that reads at the module's top level), never
+    the rules themselves, which graded code could read out of its own job and print into
+    a visible case's output (attack23 F2). From the module's loader, so a module inside
+    the zip of a workspace's self-contained runner has one too; worked out once per
+    module and process (every fuzz case of a run sends it)."""
     key = (rules.__name__, getattr(rules, "__file__", None))
     if key not in _SOURCES:
         loader = getattr(rules, "__loader__", None)
         text = loader.get_source(rules.__name__) if hasattr(loader, "get_source") else None
-        _SOURCES[key] = (text if text is not None
-                         else Path(rules.__file__).read_text(encoding="utf-8"))
+        if text is None:
+            text = Path(rules.__file__).read_text(encoding="utf-8")
+        _SOURCES[key] = _adapter(text, getattr(rules, "PLAY", None))
     return _SOURCES[key]
+
+
+def _adapter(text: str, play: Any) -> str:
+    """PLAY as a literal, and `play_game` with the top-level definitions it reads, from
+    the rules module's source TEXT (the whole of it where PLAY is no literal)."""
+    import ast
+    try:
+        written = repr(play)
+        if ast.literal_eval(written) != play:
+            return text
+        tree = ast.parse(text)
+    except (ValueError, SyntaxError, RecursionError):
+        return text
+    defined: Dict[str, ast.stmt] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined[node.name] = node
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    defined[target.id] = node
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                defined[(alias.asname or alias.name).split(".")[0]] = node
+    wanted, todo = [], ["play_game"]
+    while todo:
+        node = defined.get(todo.pop())
+        if node is None or node in wanted:
+            continue
+        wanted.append(node)
+        local = ({a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else set())
+        todo += [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id not in local]
+    wanted = [node for node in tree.body if node in wanted and node is not defined.get("PLAY")]
+    return "\n\n".join([f"PLAY = {written}", *(ast.get_source_segment(text, node) or ""
+                                                 for node in wanted)]) + "\n"
 
 
 def game_options(rules: Any, given: Dict[str, Any]) -> Dict[str, bool]:
