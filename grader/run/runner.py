@@ -262,8 +262,10 @@ class Runner:
 
     @property
     def import_limit(self) -> float:
-        """The time a worker may take to get ready (its imports)."""
-        return self.timeout * (IMPORT_FACTOR if self.warm or self.preflight else 1)
+        """The time a worker may take to get ready (its imports): once the budget is
+        spent, the imports of the workers that replace stopped ones get the short limit
+        too."""
+        return self.limit * (IMPORT_FACTOR if self.warm or self.preflight else 1)
 
     def worker_args(self) -> List[str]:
         """What a worker is told after its report fd: its folder and modules."""
@@ -349,6 +351,9 @@ class Runner:
             if not worker.has_message():
                 self._meanwhile()  # the worker is still starting: use the wait
             kind, message, _ = self._await(worker, None, 1 << 20)
+            if not first:  # an import after the first is the code's time, as a timeout is:
+                self.wasted += self.cost  # code that crashes each worker must not get a
+                # fresh, uncounted import limit for every question (attack23 F3)
             ready = kind == "message" and messages.kind_or_none(message) == "ready"
             if not ready:
                 note = self._preflight_failure(worker, kind, message)
@@ -367,6 +372,7 @@ class Runner:
                                                  for i, j in enumerate(pending)]})
             if replays:
                 kind, message, _ = self._await(worker, None, 1 << 20)
+                self.wasted += self.cost
                 if not (kind == "message" and messages.kind_or_none(message) == "replayed"):
                     worker.close()
                     self.replay = False  # (the code differs from run to run: as before)
