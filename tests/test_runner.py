@@ -597,3 +597,21 @@ def test_imports_after_the_first_cost_the_budget(tmp_path):
     assert all(run.status == "crashed" for run in runs)
     assert len((folder / "imports.log").read_text()) == 3
     assert "importing hog.py did not finish" in runs[-1].message
+
+
+def test_a_replay_has_the_time_its_cases_took_and_keeps_the_hidden_ones_of_a_trusted_run(tmp_path):
+    """Earlier cases that together took longer than an import's limit each got replayed
+    into nothing (the limit was the import's: hunt23 #11), and a student's or staff's
+    own run left its hidden cases out of the replay, though they ran in place as in ok
+    (hunt23 #10)."""
+    body = ("import time as _t\nLOG = []\n"
+            "def add(x):\n    _t.sleep(0.3)\n    LOG.append(x)\n")  # 1.8 s in all: > 3 x 0.5
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=0.5,
+                    replay=True, show_wants=True)
+    setup = ["from hog import *\n"]
+    jobs = [CaseJob(i, [f"add({i})\n"], setup=setup, secret=i == 4) for i in range(6)]
+    jobs += [CaseJob(6, ["while True: pass\n"], setup=setup), CaseJob(7, ["LOG\n"], setup=setup)]
+    runs = [run for _, run in runner.run(jobs)]
+    runner.close()
+    assert runs[6].status == "timeout"
+    assert [o.printed for o in runs[7].outputs] == ["[0, 1, 2, 3, 4, 5]\n"]

@@ -330,7 +330,7 @@ class Runner:
         """
         pending = list(jobs)
         first = True
-        ran: List[Tuple[CaseJob, int]] = []  # (case, examples run) in earlier workers
+        ran: List[Tuple[CaseJob, int, float]] = []  # (case, examples run, seconds) so far
         while pending:
             for job in [j for j in pending if skip(j.id)]:
                 yield job.id, CaseRun(status="skipped")
@@ -364,14 +364,15 @@ class Runner:
                 return
             for job in pending:
                 self._gated[job.id] = 0
-            replays = [job.replay_payload(count) for job, count in ran] if self.replay else []
+            replays = [job.replay_payload(count) for job, count, _ in ran] if self.replay else []
             worker.send_job({"output_cap": self.output_cap, "seed": self.seed,
                              "seed_each": self.seed_each_case,
                              "strip_ansi": self.strip_ansi,
                              "cases": replays + [j.payload(self.show_wants, first=not i)
                                                  for i, j in enumerate(pending)]})
-            if replays:
-                kind, message, _ = self._await(worker, None, 1 << 20)
+            if replays:  # the import's limit, and twice what the cases took the first time
+                kind, message, _ = self._await(worker, None, 1 << 20, allowance=(
+                    self.import_limit + 2 * sum(seconds for _, _, seconds in ran)))
                 self.wasted += self.cost
                 if not (kind == "message" and messages.kind_or_none(message) == "replayed"):
                     worker.close()
@@ -420,8 +421,8 @@ class Runner:
                     if run is not None and run.status in ("ran", "setup-error"):
                         pending.pop(0)
                         told = current
-                        if not current.secret:
-                            ran.append((current, len(run.outputs)))
+                        if self.show_wants or not current.secret:  # (bulk keeps them apart)
+                            ran.append((current, len(run.outputs), run.duration))
                         with self._serving_gates(worker, pending):
                             yield current.id, run
                         continue
@@ -480,10 +481,11 @@ class Runner:
         except Malformed:
             return False
 
-    def _await(self, worker: Worker, job: Optional[CaseJob],
-               limit: int) -> Tuple[str, Any, float]:
+    def _await(self, worker: Worker, job: Optional[CaseJob], limit: int,
+               allowance: Optional[float] = None) -> Tuple[str, Any, float]:
         """(kind, message, seconds) of the worker's next message for JOB (None: the
-        import), or ("timeout", "cpu", "wall" or "cap", seconds) when it ran out of
+        import, or a replay, whose limit is ALLOWANCE when given), or ("timeout", "cpu",
+        "wall" or "cap", seconds) when it ran out of
         time. As ok times each prompt, the limit holds for each of the case's prompts:
         the worker says when the next one starts (a "prompt" message, at most once per
         prompt, in order; any other is junk). `self.cost` is then what the wait costs the
@@ -497,7 +499,8 @@ class Runner:
         cpu_start = used_before
         job_id = job.id if job is not None else None
         prompts = job.prompts if job is not None else 1
-        timeout = self.limit if job is not None else self.import_limit
+        timeout = self.limit if job is not None else (
+            allowance if allowance is not None else self.import_limit)
         cap_left = self.wall_cap - self.waited if self.wall_cap is not None else float("inf")
         shown = False
         prompt = 1
