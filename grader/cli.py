@@ -293,14 +293,13 @@ NO_STAFF_FILES = ("this copy of the grader carries no assignment files (it is th
 def _init_assignment(folder: Path, edition, path) -> "assignments.Assignment":
     """The assignment to (re)create FOLDER with: the one asked for, else the one the
     workspace already names, else the default edition."""
-    if not (edition or path) and folder.is_dir() and \
-            not (folder / workspace.EDITION_FILE).is_file():
+    if not (edition or path) and folder.is_dir() and not workspace.has_edition_record(folder):
         from .load import okconfig
         config = okconfig.find(folder)
         if config is not None:
             _fail(f"{folder} is an ok assignment ({config.name}): name its staff folder to "
                   f"restore the tests from: grade init {folder} --tests-only --assignment DIR")
-    if edition or path or not (folder / workspace.EDITION_FILE).is_file():
+    if edition or path or not workspace.has_edition_record(folder):
         if not (edition or path) and not family.editions():
             _fail(NO_STAFF_FILES)
         return _assignment(edition, path)

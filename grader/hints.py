@@ -294,7 +294,18 @@ def path_for(assignment) -> Optional[Path]:
     places = [Path(assignment.cases) / CATALOGUE]
     if getattr(assignment, "folder", None) is not None:
         places.append(Path(assignment.folder) / CATALOGUE)
-    return next((p for p in places if p.is_file()), None)
+    return next((p for p in places if is_catalogue(p)), None)
+
+
+def is_catalogue(path: Path) -> bool:
+    """Whether PATH is this grader's catalogue (a JSON object with a "hints" key, sound
+    or not), not a course's own data file that happens to be named hints.json: a lab
+    reading one stopped every failing student's run (hunt23 #6b)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and "hints" in data
 
 
 def parse(data: Any, where: str = CATALOGUE) -> Catalogue:

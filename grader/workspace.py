@@ -466,6 +466,21 @@ def _ok_workspace(root: Path, config: Path) -> Workspace:
                      name=assignment.name, assignment=assignment)
 
 
+def has_edition_record(folder: Path) -> bool:
+    """Whether FOLDER's grade.json is this grader's record of a Hog workspace's edition
+    (a JSON object naming an edition or holding its settings), not a course's own data
+    file of that name (a lab that reads grades from it is an ok assignment: hunt23 #6)."""
+    path = Path(folder) / EDITION_FILE
+    if not path.is_file():
+        return False
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return not any(Path(folder).glob("*.ok"))  # (a damaged record says so where read)
+    return isinstance(record, dict) and (isinstance(record.get("edition"), str)
+                                         or isinstance(record.get("settings"), dict))
+
+
 def find(root: Path, assignment: Optional[Assignment] = None,
          config_file: Optional[str] = None) -> Workspace:
     """The workspace at ROOT, or a WorkspaceError saying what is missing. Its assignment
@@ -474,7 +489,7 @@ def find(root: Path, assignment: Optional[Assignment] = None,
     root = Path(root).resolve()
     if not root.is_dir():
         raise WorkspaceError(f"{root} is not a folder")
-    if assignment is None and (config_file is not None or not (root / EDITION_FILE).is_file()):
+    if assignment is None and (config_file is not None or not has_edition_record(root)):
         from .load import okconfig
         try:
             config = okconfig.choose(root, config_file)
@@ -497,7 +512,7 @@ def find(root: Path, assignment: Optional[Assignment] = None,
             f"no tests/ folder in {root}: run `grade` in your project folder, "
             "or create one with `grade init DIR`")
     source = root / assignment.source
-    if not source.is_file() and not (root / EDITION_FILE).is_file() and any(root.glob("*.py")):
+    if not source.is_file() and not has_edition_record(root) and any(root.glob("*.py")):
         raise WorkspaceError(  # another assignment's folder, not Hog's (hunt22 #6)
             f"no ok configuration (a NAME.ok file) in {root}: it comes with the "
             "assignment's files, and says what to grade (a Hog project made by "

@@ -626,3 +626,42 @@ def test_a_helper_in_a_case_file_reading_its_data_is_no_change_to_it(tmp_path, o
     (ours / "tests" / "q1.py").write_text(files["tests/q1.py"] + "print(SIZES)\n")
     done = run_grade(cwd=ours)
     assert done.returncode == 2 and "q1.py, line" in done.stderr, done.stderr
+
+
+def test_a_courses_own_grade_json_and_hints_json_are_its_data(tmp_path, ok_command):
+    """A lab that reads its data from grade.json was taken for a Hog workspace (no test
+    ran: "no hog.py"), and one reading hints.json for this grader's catalogue of
+    mistakes (a failing test stopped the whole run): hunt23 #6, #6b."""
+    lab = textwrap.dedent('''\
+        import json
+
+
+        def average(name):
+            """
+            >>> average('ada')
+            88.0
+            """
+            with open('grade.json') as f:
+                scores = json.load(f)[name]
+            return sum(scores) / len(scores) + 1  # the student's bug
+
+
+        def tip(n):
+            """
+            >>> tip(0)
+            'use a loop'
+            """
+            with open('hints.json') as f:
+                return json.load(f)[n]
+        ''')
+    files = {"lab07.ok": json.dumps({"name": "Lab 7", "src": ["lab07.py"],
+                                     "tests": {"lab07.py": "doctest"},
+                                     "default_tests": ["average", "tip"],
+                                     "protocols": ["grading"]}),
+             "lab07.py": lab, "grade.json": json.dumps({"ada": [90, 85]}),
+             "hints.json": json.dumps(["use a loop", "recurse"])}
+    ours = write_folder(tmp_path / "ours" / "lab07", files)
+    theirs = write_folder(tmp_path / "theirs" / "lab07", files)
+    expected = {"average": (0.0, 1.0), "tip": (1.0, 1.0)}
+    assert ok_points(ok_command, theirs) == expected
+    assert grade_points(ours) == expected
