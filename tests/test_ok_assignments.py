@@ -665,3 +665,44 @@ def test_a_courses_own_grade_json_and_hints_json_are_its_data(tmp_path, ok_comma
     expected = {"average": (0.0, 1.0), "tip": (1.0, 1.0)}
     assert ok_points(ok_command, theirs) == expected
     assert grade_points(ours) == expected
+
+
+@pytest.mark.parametrize("listed", [True, False], ids=["default_tests", "every test"])
+def test_a_private_method_is_named_as_ok_names_it(tmp_path, ok_command, listed):
+    """ok names a test by what dir() of the imported class lists: `__check` of Account
+    is `Account._Account__check` (and `__Inner`'s `__m` is `_Account__Inner._Inner__m`);
+    grade read `Account.__check` off the file, and the test ok's name lists was missing
+    (hunt23 #7)."""
+    source = textwrap.dedent('''\
+        class Account:
+            """
+            >>> Account(3).balance
+            3
+            """
+            def __init__(self, balance):
+                self.balance = balance
+
+            def __check(self, amount):
+                """
+                >>> Account(3)._Account__check(5)
+                False
+                """
+                return amount <= self.balance
+
+            class __Inner:
+                def __m(self):
+                    """
+                    >>> 1
+                    1
+                    """
+        ''')
+    config = {"name": "Bank", "src": ["bank.py"], "tests": {"bank.py": "doctest"},
+              "protocols": ["grading"]}
+    if listed:
+        config["default_tests"] = ["Account", "Account._Account__check"]
+    files = {"bank.ok": json.dumps(config), "bank.py": source}
+    ours = write_folder(tmp_path / "ours" / "bank", files)
+    theirs = write_folder(tmp_path / "theirs" / "bank", files)
+    expected = ok_points(ok_command, theirs)
+    assert "Account._Account__check" in expected
+    assert grade_points(ours) == expected

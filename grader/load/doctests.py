@@ -474,15 +474,25 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                     found_doc = _text_of(statement.value, {}) or None
         return found_doc
 
-    def walk(entries: Dict[str, Optional[ast.AST]], prefix: str, seen: frozenset) -> None:
-        for name in sorted(entries):
+    def walk(entries: Dict[str, Optional[ast.AST]], prefix: str, seen: frozenset,
+             owner: str = "") -> None:
+        for shown, name in sorted((_mangled(name, owner), name) for name in entries):
             node = entries[name]
-            found.append(Target(prefix + name, docstring(node)))
+            found.append(Target(prefix + shown, docstring(node)))
             if isinstance(node, ast.ClassDef) and node.name not in seen:
-                walk(members(node, seen | {node.name}), prefix + name + ".", seen | {node.name})
+                walk(members(node, seen | {node.name}), prefix + shown + ".",
+                     seen | {node.name}, node.name)
 
     walk(top, "", frozenset())
     return found
+
+
+def _mangled(name: str, owner: str) -> str:
+    """NAME as a class named OWNER holds it (`__check` in `Account` is `_Account__check`):
+    ok names a test by what `dir()` of the imported class lists (hunt23 #7)."""
+    if owner and owner.strip("_") and name.startswith("__") and not name.endswith("__"):
+        return f"_{owner.lstrip('_')}{name}"
+    return name
 
 
 def _text_of(node: ast.AST, texts: Dict[str, str]) -> Optional[str]:
