@@ -333,6 +333,7 @@ def test_once_the_budget_is_spent_the_other_cases_still_run_with_a_short_limit(t
     assert took < 1.0 + 2 * 0.3 + 4, f"{took:.1f} s: the later loops had the full second"
 
 
+@pytest.mark.alone  # its assertion is about wall time, which the import's counts in
 def test_a_submission_that_waits_in_every_case_is_stopped_at_its_wall_cap(tmp_path):
     runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=1.0, wall_cap=1.5)
     start = time.monotonic()
