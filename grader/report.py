@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from typing import Optional
 
@@ -27,7 +28,7 @@ def rerun_command(result: QuestionResult, case: Optional[CaseResult] = None,
                   extra: str = "") -> str:
     """The command that runs this question (or case) again; EXTRA holds the options of
     the run that change what it does (`--seed 3`, `-d DIR`), so the rerun is the same."""
-    command = f"{grader.PROGRAM} -q {result.question.key}"
+    command = f"{grader.PROGRAM} -q {shlex.quote(result.question.key)}"
     if case is not None and len(result.question.suites) > 1:
         command += f" --suite {case.case.suite.number} --case {case.case.in_suite}"
     elif case is not None:
@@ -184,7 +185,7 @@ def scope_note(result: GradeResult, questions_in_all: int, points_in_all: float,
 
 
 def unlock_command(result: QuestionResult, extra: str = "") -> str:
-    return f"{grader.PROGRAM} -u -q {result.question.key}" + (f" {extra}" if extra else "")
+    return f"{grader.PROGRAM} -u -q {shlex.quote(result.question.key)}" + (f" {extra}" if extra else "")
 
 
 def closing_line(result: GradeResult, extra: str = "", run_all: str = "") -> Text:

@@ -6,6 +6,7 @@ import contextlib
 import importlib
 import json
 import re
+import shlex
 import signal
 import sys
 import threading
@@ -419,7 +420,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     note = report.scope_note(result, len(everything), points_in_all, score=options.score)
     if note is not None:
         console.print(note)
-    run_all = " ".join([grader.PROGRAM] + [f"-q {q.key}" for q in questions
+    run_all = " ".join([grader.PROGRAM] + [f"-q {shlex.quote(q.key)}" for q in questions
                                     if len(questions) < len(everything)]
                        + ([options.rerun] if options.rerun else []))
     console.print(report.closing_line(result, extra=options.rerun, run_all=run_all))

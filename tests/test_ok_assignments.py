@@ -706,3 +706,22 @@ def test_a_private_method_is_named_as_ok_names_it(tmp_path, ok_command, listed):
     expected = ok_points(ok_command, theirs)
     assert "Account._Account__check" in expected
     assert grade_points(ours) == expected
+
+
+def test_the_next_command_a_run_suggests_works_in_a_shell(tmp_path):
+    """A test named with a space ("Question 1", as ok's banks name them): the closing
+    line said `Next: grade -q Question 1`, which a shell splits (hunt23)."""
+    import shlex
+    folder = write_folder(tmp_path / "dn", {
+        "dn.ok": json.dumps({"name": "DN", "src": ["dn.py"], "tests": {"tests/*.py": "ok_test"},
+                             "default_tests": ["Question 1"], "protocols": ["grading"]}),
+        "dn.py": "def f():\n    return 2\n", "tests/__init__.py": "",
+        "tests/q1.py": "test = {'name': 'Question 1', 'points': 1, 'suites': [{'type': "
+                       "'doctest', 'scored': True, 'setup': '>>> from dn import *', "
+                       "'cases': [{'code': '>>> f()\\n1'}]}]}\n"})
+    done = run_grade(cwd=folder)
+    suggested = done.stdout.rsplit("Next: ", 1)[1].strip()
+    program, *args = shlex.split(suggested)
+    again = run_grade(*args, cwd=folder)
+    assert program == "grade" and again.returncode == 1, again.stdout + again.stderr
+    assert "Question 1" in again.stdout
