@@ -616,3 +616,24 @@ def test_a_replay_has_the_time_its_cases_took_and_keeps_the_hidden_ones_of_a_tru
     runner.close()
     assert runs[6].status == "timeout"
     assert [o.printed for o in runs[7].outputs] == ["[0, 1, 2, 3, 4, 5]\n"]
+
+
+def test_a_replay_runs_teardowns_and_the_timed_out_case_up_to_its_loop(tmp_path):
+    """As in ok's one process: a case stopped at a failing prompt still ran its teardown
+    (hunt23 #13), and a case that timed out ran its setup, its prompts before the loop
+    and, once stopped, its teardown (#14); the replay leaves none of them out."""
+    body = ("LOG = []\n"
+            "def add(x):\n    LOG.append(x)\n    return len(LOG)\n"
+            "def spin():\n    while True:\n        pass\n")
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=0.5,
+                    replay=True, show_wants=True)
+    setup = ["from hog import *\n"]
+    jobs = [CaseJob(0, ["add('g1')\n", "add('g2')\n"], setup=setup, teardown=["add('t0')\n"],
+                    gate=lambda index, output: False),
+            CaseJob(1, ["add('a')\n", "spin()\n"], setup=setup + ["add('s1')\n"],
+                    teardown=["add('t1')\n"]),
+            CaseJob(2, ["LOG\n"], setup=setup)]
+    runs = [run for _, run in runner.run(jobs)]
+    runner.close()
+    assert len(runs[0].outputs) == 1 and runs[1].status == "timeout" and runs[1].running == 1
+    assert [o.printed for o in runs[2].outputs] == ["['g1', 't0', 's1', 'a', 't1']\n"]

@@ -96,10 +96,10 @@ class CaseJob:
 
     def replay_payload(self, examples: int) -> Dict:
         """This case to run again, quietly, in a worker that replaces a stopped one: its
-        setup, its first EXAMPLES examples (those that ran), its teardown if all did."""
+        setup, its first EXAMPLES examples (those that ran, or those before the one that
+        timed out), its teardown (which ok runs after a failing prompt too)."""
         return {"id": self.id, "examples": self.examples[:examples], "setup": self.setup,
-                "teardown": self.teardown if examples == len(self.examples) else [],
-                "replay": True}
+                "teardown": self.teardown, "replay": True}
 
     def payload(self, show_wants: bool = False, first: bool = False) -> Dict:
         """FIRST: the first case a worker is given, whose predecessors were all judged
@@ -207,7 +207,8 @@ class Runner:
     # statements beyond its data, which ok runs as it imports the file)
     warm: Sequence[Union[str, Tuple[str, str, str]]] = ()
     # a worker that replaces a stopped one (a timeout, a crash) first runs again, quietly,
-    # the cases its predecessors ran (hidden ones left out): ok runs every test in one
+    # the cases its predecessors ran, a timed-out one up to the prompt that looped (hidden
+    # ones left out where the code is not trusted with them): ok runs every test in one
     # process, where a later test sees what earlier ones left in the module (an instance
     # count, a cache, where `random` is). Dropped for the run if a replay does not finish.
     replay: bool = False
@@ -428,6 +429,8 @@ class Runner:
                         continue
                 if kind == "timeout":
                     run = self._timed_out(worker, current, cap, limit, elapsed, message)
+                    if run.running is not None and (self.show_wants or not current.secret):
+                        ran.append((current, run.running, run.duration))  # up to its loop
                 elif kind == "eof":
                     run = CaseRun(status="crashed", duration=elapsed,
                                   message=worker.death_note(self.diagnose))
