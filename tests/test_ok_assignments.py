@@ -725,3 +725,29 @@ def test_the_next_command_a_run_suggests_works_in_a_shell(tmp_path):
     again = run_grade(*args, cwd=folder)
     assert program == "grade" and again.returncode == 1, again.stdout + again.stderr
     assert "Question 1" in again.stdout
+
+
+def test_a_case_file_its_setup_imports_runs_its_statements_once(tmp_path, ok_command):
+    """ok imports each case file once, as a module: a setup that imports it again
+    (`from tests.q1 import sample`) finds it loaded. grade ran its statements, then the
+    import ran them again (hunt23 #12: a count ok leaves at 1 was 2)."""
+    files = {
+        "w.ok": json.dumps({"name": "W", "src": ["w.py"], "tests": {"tests/*.py": "ok_test"},
+                            "protocols": ["grading"]}),
+        "w.py": "def f(x):\n    return x + 1\n",
+        "tests/__init__.py": "", "registry.py": "COUNT = 0\n",
+        "tests/q1.py": "import registry\nregistry.COUNT += 1\n\n\n"
+                       "def sample():\n    return [1, 2]\n\n\n" + textwrap.dedent('''\
+            test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True,
+              'setup': '>>> from w import *\\n>>> from tests.q1 import sample\\n>>> import registry',
+              'cases': [{'code': """
+              >>> [f(x) for x in sample()]
+              [2, 3]
+              >>> registry.COUNT
+              1
+              """}]}]}
+            '''),
+    }
+    ours = write_folder(tmp_path / "ours" / "w", files)
+    theirs = write_folder(tmp_path / "theirs" / "w", files)
+    assert grade_points(ours) == ok_points(ok_command, theirs) == {"q1": (1.0, 1.0)}

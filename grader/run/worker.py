@@ -828,7 +828,10 @@ def main():
         if isinstance(module, str):
             imported(module, LOADER_FRAMES)
             continue
-        name, path, code = module  # a case file's own statements, as its import runs them
+        name, path, code = module  # a case file's own statements, as its import runs them:
+        if os.path.isfile(os.path.join(src, path)):  # the file itself where it is here
+            imported(name, LOADER_FRAMES)  # (imported once, as ok: hunt23 #12)
+            continue
         run_examples([code], {"__name__": name, "__file__": os.path.join(src, path),
                               "__package__": name.rpartition(".")[0],
                               "__builtins__": builtins}, src, 65536, fewer=LOADER_FRAMES)
