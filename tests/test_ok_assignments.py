@@ -623,7 +623,11 @@ def test_a_helper_in_a_case_file_reading_its_data_is_no_change_to_it(tmp_path, o
     ours = write_folder(tmp_path / "ours" / "cfh", files)
     theirs = write_folder(tmp_path / "theirs" / "cfh", files)
     assert grade_points(ours) == ok_points(ok_command, theirs) == {"q1": (1.0, 1.0)}
-    (ours / "tests" / "q1.py").write_text(files["tests/q1.py"] + "print(SIZES)\n")
+    for reads in ("print(SIZES, test['name'])\n", "assert test['points'] == 1\n",
+                  "EXTRA = [1]\ndel EXTRA\n"):  # read the data, change nothing (hunt23 #5)
+        (ours / "tests" / "q1.py").write_text(files["tests/q1.py"] + reads)
+        assert grade_points(ours) == {"q1": (1.0, 1.0)}, reads
+    (ours / "tests" / "q1.py").write_text(files["tests/q1.py"] + "SIZES.append(4)\n")
     done = run_grade(cwd=ours)
     assert done.returncode == 2 and "q1.py, line" in done.stderr, done.stderr
 
@@ -631,7 +635,8 @@ def test_a_helper_in_a_case_file_reading_its_data_is_no_change_to_it(tmp_path, o
 def test_a_courses_own_grade_json_and_hints_json_are_its_data(tmp_path, ok_command):
     """A lab that reads its data from grade.json was taken for a Hog workspace (no test
     ran: "no hog.py"), and one reading hints.json for this grader's catalogue of
-    mistakes (a failing test stopped the whole run): hunt23 #6, #6b."""
+    mistakes (a failing test stopped the whole run), even one with a "hints" list of
+    its own (hunt23 #6, #6b, 6c)."""
     lab = textwrap.dedent('''\
         import json
 
@@ -652,14 +657,14 @@ def test_a_courses_own_grade_json_and_hints_json_are_its_data(tmp_path, ok_comma
             'use a loop'
             """
             with open('hints.json') as f:
-                return json.load(f)[n]
+                return json.load(f)['hints'][n]
         ''')
     files = {"lab07.ok": json.dumps({"name": "Lab 7", "src": ["lab07.py"],
                                      "tests": {"lab07.py": "doctest"},
                                      "default_tests": ["average", "tip"],
                                      "protocols": ["grading"]}),
              "lab07.py": lab, "grade.json": json.dumps({"ada": [90, 85]}),
-             "hints.json": json.dumps(["use a loop", "recurse"])}
+             "hints.json": json.dumps({"hints": ["use a loop", "recurse"]})}
     ours = write_folder(tmp_path / "ours" / "lab07", files)
     theirs = write_folder(tmp_path / "theirs" / "lab07", files)
     expected = {"average": (0.0, 1.0), "tip": (1.0, 1.0)}

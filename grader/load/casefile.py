@@ -59,6 +59,12 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
                 and node.target.id in names:  # `SETUP += ...`: as `SETUP = SETUP + ...`
             name = node.target.id
             expression = ast.BinOp(ast.Name(name, ast.Load()), node.op, node.value)
+        elif isinstance(node, ast.Delete) and all(isinstance(t, ast.Name) for t in node.targets):
+            for target in node.targets:  # `del SETUP` once the cases are built
+                names.pop(target.id, None)
+            continue
+        elif _only_reads(node):  # `assert test['points'] == 2`, `print(test['name'])`
+            continue
         else:
             if read_at_import(node) & (set(names) | {"test"}):  # would change what ok reads
                 raise CaseFileError(
@@ -123,8 +129,27 @@ def load_time_code(path: Path) -> Optional[str]:
         elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) \
                 and node.target.id in names:
             continue
+        if read_at_import(node) & (set(names) | {"test"}) or isinstance(node, ast.Delete):
+            continue  # reads the data, which is not run here (an assert on it, a print)
         code.append(ast.unparse(node))
     return "\n".join(code) + "\n" if code else None
+
+
+def _only_reads(node: ast.stmt) -> bool:
+    """Whether the top-level statement NODE reads the file's data and changes nothing: an
+    `assert` or a `print(...)` of names, subscripts and literals (hunt23 #5)."""
+    def plain(expression: ast.AST) -> bool:
+        return all(isinstance(n, (ast.Name, ast.Subscript, ast.Constant, ast.Load, ast.Compare,
+                                  ast.cmpop, ast.BoolOp, ast.boolop, ast.UnaryOp, ast.unaryop,
+                                  ast.Tuple, ast.List, ast.keyword, ast.JoinedStr,
+                                  ast.FormattedValue, ast.Slice))
+                   for n in ast.walk(expression))
+    if isinstance(node, ast.Assert):
+        return plain(node.test) and (node.msg is None or plain(node.msg))
+    call = node.value if isinstance(node, ast.Expr) else None
+    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            and call.func.id == "print" and all(plain(a) for a in call.args)
+            and all(plain(k.value) for k in call.keywords))
 
 
 def read_at_import(node: ast.stmt) -> set:
