@@ -162,6 +162,23 @@ def test_host_command_lines_are_out_of_sight(tmp_path):
     assert not any(str(tmp_path) in line or str(ASSIGNMENT.cases) in line for line in seen)
 
 
+def test_the_hosts_counters_read_empty(tmp_path):
+    """Two submissions graded at once signalled through /proc/loadavg, whose task count
+    is the host's (attack23 F5); its siblings (free memory, file locks, pressure, the
+    system's task and interrupt counts) read empty too, and Python still starts."""
+    from grader.run.sandbox import HOST_COUNTERS
+    present = [name for name in HOST_COUNTERS if Path(f"/proc/{name}").exists()]
+    folder = submission(tmp_path, "def counters(names):\n"
+                        "    out = {}\n"
+                        "    for name in names:\n"
+                        "        with open('/proc/' + name, 'rb') as f:\n"
+                        "            out[name] = len(f.read())\n"
+                        "    return out\n")
+    [result] = run(folder, [[f"hog.counters({present!r})"]])
+    assert "loadavg" in present and printed(result)[1:] == \
+        [repr({name: 0 for name in present}) + "\n"], result
+
+
 def test_the_graders_own_folder_is_not_named_in_the_mount_table(tmp_path):
     """A bind mount's source shows in /proc/self/mountinfo: the worker's scripts are
     bound from a copy in the sandbox's private folder, not from where the grader is

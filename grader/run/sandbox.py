@@ -46,6 +46,15 @@ UID_BASE = 61000  # sandboxes run as uids UID_BASE ... UID_BASE + UID_COUNT - 1
 UID_COUNT = 1000
 SYSTEM_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
+# the host's counters a sandbox's own /proc still shows (the system's load and task count,
+# free memory, file locks, interrupts): two submissions graded at once could signal
+# through them, one reading a hidden call from its job and sending the answer to the
+# other (attack23 F5: /proc/loadavg). They read empty there. (The processor's speed as
+# each sees it is such a channel too, which no file closes.)
+HOST_COUNTERS = ("loadavg", "stat", "meminfo", "vmstat", "schedstat", "interrupts",
+                 "softirqs", "diskstats", "locks", "key-users", "zoneinfo", "buddyinfo",
+                 "swaps", "pressure/cpu", "pressure/io", "pressure/memory", "sys/fs/file-nr",
+                 "sys/fs/inode-nr", "sys/kernel/random/entropy_avail")
 # the code's whole environment in a sandbox; a user name, which `getpass.getuser()`
 # reads before the password database (the sandbox's user has no entry there: the call
 # raised KeyError, failing every test of code that asks at import)
@@ -703,7 +712,14 @@ class Sandbox:
         for script in scripts:
             argv += ["--ro-bind", str(script.resolve()), f"{INSIDE_WORKER_DIR}/{script.name}"]
         argv += self._bytecode(scripts)
-        argv += ["--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline", "--dev", "/dev"]
+        argv += ["--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline"]
+        empty = self._private_folder() / "empty"  # (a device node cannot be opened in /proc)
+        if not empty.exists():
+            empty.write_bytes(b"")
+        for name in HOST_COUNTERS:
+            if os.path.exists(f"/proc/{name}"):
+                argv += ["--ro-bind", str(empty), f"/proc/{name}"]
+        argv += ["--dev", "/dev"]
         if os.geteuid() == 0:
             argv += ["--perms", "1777", "--dir", "/tmp", "--cap-add", "CAP_SYS_ADMIN"]
         else:
