@@ -164,19 +164,29 @@ def test_host_command_lines_are_out_of_sight(tmp_path):
 
 def test_the_hosts_counters_read_empty(tmp_path):
     """Two submissions graded at once signalled through /proc/loadavg, whose task count
-    is the host's (attack23 F5); its siblings (free memory, file locks, pressure, the
-    system's task and interrupt counts) read empty too, and Python still starts."""
+    is the host's (attack23 F5); its siblings (the host's idle time in uptime, free
+    memory, file locks, pressure, the system's task and interrupt counts, /proc/sys's
+    aio-nr, which io_setup sets at will: review24 R9) read empty or fail, and Python
+    still starts."""
     from grader.run.sandbox import HOST_COUNTERS
     present = [name for name in HOST_COUNTERS if Path(f"/proc/{name}").exists()]
-    folder = submission(tmp_path, "def counters(names):\n"
+    folder = submission(tmp_path, "import ctypes, os\n"
+                        "def counters(names):\n"
                         "    out = {}\n"
                         "    for name in names:\n"
                         "        with open('/proc/' + name, 'rb') as f:\n"
                         "            out[name] = len(f.read())\n"
-                        "    return out\n")
-    [result] = run(folder, [[f"hog.counters({present!r})"]])
-    assert "loadavg" in present and printed(result)[1:] == \
-        [repr({name: 0 for name in present}) + "\n"], result
+                        "    return out\n"
+                        "def aio():\n"  # io_setup raises the host's aio-nr (review24 R9)
+                        "    libc = ctypes.CDLL(None, use_errno=True)\n"
+                        "    context = ctypes.c_ulong(0)\n"
+                        "    done = libc.syscall(206, 4242, ctypes.byref(context))\n"
+                        "    return done, ctypes.get_errno()\n")
+    [result] = run(folder, [[f"hog.counters({present!r})", "hog.os.listdir('/proc/sys')",
+                             "hog.aio()" if os.uname().machine == "x86_64" else "(-1, 1)"]])
+    assert {"loadavg", "uptime"} <= set(present)
+    assert printed(result)[1:] == [repr({name: 0 for name in present}) + "\n", "[]\n",
+                                   "(-1, 1)\n"], result
 
 
 def test_the_graders_own_folder_is_not_named_in_the_mount_table(tmp_path):

@@ -51,10 +51,11 @@ ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
 # through them, one reading a hidden call from its job and sending the answer to the
 # other (attack23 F5: /proc/loadavg). They read empty there. (The processor's speed as
 # each sees it is such a channel too, which no file closes.)
-HOST_COUNTERS = ("loadavg", "stat", "meminfo", "vmstat", "schedstat", "interrupts",
-                 "softirqs", "diskstats", "locks", "key-users", "zoneinfo", "buddyinfo",
-                 "swaps", "pressure/cpu", "pressure/io", "pressure/memory", "sys/fs/file-nr",
-                 "sys/fs/inode-nr", "sys/kernel/random/entropy_avail")
+# /proc/sys (the kernel's settings and counters: aio-nr, file-nr, dentry-state) is an
+# empty folder there; nothing Python runs reads it (review24 R9).
+HOST_COUNTERS = ("loadavg", "uptime", "stat", "meminfo", "vmstat", "schedstat",
+                 "interrupts", "softirqs", "diskstats", "locks", "key-users", "zoneinfo",
+                 "buddyinfo", "swaps", "pressure/cpu", "pressure/io", "pressure/memory")
 # the code's whole environment in a sandbox; a user name, which `getpass.getuser()`
 # reads before the password database (the sandbox's user has no entry there: the call
 # raised KeyError, failing every test of code that asks at import)
@@ -712,7 +713,8 @@ class Sandbox:
         for script in scripts:
             argv += ["--ro-bind", str(script.resolve()), f"{INSIDE_WORKER_DIR}/{script.name}"]
         argv += self._bytecode(scripts)
-        argv += ["--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline"]
+        argv += ["--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline",
+                 "--tmpfs", "/proc/sys", "--remount-ro", "/proc/sys"]
         empty = self._private_folder() / "empty"  # (a device node cannot be opened in /proc)
         if not empty.exists():
             empty.write_bytes(b"")
