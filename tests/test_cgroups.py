@@ -316,3 +316,25 @@ def test_a_strategy_read_is_charged_its_cpu_time_not_the_machines_load(tmp_path,
                          sandbox=False, cgroup=True)
     assert "too slow" in late.error
     assert time.monotonic() - started < 6 + 5 + 5  # the wall cap, the start, some slack
+
+
+def test_imports_and_replays_after_the_first_count_against_the_wall_cap(tmp_path):
+    """Code that spends seconds of CPU at import and ends its worker in every case got a
+    fresh import (and replay) per case that neither the budget nor the wall cap counted,
+    with a clock (attack23 F3: a job slot held twice its wall cap). Their CPU time now
+    counts against the wall cap, and the cases after it are not run; no budget is
+    charged, so correct code that only imports slowly keeps its limits."""
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    (folder / "hog.py").write_text(
+        "import time as _t\n_start = _t.process_time()\n"
+        "while _t.process_time() - _start < 0.6:\n    pass\n"
+        "def f():\n    import os\n    os._exit(1)\n")
+    with Sandbox(folder, isolate=SANDBOX, cgroup=True) as box:
+        runner = Runner(preflight=("hog",), src=box.src, wrap=box.wrap, timeout=2.0,
+                        clock=box.clock, wall_cap=1.0, budget=4.0, replay=True)
+        runs = [run for _, run in runner.run(
+            [CaseJob(i, ["import hog\n", "hog.f()\n"]) for i in range(8)])]
+    assert runs[0].status == "crashed", [(r.status, r.message[:60]) for r in runs]
+    assert runs[-1].status == "timeout" and runs[-1].message.startswith("not run:"), runs[-1]
+    assert sum(run.status == "crashed" for run in runs) <= 4

@@ -263,10 +263,18 @@ class Runner:
 
     @property
     def import_limit(self) -> float:
-        """The time a worker may take to get ready (its imports): once the budget is
-        spent, the imports of the workers that replace stopped ones get the short limit
-        too."""
-        return self.limit * (IMPORT_FACTOR if self.warm or self.preflight else 1)
+        """The time a worker may take to get ready (its imports)."""
+        return self.timeout * (IMPORT_FACTOR if self.warm or self.preflight else 1)
+
+    def _count_whole_wait(self) -> None:
+        """Count the whole of the last wait, its CPU time too, against the wall cap: the
+        import of a worker that replaces a stopped one, and its replay. Correct code pays
+        them again through no choice of its own, so they cost no budget (a correct slow
+        case after them keeps its whole limit: review24 R1, R10); but code that ends its
+        worker in every question must not get a fresh, uncounted import and replay for
+        each (attack23 F3, review24 R2). Without a clock the wall time counted already."""
+        if self.clock is not None:
+            self.waited += self.cpu_used
 
     def worker_args(self) -> List[str]:
         """What a worker is told after its report fd: its folder and modules."""
@@ -352,9 +360,8 @@ class Runner:
             if not worker.has_message():
                 self._meanwhile()  # the worker is still starting: use the wait
             kind, message, _ = self._await(worker, None, 1 << 20)
-            if not first:  # an import after the first is the code's time, as a timeout is:
-                self.wasted += self.cost  # code that crashes each worker must not get a
-                # fresh, uncounted import limit for every question (attack23 F3)
+            if not first:
+                self._count_whole_wait()
             ready = kind == "message" and messages.kind_or_none(message) == "ready"
             if not ready:
                 note = self._preflight_failure(worker, kind, message)
@@ -374,7 +381,7 @@ class Runner:
             if replays:  # the import's limit, and twice what the cases took the first time
                 kind, message, _ = self._await(worker, None, 1 << 20, allowance=(
                     self.import_limit + 2 * sum(seconds for _, _, seconds in ran)))
-                self.wasted += self.cost
+                self._count_whole_wait()
                 if not (kind == "message" and messages.kind_or_none(message) == "replayed"):
                     worker.close()
                     self.replay = False  # (the code differs from run to run: as before)

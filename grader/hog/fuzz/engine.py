@@ -82,11 +82,12 @@ def _adapter(text: str, play: Any) -> str:
     """PLAY as a literal, and `play_game` with the top-level definitions it reads, from
     the rules module's source TEXT (the whole of it where PLAY is no literal)."""
     import ast
+    from ... import asts
     try:
         written = repr(play)
-        if ast.literal_eval(written) != play:
+        if asts.literal_eval(written) != play:
             return text
-        tree = ast.parse(text)
+        tree = asts.parse(text)
     except (ValueError, SyntaxError, RecursionError):
         return text
     defined: Dict[str, ast.stmt] = {}
