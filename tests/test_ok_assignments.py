@@ -477,7 +477,7 @@ LOAD_TIME = {
     "tests/__init__.py": "",
     "tests/support/checker.py": "def check(n):\n    return n > 0\n",
     # statements beyond a case file's data, as course staff write them
-    "tests/q1.py": "import sys\nsys.setrecursionlimit(10000)\n\n" + textwrap.dedent('''\
+    "tests/q1.py": "import sys\nLIMIT = 10000\nsys.setrecursionlimit(LIMIT)\n\n" + textwrap.dedent('''\
         test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True,
           'setup': '>>> from cf import *', 'cases': [{'code': """
           >>> depth(3000)
@@ -502,6 +502,21 @@ LOAD_TIME = {
           """}]}]}
         '''),
 }
+
+
+def test_a_case_files_data_is_never_sent_to_a_worker_as_code():
+    """Only statements beyond the data run in the worker; data under any target shape
+    stays data (review24 R4), and a number a statement reads goes with it (R3)."""
+    from grader.load import casefile
+    import tempfile
+    folder = Path(tempfile.mkdtemp())
+    (folder / "q1.py").write_text(
+        "import sys\nLIMIT = 10000\nsys.setrecursionlimit(LIMIT)\n"
+        "SECRET: str = '>>> f(7)\\n49'\nHIDDEN, SHOWN = ['>>> g(2)'], []\nNAME = 'q1'\n"
+        "print(NAME)\ntest = {'name': NAME, 'points': 1, 'suites': []}\n")
+    assert casefile.read_literal(folder / "q1.py")["name"] == "q1"
+    assert casefile.load_time_code(folder / "q1.py") == \
+        "import sys\nLIMIT = 10000\nsys.setrecursionlimit(LIMIT)\n"
 
 
 def test_a_case_files_own_statements_run_before_any_test_as_ok_runs_them(tmp_path, ok_command):

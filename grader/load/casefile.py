@@ -66,11 +66,17 @@ def read_literal(path: Path, source: Optional[str] = None) -> Dict[str, Any]:
         elif _only_reads(node):  # `assert test['points'] == 2`, `print(test['name'])`
             continue
         else:
-            if read_at_import(node) & (set(names) | {"test"}):  # would change what ok reads
+            data = set(names) | {"test"}
+            stored = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+                      and isinstance(n.ctx, (ast.Store, ast.Del))}
+            read = read_at_import(node) & data
+            if stored & data or any(name == "test" or not _immutable(names[name])
+                                    for name in read):  # may change what ok reads
                 raise CaseFileError(
                     f"{path}, line {node.lineno}: case files hold data (`NAME = ...`, "
-                    "`NAME += ...`); this statement changes it when ok imports the file, "
-                    "and grade runs no code of a case file: write the data it makes")
+                    "`NAME += ...`); this statement may change it when ok imports the "
+                    "file (it sets a data name, or hands a list or dict on), and grade "
+                    "reads the data without running the file: write the data it makes")
             continue
         try:
             value = data_value(expression, names)
@@ -114,7 +120,7 @@ def load_time_code(path: Path) -> Optional[str]:
     except (SyntaxError, ValueError):
         return None
     names: Dict[str, Any] = {}
-    code = []
+    code, given = [], set()
     for node in tree.body:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             continue  # a docstring
@@ -129,10 +135,28 @@ def load_time_code(path: Path) -> Optional[str]:
         elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) \
                 and node.target.id in names:
             continue
-        if read_at_import(node) & (set(names) | {"test"}) or isinstance(node, ast.Delete):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            try:  # data under any target (`A, B = [...], []`, `S: str = '...'`): never code
+                data_value(node.value, names)
+                continue
+            except (ValueError, TypeError, RecursionError, MemoryError):
+                pass
+        read = read_at_import(node) & (set(names) | {"test"})
+        if isinstance(node, ast.Delete) or any(
+                name == "test" or type(names[name]) not in (int, float, bool, type(None))
+                for name in read):
             continue  # reads the data, which is not run here (an assert on it, a print)
+        code += [f"{name} = {names[name]!r}" for name in sorted(read - given)]  # a number
+        given |= read
         code.append(ast.unparse(node))
     return "\n".join(code) + "\n" if code else None
+
+
+def _immutable(value: Any) -> bool:
+    """Whether VALUE, a case file's data, no statement can change in place."""
+    if isinstance(value, tuple):
+        return all(_immutable(item) for item in value)
+    return value is None or isinstance(value, (str, int, float, bool))
 
 
 def _only_reads(node: ast.stmt) -> bool:
