@@ -299,14 +299,15 @@ def path_for(assignment) -> Optional[Path]:
 
 def is_catalogue(path: Path) -> bool:
     """Whether PATH is this grader's catalogue (a JSON object whose "hints" list holds
-    objects, sound or not), not a course's own data file that happens to be named
-    hints.json: a lab reading one stopped every failing student's run (hunt23 #6b, 6c)."""
+    objects with an "id", sound or not), not a course's own data file that happens to be
+    named hints.json: a lab reading one stopped every failing student's run (hunt23
+    #6b, 6c, review24 R7)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
         return False
     return (isinstance(data, dict) and isinstance(data.get("hints"), list)
-            and all(isinstance(entry, dict) for entry in data["hints"]))
+            and all(isinstance(entry, dict) and "id" in entry for entry in data["hints"]))
 
 
 def parse(data: Any, where: str = CATALOGUE) -> Catalogue:

@@ -445,7 +445,8 @@ def test_debug_lines_are_dropped_exactly_as_ok_drops_them(tmp_path, ok_command):
     assert grade_points(folder) == ok
 
 
-@pytest.mark.parametrize("matches", [True, False], ids=["finds files", "finds none"])
+@pytest.mark.parametrize("matches", [True, False, "spaced"],
+                         ids=["finds files", "finds none", "a known one spaced"])
 def test_an_unknown_test_source_is_refused_where_ok_refuses_it(tmp_path, ok_command, matches):
     """ok refuses a configuration whose `tests` names a source it has no module for
     ("Invalid test source"), but only when the pattern finds a file; `grade` said the
@@ -455,15 +456,16 @@ def test_an_unknown_test_source_is_refused_where_ok_refuses_it(tmp_path, ok_comm
     (folder / "hw.py").write_text('def f():\n    """\n    >>> f()\n    1\n    """\n    return 1\n')
     (folder / "hw.ok").write_text(json.dumps({
         "name": "Homework", "src": ["hw.py"],
-        "tests": {"hw.py": "doctest,okk_test"} if matches else {"hw.py": "doctest",
-                                                                 "none/*.py": "okk_test"},
+        "tests": {"hw.py": " doctest" if matches == "spaced" else "doctest,okk_test"}
+        if matches else {"hw.py": "doctest", "none/*.py": "okk_test"},
         "protocols": ["grading"]}))
     done = run_grade(cwd=folder)
     by_ok = run_ok(ok_command, folder)
-    assert ("Invalid test source: okk_test" in by_ok.stdout + by_ok.stderr) is matches
+    source = " doctest" if matches == "spaced" else "okk_test"  # (ok imports it as written)
+    assert (f"Invalid test source: {source}" in by_ok.stdout + by_ok.stderr) is bool(matches)
     if matches:
         assert done.returncode == 2 and "hw.py" in done.stderr
-        assert "names the test source 'okk_test', which ok does not know" in done.stderr
+        assert f"names the test source {source!r}, which ok does not know" in done.stderr
         assert "Traceback" not in done.stderr + done.stdout
     else:
         assert done.returncode == 0, done.stdout + done.stderr
@@ -672,14 +674,15 @@ def test_a_courses_own_grade_json_and_hints_json_are_its_data(tmp_path, ok_comma
             'use a loop'
             """
             with open('hints.json') as f:
-                return json.load(f)['hints'][n]
+                return json.load(f)['hints'][n]['text']
         ''')
     files = {"lab07.ok": json.dumps({"name": "Lab 7", "src": ["lab07.py"],
                                      "tests": {"lab07.py": "doctest"},
                                      "default_tests": ["average", "tip"],
                                      "protocols": ["grading"]}),
              "lab07.py": lab, "grade.json": json.dumps({"ada": [90, 85]}),
-             "hints.json": json.dumps({"hints": ["use a loop", "recurse"]})}
+             "hints.json": json.dumps({"hints": [{"question": "tip", "text": "use a loop"},
+                                                 {"question": "tip", "text": "recurse"}]})}
     ours = write_folder(tmp_path / "ours" / "lab07", files)
     theirs = write_folder(tmp_path / "theirs" / "lab07", files)
     expected = {"average": (0.0, 1.0), "tip": (1.0, 1.0)}
