@@ -718,6 +718,13 @@ def test_a_private_method_is_named_as_ok_names_it(tmp_path, ok_command, listed):
                     >>> 1
                     1
                     """
+
+
+        class Savings(Account):  # inherits _Account__check (review24 R5)
+            """
+            >>> Savings(1).balance
+            1
+            """
         ''')
     config = {"name": "Bank", "src": ["bank.py"], "tests": {"bank.py": "doctest"},
               "protocols": ["grading"]}
@@ -728,6 +735,7 @@ def test_a_private_method_is_named_as_ok_names_it(tmp_path, ok_command, listed):
     theirs = write_folder(tmp_path / "theirs" / "bank", files)
     expected = ok_points(ok_command, theirs)
     assert "Account._Account__check" in expected
+    assert listed or "Savings._Account__check" in expected
     assert grade_points(ours) == expected
 
 

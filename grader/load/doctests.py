@@ -439,23 +439,24 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
             if id(each) not in bodies:
                 bodies[id(each)] = _run_at_import(each.body)
             for node in bodies[id(each)]:
+                # (a private name as the class that defines it holds it: see _mangled)
                 if isinstance(node, ast.Assign) and _no_doc_callable(node.value):
                     for target in node.targets:  # `speak = lambda self: 'hi'`
                         if isinstance(target, ast.Name):
-                            own[target.id] = body[target.id] = None
+                            own[_mangled(target.id, each.name)] = body[target.id] = None
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                         and _is_property(node):
-                    own.pop(node.name, None)  # a property is no callable: ok skips it
+                    own.pop(_mangled(node.name, each.name), None)  # no callable: ok skips it
                     body.pop(node.name, None)
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    own[node.name] = body[node.name] = node
+                    own[_mangled(node.name, each.name)] = body[node.name] = node
                 elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
                     # a class body reads its own names, then the module's (not its bases')
                     alias = body.get(node.value.id, top.get(node.value.id, False))
                     if alias is not False:  # `__str__ = __repr__`, `h = helper`: both tested
                         for target in node.targets:
                             if isinstance(target, ast.Name):
-                                own[target.id] = body[target.id] = alias
+                                own[_mangled(target.id, each.name)] = body[target.id] = alias
             own.update(patched.get(id(each), {}))
         return own
 
@@ -474,22 +475,21 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                     found_doc = _text_of(statement.value, {}) or None
         return found_doc
 
-    def walk(entries: Dict[str, Optional[ast.AST]], prefix: str, seen: frozenset,
-             owner: str = "") -> None:
-        for shown, name in sorted((_mangled(name, owner), name) for name in entries):
+    def walk(entries: Dict[str, Optional[ast.AST]], prefix: str, seen: frozenset) -> None:
+        for name in sorted(entries):
             node = entries[name]
-            found.append(Target(prefix + shown, docstring(node)))
+            found.append(Target(prefix + name, docstring(node)))
             if isinstance(node, ast.ClassDef) and node.name not in seen:
-                walk(members(node, seen | {node.name}), prefix + shown + ".",
-                     seen | {node.name}, node.name)
+                walk(members(node, seen | {node.name}), prefix + name + ".", seen | {node.name})
 
     walk(top, "", frozenset())
     return found
 
 
 def _mangled(name: str, owner: str) -> str:
-    """NAME as a class named OWNER holds it (`__check` in `Account` is `_Account__check`):
-    ok names a test by what `dir()` of the imported class lists (hunt23 #7)."""
+    """NAME as the class named OWNER that defines it holds it (`__check` in `Account` is
+    `_Account__check`, and so in its subclasses): ok names a test by what `dir()` of the
+    imported class lists (hunt23 #7, review24 R5)."""
     if owner and owner.strip("_") and name.startswith("__") and not name.endswith("__"):
         return f"_{owner.lstrip('_')}{name}"
     return name
