@@ -140,6 +140,27 @@ def ok_command():
     return ok
 
 
+def _parse_under_the_graders_lock() -> None:
+    """CPython 3.11 fails one of two `ast.parse` calls running at once in two threads
+    ("AST constructor recursion depth mismatch"): the grader parses under one lock
+    (`grader.asts`), but pytest parses too, unlocked, when it shows a failing test's
+    source, and a grader thread still at work beside it then crashed the whole session
+    (an INTERNALERROR, no test reported). In the test process pytest's parsing takes the
+    grader's lock as well."""
+    import ast
+    from grader import asts
+    unlocked = ast.parse
+
+    def parse(*args, **kwargs):
+        with asts._LOCK:
+            return unlocked(*args, **kwargs)
+
+    ast.parse = parse
+
+
+_parse_under_the_graders_lock()
+
+
 def pytest_xdist_auto_num_workers(config):
     """`-n auto`: one test worker more than the cores. Many tests spend their time
     waiting (on a worker process, a timeout, a sandbox starting): with a worker per core
