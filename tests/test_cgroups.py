@@ -318,6 +318,7 @@ def test_a_strategy_read_is_charged_its_cpu_time_not_the_machines_load(tmp_path,
     assert time.monotonic() - started < 6 + 5 + 5  # the wall cap, the start, some slack
 
 
+@pytest.mark.alone  # its assertion is about the wall cap
 def test_imports_and_replays_after_the_first_count_against_the_wall_cap(tmp_path):
     """Code that spends seconds of CPU at import and ends its worker in every case got a
     fresh import (and replay) per case that neither the budget nor the wall cap counted,

@@ -363,6 +363,13 @@ class Runner:
             if not first:
                 self._count_whole_wait()
             ready = kind == "message" and messages.kind_or_none(message) == "ready"
+            if not ready and kind == "timeout" and message == "cap" and not first:
+                worker.close()  # the wall cap came while a new worker imported the code
+                for job in pending:
+                    yield job.id, CaseRun(status="timeout", message=(
+                        f"not run: this submission's cases already {self._cap_words()}, all "
+                        "a submission may take"))
+                return
             if not ready:
                 note = self._preflight_failure(worker, kind, message)
                 if first:
