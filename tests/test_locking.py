@@ -11,6 +11,7 @@ import sys
 import textwrap
 import zipfile
 from pathlib import Path
+from typing import Dict
 
 import pytest
 from hypothesis import given, settings
@@ -248,6 +249,35 @@ FOREIGN_SESSIONS = {
               "Success!\nchild: barack\n")}
 
 
+def lab_with_one_case(tmp_path: Path, kind: str, session: str, scored: bool = True) -> Path:
+    """An ok lab whose test q1 is one case of a suite of type KIND holding SESSION."""
+    lab = tmp_path / "lab"
+    (lab / "tests").mkdir(parents=True)
+    (lab / "lab.ok").write_text(json.dumps({
+        "name": "Lab 12", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
+        "default_tests": ["q1"], "protocols": ["file_contents", "unlock", "grading"]}))
+    (lab / "lab.py").write_text("")
+    indented = "".join(f"        {line}\n" if line else "\n" for line in session.splitlines())
+    (lab / "tests" / "q1.py").write_text(
+        "test = {'name': 'q1', 'points': 1, 'suites': [{'type': %r, 'scored': %r, "
+        "'cases': [{'code': r\"\"\"\n%s        \"\"\"}]}]}\n" % (kind, scored, indented))
+    return lab
+
+
+def locked_by_ok(ok_wheel, prompts: Dict[str, str], session: str) -> str:
+    """SESSION as `ok --lock` locks it in the lab above, under the console's PROMPTS."""
+    sys.path.insert(0, str(ok_wheel))
+    try:
+        from client.sources.common import interpreter
+        from client.utils import format, locking as ok_locking
+    finally:
+        sys.path.remove(str(ok_wheel))
+    by_ok = interpreter.CodeCase(type("Console", (), prompts), code=session)
+    by_ok.post_instantiation()
+    by_ok.lock(lambda text: ok_locking.lock("Lab 12", format.normalize(text)))
+    return by_ok.code
+
+
 @pytest.mark.parametrize("kind", sorted(FOREIGN_SESSIONS))
 def test_scheme_and_sqlite_cases_lock_and_unlock_as_ok_does(tmp_path, ok_wheel, kind):
     """This grader never runs scheme or sqlite suites, but a course hands out their
@@ -255,38 +285,19 @@ def test_scheme_and_sqlite_cases_lock_and_unlock_as_ok_does(tmp_path, ok_wheel, 
     their answers (the course's client then failed them for good), and `grade lock`
     left their answers in the clear (hunt22 #2). They now lock as `ok --lock` locks
     them, and unlock by answering each prompt, as `ok -u` asks."""
-    sys.path.insert(0, str(ok_wheel))
-    try:
-        from client.sources.common import interpreter
-        from client.utils import format, locking as ok_locking
-    finally:
-        sys.path.remove(str(ok_wheel))
     session, answers = FOREIGN_SESSIONS[kind]
     # the console's prompts, read from ok's source (its module needs ok's other packages)
     source = zipfile.ZipFile(ok_wheel).read(f"client/sources/ok_test/{kind}.py").decode()
     prompts = {target.id: node.value.value for node in ast.walk(ast.parse(source))
                if isinstance(node, ast.Assign) for target in node.targets
                if isinstance(target, ast.Name) and target.id in ("PS1", "PS2")}
-    console = type("Console", (), prompts)
-    lab = tmp_path / "lab"
-    (lab / "tests").mkdir(parents=True)
-    (lab / "lab.ok").write_text(json.dumps({
-        "name": "Lab 12", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
-        "default_tests": ["q1"], "protocols": ["file_contents", "unlock", "grading"]}))
-    (lab / "lab.py").write_text("")
-    indented = "".join(f"        {line}\n" for line in session.splitlines())
-    (lab / "tests" / "q1.py").write_text(
-        "test = {'name': 'q1', 'points': 1, 'suites': [{'type': %r, 'scored': True, "
-        "'cases': [{'code': r\"\"\"\n%s        \"\"\"}]}]}\n" % (kind, indented))
+    lab = lab_with_one_case(tmp_path, kind, session)
     done = grade(lab, "lock", "tests", "--scheme", "ok")
     assert done.returncode == 0, done.stderr
     locked = casefile.read_literal(lab / "tests" / "q1.py")["suites"][0]["cases"][0]
-    by_ok = interpreter.CodeCase(console, code=session)  # (the class: its prompts only)
-    by_ok.post_instantiation()
-    by_ok.lock(lambda text: ok_locking.lock("Lab 12", format.normalize(text)))
     assert locked["locked"] is True
     assert [b.outputs for b in locking.blocks(textwrap.dedent(locked["code"]), kind)] == \
-        [b.outputs for b in locking.blocks(by_ok.code, kind)] != \
+        [b.outputs for b in locking.blocks(locked_by_ok(ok_wheel, prompts, session), kind)] != \
         [b.outputs for b in locking.blocks(session, kind)]
     unlocking = grade(lab, "-u", "-q", "q1", input=answers)
     assert unlocking.returncode == 0 and unlocking.stdout.count("-- OK! --") == \
@@ -314,31 +325,13 @@ def test_every_line_ok_reads_as_an_answer_is_locked_as_ok_locks_it(tmp_path, ok_
     """`grade lock --scheme ok` hashes exactly the lines `ok --lock` hashes: text after a
     blank line was left readable, and `>>>x` was taken for a prompt, its answer in the
     clear. `grade -u` asks for each, and unlocking gives back the staff's text."""
-    sys.path.insert(0, str(ok_wheel))
-    try:
-        from client.sources.common import interpreter
-        from client.utils import format, locking as ok_locking
-    finally:
-        sys.path.remove(str(ok_wheel))
     session, answers = ODD_SESSIONS[shape]
-    lab = tmp_path / "lab"
-    (lab / "tests").mkdir(parents=True)
-    (lab / "lab.ok").write_text(json.dumps({
-        "name": "Lab 12", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
-        "default_tests": ["q1"], "protocols": ["file_contents", "unlock", "grading"]}))
-    (lab / "lab.py").write_text("")
-    indented = "".join(f"        {line}\n" if line else "\n" for line in session.splitlines())
-    (lab / "tests" / "q1.py").write_text(
-        "test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'wwpp', 'scored': False, "
-        "'cases': [{'code': r\"\"\"\n%s        \"\"\"}]}]}\n" % indented)
+    lab = lab_with_one_case(tmp_path, "wwpp", session, scored=False)
     done = grade(lab, "lock", "tests", "--scheme", "ok")
     assert done.returncode == 0, done.stderr
     locked = casefile.read_literal(lab / "tests" / "q1.py")["suites"][0]["cases"][0]
-    console = type("Console", (), {"PS1": ">>> ", "PS2": "... "})
-    by_ok = interpreter.CodeCase(console, code=session)
-    by_ok.post_instantiation()
-    by_ok.lock(lambda text: ok_locking.lock("Lab 12", format.normalize(text)))
-    assert textwrap.dedent(locked["code"]).strip() == by_ok.code.strip()
+    assert textwrap.dedent(locked["code"]).strip() == \
+        locked_by_ok(ok_wheel, {"PS1": ">>> ", "PS2": "... "}, session).strip()
     for line in answers.splitlines():
         assert line not in textwrap.dedent(locked["code"]).splitlines()
     unlocking = grade(lab, "-u", "-q", "q1", input=answers)
