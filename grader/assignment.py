@@ -17,6 +17,7 @@ and ucb.py). Hog's editions ship with the grader in that shape (`grader.hog.fami
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,12 +79,13 @@ class Assignment:
         own tests only, as in ok)."""
         return () if self.ok is not None else (self.module,)
 
-    @property
+    @functools.cached_property
     def warm(self) -> tuple:
         """The modules a worker imports before its first case whatever they do (an
         error, a print, a slow import count for no test): as ok imports the files whose
-        docstrings are tests, and the case files' packages, while it loads, before any
-        test runs and with no timer."""
+        docstrings are tests, and the case files' packages and own statements, while it
+        loads, before any test runs and with no timer. Worked out once (it reads every
+        case file; bulk starts a runner per submission)."""
         if self.ok is None:
             return ()
         return tuple(self.ok.loaded_modules())

@@ -102,15 +102,16 @@ _CODE_LINE = re.compile(rb"^(?!(?:\xef\xbb\xbf)?(?:[A-Za-z_]\w*\s*\+?=[^=]|#|[\s
                         re.M)
 
 
-def load_time_code(path: Path) -> Optional[str]:
+def load_time_code(path: Path, raw: Optional[bytes] = None) -> Optional[str]:
     """The statements of the case file at PATH that are not its data (an `import sys;
     sys.setrecursionlimit(...)`, a `sys.path` entry for a helper, `from proj import *`),
     as source, in their order; None when it has none. ok imports every case file while
     it loads, before any test, so they run once, in ok's own process: the worker runs
     them as it starts. Data assignments are left out (the cases, hidden ones too, are
-    read as data and never handed to student code this way)."""
+    read as data and never handed to student code this way). RAW: the file's bytes, when
+    read already."""
     try:
-        raw = Path(path).read_bytes()
+        raw = Path(path).read_bytes() if raw is None else raw
     except OSError:
         return None
     if not _CODE_LINE.search(raw):

@@ -94,11 +94,11 @@ class OkConfig:
             if path.suffix != ".py" or path.name == "__init__.py" or not path.is_file():
                 continue
             try:
-                if not casefile._TEST_ASSIGNMENT.search(path.read_bytes()):
-                    continue
+                raw = path.read_bytes()
             except OSError:
                 continue
-            code = casefile.load_time_code(path)
+            code = casefile.load_time_code(path, raw) \
+                if casefile._TEST_ASSIGNMENT.search(raw) else None
             if code is not None:
                 relative = path.relative_to(root).as_posix()
                 entries.append((relative[:-3].replace("/", "."), relative, code))

@@ -255,6 +255,11 @@ class Runner:
         """The time limit of the next case."""
         return min(self.timeout, self.spent_timeout) if self.spent else self.timeout
 
+    def _not_run_for_cap(self) -> CaseRun:
+        return CaseRun(status="timeout", message=(
+            f"not run: this submission's cases already {self._cap_words()}, all a "
+            "submission may take"))
+
     def _cap_words(self) -> str:
         if self.clock is not None:
             return (f"waited {self.wall_cap:g} s in all beyond their CPU time (they sleep, wait "
@@ -348,9 +353,7 @@ class Runner:
                 return
             if self.wall_cap is not None and self.waited >= self.wall_cap:
                 for job in pending:
-                    yield job.id, CaseRun(status="timeout", message=(
-                        f"not run: this submission's cases already {self._cap_words()}, all a "
-                        "submission may take"))
+                    yield job.id, self._not_run_for_cap()
                 return
             if self.received > self.total_bytes:
                 for job in pending:
@@ -366,9 +369,7 @@ class Runner:
             if not ready and kind == "timeout" and message == "cap" and not first:
                 worker.close()  # the wall cap came while a new worker imported the code
                 for job in pending:
-                    yield job.id, CaseRun(status="timeout", message=(
-                        f"not run: this submission's cases already {self._cap_words()}, all "
-                        "a submission may take"))
+                    yield job.id, self._not_run_for_cap()
                 return
             if not ready:
                 note = self._preflight_failure(worker, kind, message)

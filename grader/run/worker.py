@@ -760,9 +760,9 @@ def main():
     [MODULE ...] (--argv: the code's sys.argv, ok's command line). The --warm
     modules are imported first, what they print or raise ignored (as ok imports the
     files whose docstrings are tests while it loads); a [NAME, PATH, CODE] entry there
-    runs CODE as module NAME at PATH (a case file's statements beyond its data). The modules are imported before the
-    job is read, so the interpreter's start and the student's import overlap the
-    grader's own. FD - : the rest of the arguments come as the job stream's first line
+    runs CODE as module NAME at PATH (a case file's statements beyond its data). The
+    modules are imported before the job is read, so the interpreter's start and the
+    student's import overlap the grader's own. FD - : the rest of the arguments come as the job stream's first line
     ({"args": [SRC, ...]}), for a worker started before the grader knew its folder."""
     channel, args = int(sys.argv[1]), sys.argv[2:]
     like_a_plain_interpreter()
