@@ -342,3 +342,20 @@ def test_every_line_ok_reads_as_an_answer_is_locked_as_ok_locks_it(tmp_path, ok_
     # (ok's hashes keep no spacing: an answer comes back as the student typed it)
     assert [" ".join(line.split()) for line in textwrap.dedent(case["code"]).strip().splitlines()] \
         == [" ".join(line.split()) for line in session.splitlines()]
+
+
+LINES = st.sampled_from([">>> f(1)", ">>> 1 + 1", "... 2", ">>>x", "...y", "2", "'a b'",
+                         "  >>> 3", "answer", "", "   indented answer", ">>>\tz"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(LINES, min_size=1, max_size=8), st.sampled_from(["", "    "]))
+def test_any_session_is_locked_as_ok_locks_it(ok_wheel, lines, margin):
+    """The class of review23 F8: whatever mix of prompts, answers, blank lines, prompt-like
+    text and deeper indentation a session holds, `grade lock --scheme ok` hashes exactly
+    the lines `ok --lock` hashes, and keeps the rest as ok keeps it."""
+    session = "\n".join([">>> f(0)", *lines])
+    code = "".join(f"{margin}{line}\n" if line else "\n" for line in session.splitlines())
+    ours, _ = locking.lock_code(code, "ok", "Lab 12")
+    theirs = locked_by_ok(ok_wheel, {"PS1": ">>> ", "PS2": "... "}, session)
+    assert textwrap.dedent(ours).strip() == theirs.strip()
