@@ -782,3 +782,74 @@ def test_a_case_file_its_setup_imports_runs_its_statements_once(tmp_path, ok_com
     ours = write_folder(tmp_path / "ours" / "w", files)
     theirs = write_folder(tmp_path / "theirs" / "w", files)
     assert grade_points(ours) == ok_points(ok_command, theirs) == {"q1": (1.0, 1.0)}
+
+
+def _typed_case_file(where: str, key: str, value) -> dict:
+    test = {"name": "q1", "points": 1,
+            "suites": [{"type": "doctest", "scored": True, "setup": "", "teardown": "",
+                        "cases": [{"code": ">>> 1 + 1\n2", "hidden": False, "locked": False}]}]}
+    place = {"test": test, "suite": test["suites"][0], "case": test["suites"][0]["cases"][0]}
+    place[where][key] = value
+    return test
+
+
+# (where, key, value): ok's own type for the key is String, Boolean (`in (True, False)`)
+# or a list; the last three are values ok accepts.
+TYPED_KEYS = [("test", "description", 5), ("test", "partner", 1), ("test", "name", 3),
+              ("suite", "scored", "yes"), ("suite", "scored", None), ("suite", "setup", None),
+              ("suite", "teardown", ["x"]), ("case", "hidden", "no"), ("case", "locked", 2),
+              ("case", "code", None),
+              ("suite", "scored", 1), ("case", "hidden", 0), ("test", "description", "why")]
+
+
+# ok's own loader of an ok_test file, run by ok's interpreter on each file named: prints
+# the files it refuses (one ok run a file cost 3 s each)
+OK_LOADS = """
+import json, sys, types
+from client import exceptions
+from client.sources import ok_test
+args = types.SimpleNamespace(verbose=False, interactive=False, timeout=10)
+assign = types.SimpleNamespace(endpoint="", cmd_args=args)
+refused = []
+for path in sys.argv[1:]:
+    try:
+        ok_test.load(path, None, assign)
+    except exceptions.LoadingException as error:
+        refused.append(path) if "Cannot load OK test" in str(error) else None
+print(json.dumps(refused))
+"""
+
+
+def test_a_known_key_of_the_wrong_type_is_refused_where_ok_refuses_it(tmp_path, ok_command):
+    """ok checks each key it knows by its type and refuses the assignment over
+    `'scored': 'yes'` or `'setup': None`; `grade` read them its own way and graded a bank ok
+    never graded (`'scored': None` as unscored, hunt23 #1). Each value is loaded by ok's
+    own loader and by grade's: both refuse it, or both read it."""
+    import subprocess
+    from grader.load import casefile
+    paths = []
+    for n, (where, key, value) in enumerate(TYPED_KEYS):
+        paths.append(tmp_path / f"q{n}.py")
+        paths[-1].write_text("test = " + repr(_typed_case_file(where, key, value)) + "\n")
+    python = ok_command.parent / "python"
+    by_ok = subprocess.run([str(python), "-c", OK_LOADS, *(p.name for p in paths)],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                           check=True, stdin=subprocess.DEVNULL)  # (an absolute path hangs ok)
+    refused_by_ok = {Path(p).name for p in json.loads(by_ok.stdout)}
+    assert len(refused_by_ok) == len(TYPED_KEYS) - 3, by_ok.stdout
+    for path, (where, key, value) in zip(paths, TYPED_KEYS):
+        try:
+            casefile.load_question(path)
+            refused = False
+        except casefile.CaseFileError as error:
+            refused = True
+            assert repr(key) in str(error), error
+        assert refused is (path.name in refused_by_ok), (where, key, value)
+    folder = write_folder(tmp_path / "v", {
+        "v.ok": json.dumps({"name": "V", "src": ["v.py"], "tests": {"tests/*.py": "ok_test"},
+                            "default_tests": ["q1"], "protocols": ["grading"]}),
+        "v.py": "", "tests/__init__.py": "",
+        "tests/q1.py": "test = " + repr(_typed_case_file("suite", "scored", None)) + "\n"})
+    done = run_grade("--score", cwd=folder)
+    assert done.returncode == 2 and "'scored' must be True or False" in done.stderr, done
+    assert "Traceback" not in done.stderr + done.stdout

@@ -419,11 +419,23 @@ class ParseCache:
 
 
 def _text(value: Any, what: str) -> str:
-    if value is None:
-        return ""
     if not isinstance(value, str):
         raise CaseFileError(f"{what} must be a string")
     return value
+
+
+def _flag(raw: Dict[str, Any], key: str, default: bool, what: str) -> bool:
+    """A true-or-false key, checked as ok checks it (`value in (True, False)`, so 1 and 0
+    pass): ok refuses the assignment over `'scored': 'yes'`, and reading such a value some
+    other way would grade a bank ok never graded."""
+    value = raw.get(key, default)
+    if value not in (True, False):
+        raise CaseFileError(f"{what} {key!r} must be True or False, not {value!r}")
+    return bool(value)
+
+
+def _optional_text(raw: Dict[str, Any], key: str, what: str, default: str = "") -> str:
+    return _text(raw.get(key, default), f"{what} {key!r}")
 
 
 def load_question(path: Path, source: Optional[str] = None) -> Question:
@@ -448,7 +460,10 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
         raw_suites = data.get("suites", [])
         if not isinstance(raw_suites, (list, tuple)):  # ok's List field takes a tuple
             raise CaseFileError("'suites' must be a list")
-        question = Question(key=path.stem, name=str(data.get("name", path.stem)),
+        for key in ("description", "partner"):
+            if key in data:
+                _optional_text(data, key, "the test")
+        question = Question(key=path.stem, name=_optional_text(data, "name", "the test", path.stem),
                             points=points, suites=[], path=path)
         misplaced = (" has 'hidden': it belongs to each case (ok refuses it here; ignored, "
                      "the cases would be handed to students)")
@@ -458,16 +473,17 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
         for s_index, raw in enumerate(raw_suites, 1):
             if not isinstance(raw, dict):
                 raise CaseFileError(f"suite {s_index} must be a dict")
-            kind = raw.get("type", "doctest")
+            kind = _optional_text(raw, "type", f"suite {s_index}", "doctest")
             if "hidden" in raw:
                 raise CaseFileError(f"suite {s_index}" + misplaced)
             if kind not in SUITE_TYPES:
                 raise CaseFileError(f"suite {s_index} has unknown type {kind!r} "
                                     f"(known: {', '.join(SUITE_TYPES)})")
             suite = Suite(number=s_index, type=kind,
-                          scored=bool(raw.get("scored", kind not in _UNSCORED_TYPES)),
-                          setup=_text(raw.get("setup"), f"suite {s_index} 'setup'"),
-                          teardown=_text(raw.get("teardown"), f"suite {s_index} 'teardown'"),
+                          scored=_flag(raw, "scored", kind not in _UNSCORED_TYPES,
+                                       f"suite {s_index}"),
+                          setup=_optional_text(raw, "setup", f"suite {s_index}"),
+                          teardown=_optional_text(raw, "teardown", f"suite {s_index}"),
                           raw=raw, path=path)
             if kind in _SESSION_TYPES:
                 suite.setup_examples = [Example(source=source, want="")
@@ -494,17 +510,17 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
                cache: ParseCache) -> Case:
     if "scored" in raw:  # ok refuses it; ignored, the case would count all the same
         raise CaseFileError(f"{where}: 'scored' belongs to the suite (ok refuses it on a case)")
-    case = Case(number=number, suite=suite, hidden=bool(raw.get("hidden", False)),
-                locked=bool(raw.get("locked", False)), raw=raw)
+    case = Case(number=number, suite=suite, hidden=_flag(raw, "hidden", False, where),
+                locked=_flag(raw, "locked", False, where), raw=raw)
     if suite.type == "concept":
-        case.question = textwrap.dedent(_text(raw.get("question"), f"{where} 'question'")).strip()
-        case.answer = textwrap.dedent(_text(raw.get("answer"), f"{where} 'answer'")).strip()
+        case.question = textwrap.dedent(_optional_text(raw, "question", where)).strip()
+        case.answer = textwrap.dedent(_optional_text(raw, "answer", where)).strip()
         choices = raw.get("choices", [])
         if not isinstance(choices, list):
             raise CaseFileError(f"{where}: 'choices' must be a list")
         case.choices = [textwrap.dedent(str(c)).strip() for c in choices]
     elif suite.type in _SESSION_TYPES:
-        case.code = _text(raw.get("code"), f"{where} 'code'")
+        case.code = _optional_text(raw, "code", where)
         case.examples = cache.examples(case.code, where)
         if not case.examples and case.code.strip():  # an empty one runs setup and teardown
             raise CaseFileError(f"{where}: 'code' has no `>>>` prompt")
