@@ -701,6 +701,35 @@ def test_sandboxed_code_cannot_reach_the_kernels_keyrings_or_attach_to_a_process
         printed(result)
 
 
+
+def test_locks_and_notices_on_the_shared_system_files_tell_nothing(tmp_path):
+    """The standard library is the same files in every sandbox: a lock one submission
+    took on `os.py` and another tested carried a hidden answer between two submissions
+    graded at once, every time (attack25 F4), and an inotify watch sees another's reads.
+    Here the grader's side holds a lock on that file: the code's own lock is granted
+    anyway (and holds nothing), asking who holds one fails, inotify fails."""
+    import fcntl
+    probe = ("import ctypes, errno, fcntl, os, struct\n"
+             "fd = os.open(os.__file__, os.O_RDONLY)\n"
+             "try:\n"
+             "    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)\n"
+             "    print('flock granted')\n"
+             "except OSError as error:\n"
+             "    print('flock', errno.errorcode[error.errno])\n"
+             "try:\n"
+             "    fcntl.fcntl(fd, fcntl.F_GETLK, struct.pack('hhqqi', fcntl.F_RDLCK, 0, 0, 0, 0))\n"
+             "    print('getlk answered')\n"
+             "except OSError as error:\n"
+             "    print('getlk', errno.errorcode[error.errno])\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n"
+             "print('inotify', libc.inotify_init1(0), errno.errorcode[ctypes.get_errno()])\n")
+    folder = submission(tmp_path, (ASSIGNMENT.reference / "hog.py").read_text())
+    with open(os.__file__, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        (result,) = run(folder, [[f"exec({probe!r})"]])
+    assert printed(result)[-1] == "flock granted\ngetlk EPERM\ninotify -1 EPERM\n", \
+        printed(result)
+
 DEBIAN_PYTHON = "/usr/bin/python3.11"
 
 

@@ -98,41 +98,59 @@ KEYLESS = "HOG_GRADER_KEYLESS"  # set by a sandbox: see `seal`
 # `guard.py --sealed COMMAND...`: `seal`, then run COMMAND; run as root before the
 # command that becomes the sandbox's uid, no process of that uid ever runs without it
 SEALED = "--sealed"
-# per machine: (AUDIT_ARCH_*, mask of the syscall number, the calls `seal` fails), native
-# and the 32-bit ones a 64-bit process can still make: add_key, request_key, keyctl;
-# ptrace, process_vm_readv, process_vm_writev, pidfd_getfd (and x32's own three);
-# io_setup, io_uring_setup (the host's count of asynchronous I/O contexts, which code
-# sets and another submission reads or runs out of: review24 R9)
-DENIED_CALLS = {"x86_64": ((0xC000003E, 0xBFFFFFFF, 248, 249, 250,  # (x32's bit masked)
-                            101, 310, 311, 438, 521, 539, 540, 206, 425, 543),
-                           (0x40000003, 0xFFFFFFFF, 286, 287, 288, 26, 347, 348, 438, 245,
-                            425)),
-                "aarch64": ((0xC00000B7, 0xFFFFFFFF, 217, 218, 219, 117, 270, 271, 438, 0,
-                             425),
-                            (0x40000028, 0xFFFFFFFF, 309, 310, 311, 26, 376, 377, 438, 243,
-                             425))}
+# Per machine, native and the 32-bit ABI a 64-bit process can still use: (AUDIT_ARCH_*,
+# mask of the syscall number, the calls `seal` fails, the calls it makes do nothing, the
+# fcntl calls). Failed: add_key, request_key, keyctl; ptrace, process_vm_readv,
+# process_vm_writev, pidfd_getfd (and x32's own three); io_setup, io_uring_setup (the
+# host's count of asynchronous I/O contexts, which code sets and another submission reads
+# or runs out of: review24 R9); inotify_init, inotify_init1, fanotify_init (a read of a
+# shared system file, seen from another sandbox). Done as nothing: flock. The standard
+# library is the same files in every sandbox, and a lock on one, taken in one sandbox and
+# tested in another, carried a hidden answer between two submissions graded at once in
+# 4 runs of 4 (attack25 F4): a lock that is granted and holds nothing still serves code
+# that locks its own files, and tells no other process anything.
+SYSCALLS = {"x86_64": ((0xC000003E, 0xBFFFFFFF,  # (x32's bit masked)
+                        (248, 249, 250, 101, 310, 311, 438, 521, 539, 540, 206, 425, 543,
+                         253, 294, 300), (73,), (72,)),
+                       (0x40000003, 0xFFFFFFFF,
+                        (286, 287, 288, 26, 347, 348, 438, 245, 425, 291, 332, 338),
+                        (143,), (55, 221))),
+            "aarch64": ((0xC00000B7, 0xFFFFFFFF, (217, 218, 219, 117, 270, 271, 438, 0, 425,
+                                                  26, 262), (32,), (25,)),
+                        (0x40000028, 0xFFFFFFFF, (309, 310, 311, 26, 376, 377, 438, 243, 425,
+                                                  316, 360, 367), (143,), (55, 221)))}
+# fcntl's commands on record locks and directory notices: the setting ones do nothing
+# (F_SETLK, F_SETLKW and the open-file ones), the asking ones fail (F_GETLK, F_OFD_GETLK,
+# F_NOTIFY, whose answer would be another sandbox's doing; F_SETLEASE)
+FCNTL_NOTHING, FCNTL_FAILED = (6, 7, 37, 38), (5, 36, 1026, 1024)
 
 
 def sandbox_filter(machine):
-    """A seccomp program (classic BPF, as bytes) that fails the DENIED_CALLS with EPERM
-    and allows every other call; None for an unknown MACHINE."""
+    """A seccomp program (classic BPF, as bytes) that fails some calls with EPERM,
+    makes others succeed without doing anything, and allows every other call (see
+    SYSCALLS); None for an unknown MACHINE."""
     import struct
-    table = DENIED_CALLS.get(machine)
+    table = SYSCALLS.get(machine)
     if table is None:
         return None
-    code = []  # (op, jump if true, jump if false, k)
-    for arch, mask, *calls in table:
-        code.append((0x20, 0, 0, 4))  # load the architecture
-        code.append((0x15, 0, 3 + len(calls), arch))  # another: skip this block
-        code.append((0x20, 0, 0, 0))  # load the call's number
-        code.append((0x54, 0, 0, mask))
-        for call in calls:
-            code.append((0x15, "deny", 0, call))
-        code.append((0x06, 0, 0, 0x7FFF0000))  # allow
-    code.append((0x06, 0, 0, 0x7FFF0000))
-    deny = len(code)
+    code = []  # (op, jump if true, jump if false, k); a jump is a label or an offset
+    allow, fail, nothing = (0x06, 0, 0, 0x7FFF0000), "fail", "nothing"
+    for arch, mask, failed, no_op, fcntls in table:
+        block = [(0x20, 0, 0, 0), (0x54, 0, 0, mask)]  # the call's number, masked
+        block += [(0x15, fail, 0, call) for call in failed]
+        block += [(0x15, nothing, 0, call) for call in no_op]
+        block += [(0x15, len(fcntls) - i, 0, call) for i, call in enumerate(fcntls)]
+        block.append(allow)
+        block.append((0x20, 0, 0, 24))  # fcntl: its command (args[1]'s low word)
+        block += [(0x15, nothing, 0, command) for command in FCNTL_NOTHING]
+        block += [(0x15, fail, 0, command) for command in FCNTL_FAILED]
+        block.append(allow)
+        code += [(0x20, 0, 0, 4), (0x15, 0, len(block), arch)] + block  # another: skip
+    code.append(allow)
+    where = {fail: len(code), nothing: len(code) + 1}
     code.append((0x06, 0, 0, 0x00050000 | 1))  # SECCOMP_RET_ERRNO | EPERM
-    return b"".join(struct.pack("=HBBI", op, deny - index - 1 if true == "deny" else true,
+    code.append((0x06, 0, 0, 0x00050000))  # SECCOMP_RET_ERRNO | 0: returns 0, does nothing
+    return b"".join(struct.pack("=HBBI", op, where[true] - index - 1 if true in where else true,
                                 false, k) for index, (op, true, false, k) in enumerate(code))
 
 
