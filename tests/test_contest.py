@@ -208,7 +208,12 @@ FORGE = ("import os\n"
 FORGE_ANSWERS = FORGE.replace("verdict.encode()", "b'{\"team\": \"forged\"}\\n' + bytes([10] * 20000)")
 LONG = "\x1b[2J\x1b]0;owned\x07<script>alert(1)</script>" + "W" * 5000
 CONSTANT = {"a.py": 6, "b.py": 5, "c.py": 4, "formula.py": 3, "long.py": 2, "not_text.py": 1,
-            "atexit.py": 7}  # the valid entries: always_roll(K)
+            "atexit.py": 7, "caf\udce9.py": 8, "zoe1.py": 9, "zoe2.py": 10}  # always_roll(K)
+# a file name that is not UTF-8 (a Latin-1 `café.py` from another system's zip) crashed
+# the contest after every match (attack25 F2); two names that read alike were shown bare
+# (attack25 F3)
+ODD_NAMES = {"caf\udce9.py": always(8), "zoe1.py": always(9, "Zo\u00e9"),
+             "zoe2.py": always(10, "Zoe\u0301")}
 FORGED = ("second_verdict.py", "forged_alone.py", "forged_sleeps.py", "forged_answers.py",
           "forged_answers_sleep.py")
 
@@ -242,7 +247,7 @@ def hostile_contest(tmp_path_factory):
                                    "__import__('time').sleep(3600)\n",
         "dies.py": "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n" + always(6),
     }
-    for name, text in files.items():
+    for name, text in {**files, **ODD_NAMES}.items():
         (entries / name).write_text(text)
     (entries / "copycat.py").symlink_to(outside / "victim.py")
     out = base / "out"
@@ -263,7 +268,8 @@ def test_hostile_entries_are_contained(hostile_contest):
     assert len(set(teams)) == len(teams) == len(CONSTANT)
     # a name two entries give is shown with each one's file, not first come first served;
     # one that reads as another's label gets its own file too
-    assert {"Same (a.py)", "Same (b.py)", "Same (b.py) (c.py)", "not_text", "atexit"} <= set(teams)
+    assert {"Same (a.py)", "Same (b.py)", "Same (b.py) (c.py)", "not_text", "atexit",
+            "caf\ufffd", "Zo\u00e9 (zoe1.py)", "Zoe\u0301 (zoe2.py)"} <= set(teams)
     assert {row["team"]: row["entry"] for row in rows}["Same (b.py) (c.py)"] == "c.py"
     assert "'=HYPERLINK(\"http://evil.example\",\"win\")" in teams
     for team in teams:
@@ -277,6 +283,7 @@ def test_hostile_entries_are_contained(hostile_contest):
     a = matrix["teams"].index("Same (a.py)")
     assert matrix["entries"][a] == "a.py"
     assert matrix["matrix"][atexit][a] == pytest.approx(seven_vs_six, abs=1e-9)
+    assert "zoe2.py" in done.stdout, "the terminal's leaderboard names each entry's file"
     page = (out / "index.html").read_text()
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
@@ -292,7 +299,7 @@ def test_a_forged_table_or_verdict_is_refused_and_the_others_keep_their_ranks(ho
     assert set(FORGED) <= set(excluded)
     rows = list(csv.DictReader(open(out / "leaderboard.csv", encoding="utf-8")))
     dice = {"Same (a.py)": 6, "Same (b.py)": 5, "Same (b.py) (c.py)": 4, "not_text": 1,
-            "atexit": 7}
+            "atexit": 7, "caf\ufffd": 8, "Zo\u00e9 (zoe1.py)": 9, "Zoe\u0301 (zoe2.py)": 10}
     for row in rows:
         dice.setdefault(row["team"], 3 if "HYPERLINK" in row["team"] else 2)
     ranked = {(dice[row["team"]], int(row["rank"]), int(row["match_points"])) for row in rows}
@@ -345,6 +352,18 @@ def test_an_entry_is_read_as_bulk_reads_submissions(tmp_path):
     with pytest.raises(strategies.RefusedEntry, match="linked is a symbolic link"):
         strategies._copy_submission(entries / "linked", staged, assignment, False)
     assert not (staged / "hog.py").exists()
+
+
+@pytest.mark.parametrize("other", ["\u0410lice", "Alice\u3164", "ALICE", "A\u200blice",
+                                   "\uff21lice"])
+def test_a_name_that_reads_as_a_classmates_is_shown_with_its_file(other):
+    """A Cyrillic capital A, a letter drawn as nothing, a fullwidth letter, another case:
+    two "Alice"s with nothing to tell them apart (attack25 F3)."""
+    reads = [strategies.StrategyRead(Path(f"/entries/{file}"), table=[[4] * 100] * 100,
+                                     team=team) for team, file in (("Alice", "alice.py"),
+                                                                    (other, "mallory.py"))]
+    names = contest_commands.team_names(reads)
+    assert names[0] == "Alice (alice.py)" and names[1].endswith(" (mallory.py)"), names
 
 
 def test_no_entry_takes_a_classmates_name():

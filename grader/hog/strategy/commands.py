@@ -108,16 +108,36 @@ def contest_entries(folder: Path, assignment: Assignment) -> List[Path]:
     return entries
 
 
+# Letters of other scripts drawn as Latin ones (a part of Unicode TR39's confusables:
+# the Cyrillic and Greek capitals and small letters a name can be spelt with)
+_LOOK_LATIN = str.maketrans("АВЕЅІЈКМНОРСТХУаеіјорсхуѕһԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧονρτυχ",
+                            "ABESIJKMHOPCTXYaeijopcxyshdqwABEZHIKMNOPTYXovptux")
+# Letters drawn as nothing (Hangul fillers, the blank Braille pattern)
+_BLANK_LETTERS = dict.fromkeys(map(ord, "\u115f\u1160\u3164\uffa0\u2800"))
+
+
+def looks_like(name: str) -> str:
+    """What NAME reads as on a screen: names that read alike get the same key (the same
+    letters composed or not, letters of another script drawn as Latin ones, letters
+    drawn as nothing, case)."""
+    import unicodedata
+    drawn = unicodedata.normalize("NFKC", name).translate(_BLANK_LETTERS)
+    return " ".join(unicodedata.normalize("NFKC", drawn.translate(_LOOK_LATIN)).casefold()
+                    .split())
+
+
 def team_names(reads) -> List[str]:
     """Each valid entry's TEAM_NAME (or its file name) as one printable line, made
-    unique without favouring any entry: a name two entries give, or one that reads as
-    another entry's label (`Name (file.py)`), is shown with each one's own file name
-    (then a number). First come was first served: an entry whose file sorted first took
-    a classmate's name, and the classmate's row read as the copy."""
-    bases = [one_line(read.team or "", strategies.TEAM_CAP) or one_line(read.source.stem, 60)
-             or "entry" for read in reads]
-    files = [one_line(read.source.name, 60) for read in reads]
-    shared = collections.Counter(bases)
+    unique without favouring any entry: a name another entry's reads like (the same
+    letters, or letters drawn alike: attack25 F3), or one that reads as another entry's
+    label (`Name (file.py)`), is shown with each one's own file name (then a number).
+    First come was first served: an entry whose file sorted first took a classmate's
+    name, and the classmate's row read as the copy."""
+    bases = [one_line(read.team or "", strategies.TEAM_CAP)
+             or one_line(shown_name(read.source.stem), 60) or "entry" for read in reads]
+    files = [one_line(shown_name(read.source.name), 60) for read in reads]
+    alike = collections.Counter(map(looks_like, bases))
+    shared = collections.Counter({base: alike[looks_like(base)] for base in bases})
     mimics = {base for base in bases for file in files if base.endswith(f" ({file})")}
     names: List[str] = []
     taken = set()
@@ -177,12 +197,13 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
                            "a contest needs at least two")
         return 2
     names = team_names(valid)
+    entries = {name: shown_name(read.source.name) for name, read in zip(names, valid)}
     result = round_robin(list(zip(names, [r.table for r in valid])), rules, processes=jobs)
     excluded = _excluded(invalid)
     write_report(result, out, excluded=excluded,
-                 entries={name: read.source.name for name, read in zip(names, valid)})
+                 entries=entries)
     _write_excluded(out, invalid)
-    console.print(leaderboard(result))
+    console.print(leaderboard(result, entries))
     console.print(f"{len(valid) * (len(valid) - 1) // 2} matches in {result.seconds:.1f} s. "
                   f"Wrote {out}: leaderboard.csv, matrix.json, index.html")
     if failed:
@@ -217,16 +238,19 @@ def _write_failures(out: Path, invalid) -> List[str]:
     return sorted(taken)
 
 
-def leaderboard(result) -> Table:
+def leaderboard(result, entries) -> Table:
+    """The ranking, each team beside its entry's file: two names that read alike are
+    still told apart."""
     from .contest_report import mean_rates
 
     means = mean_rates(result)
     table = Table(title="Leaderboard", title_justify="left")
-    for name, justify in (("rank", "right"), ("team", "left"), ("match points", "right"),
-                          ("mean win rate", "right")):
+    for name, justify in (("rank", "right"), ("team", "left"), ("entry", "left"),
+                          ("match points", "right"), ("mean win rate", "right")):
         table.add_column(name, justify=justify)
     for position, team, points in result.ranking:
-        table.add_row(str(position), Text(printable(team, keep_newlines=False)), str(points),
+        table.add_row(str(position), Text(printable(team, keep_newlines=False)),
+                      Text(printable(entries.get(team, ""), keep_newlines=False)), str(points),
                       f"{means[team]:.4f}")
     return table
 
