@@ -92,7 +92,8 @@ def test_the_staff_cases_all_load(fa19):
     # built up past what a case file holds: refused, neither a stall nor a traceback
     ("L = [{'code': '>>> 1\\n1'}]\n" + "L += L\n" * 20
      + "test = {'points': 1, 'suites': [{'cases': L}]}", "must be data"),
-    ("X = 1\n" + "X = [X]\n" * 3000 + "test = {'name': X, 'points': 1, 'suites': []}",
+    ("X = 1\n" + "X = [X]\n" * 3000 + "test = {'name': 'q', 'points': 1, 'suites': "
+     "[{'type': 'concept', 'cases': [{'question': 'q', 'answer': 'a', 'choices': X}]}]}",
      "nested too deeply"),
     # what ok changes on import when it runs the file: refused, never skipped
     ("C = [{'code': '>>> 1\\n1'}]\nC.append({'code': '>>> 2\\n3'})\n"

@@ -320,3 +320,30 @@ def test_the_words_exit_and_quit_are_answers_only_exit_and_quit_calls_stop(tmp_p
     assert "All locked cases unlocked" in result.stdout
     stopped = grade(ws, "-u", "-q", "01", input="exit()\n")
     assert stopped.returncode == 0 and "Still locked" in stopped.stdout
+
+
+def test_a_shared_case_files_escape_sequences_reach_no_terminal(tmp_path):
+    """Case files are what students pass around ("my unlocked tests"): a test's name, a
+    locked case's question and choices with an OSC 52 (write the clipboard), a title or a
+    screen reset went raw to the terminal of whoever ran `grade`, `--list` or `-u` on them
+    (attack25 F5). They are shown escaped, as a student's output is."""
+    import json
+    osc = "\x1b]52;c;ZXZpbA==\x1b\\"
+    folder = tmp_path / "lab"
+    (folder / "tests").mkdir(parents=True)
+    (folder / "lab.py").write_text("")
+    (folder / "tests" / "__init__.py").write_text("")
+    (folder / "lab.ok").write_text(json.dumps({
+        "name": "Lab", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
+        "default_tests": ["q1"], "protocols": ["grading"]}))
+    case = {"question": f"Which? {osc}\x1bc", "choices": ["\x1b]0;TITLE\x07one", "two"],
+            "answer": "0123456789abcdef0123456789abcdef", "locked": True, "hidden": False}
+    (folder / "tests" / "q1.py").write_text("test = " + repr({
+        "name": f"q1 {osc}", "points": 1,
+        "suites": [{"type": "concept", "scored": True, "cases": [case]}]}) + "\n")
+    for args, given in ((), None), (("--list",), None), (("-u",), "exit()\n"):
+        done = run_grade(*args, cwd=folder, input=given)
+        shown = done.stdout + done.stderr
+        assert "\x1b" not in shown and "\x07" not in shown, (args, shown)
+        assert "ZXZpbA==" in shown, (args, shown)  # shown, escaped
+    assert "\\x1b]0;TITLE" in done.stdout and "\\x1bc" in done.stdout, done.stdout

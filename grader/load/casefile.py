@@ -21,6 +21,7 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from .. import asts
 from ..model import Case, Example, Question, Suite
+from ..untrusted import printable
 
 # What ok itself loads: sessions of Python (doctest; wwpp, "what would Python display",
 # only unlocked, never run), concept questions, and other languages' suites (scheme,
@@ -463,8 +464,10 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
         for key in ("description", "partner"):
             if key in data:
                 _optional_text(data, key, "the test")
-        question = Question(key=path.stem, name=_optional_text(data, "name", "the test", path.stem),
-                            points=points, suites=[], path=path)
+        # (escaped: a name is printed in every table and heading, and a case file passed
+        # around by students could set a classmate's clipboard through it: attack25 F5)
+        name = printable(_optional_text(data, "name", "the test", path.stem), keep_newlines=False)
+        question = Question(key=path.stem, name=name, points=points, suites=[], path=path)
         misplaced = (" has 'hidden': it belongs to each case (ok refuses it here; ignored, "
                      "the cases would be handed to students)")
         if "hidden" in data:

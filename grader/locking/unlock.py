@@ -25,6 +25,7 @@ from .. import asts
 from ..load import casewrite
 from . import hashes as locking
 from ..model import Case, Question
+from ..untrusted import printable
 
 EXIT_WORDS = ("exit()", "quit()")  # as ok: a bare `exit` may be the answer a case expects
 LANGUAGES = {"scheme": "Scheme", "sqlite": "SQLite", "logic": "Logic"}
@@ -265,8 +266,8 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
     when none is left locked or the student stopped (exit(), Ctrl-D, the end of piped
     input), 130 after Ctrl-C, 1 when a case could not be unlocked or saved."""
     if out is None:
-        def out(text: str) -> None:
-            print(text, flush=True)
+        def out(text: str) -> None:  # a case's text is a shared file's: escaped as output is
+            print(printable(text), flush=True)
     keys = " ".join(f"-q {k}" for k in chosen)
     todo = [(q, c) for q in questions for c in q.cases if c.locked]
     if not todo:
