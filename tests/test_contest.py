@@ -335,6 +335,37 @@ def test_the_grader_failing_on_one_entry_leaves_it_out(tmp_path, monkeypatch):
     assert [row["team"] for row in rows] == ["rolls 6", "rolls 4"]
 
 
+@needs_bwrap
+def test_without_control_groups_entries_are_read_one_at_a_time(tmp_path, monkeypatch, capsys):
+    """Without control groups an entry's budget is wall time, and an entry whose
+    processes took the CPU made the correct strategy read beside it too slow (attack25
+    F1): the entries are then read one at a time, and the run says why."""
+    import threading
+    from grader.run import cgroups
+    entries = tmp_path / "entries"
+    entries.mkdir()
+    for k in (4, 5, 6):
+        (entries / f"k{k}.py").write_text(always(k, f"rolls {k}"))
+    original, lock, running, most = strategies.read_strategy, threading.Lock(), [0], [0]
+
+    def counted(*args, **kwargs):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            return original(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(strategies, "read_strategy", counted)
+    monkeypatch.setattr(cgroups, "problem", lambda: "planted: no control groups")
+    status = contest_commands.contest(assignments.load(), entries, tmp_path / "out", jobs=2,
+                                      budget=5)
+    assert status == 0 and most[0] == 1
+    assert "read one at a time" in capsys.readouterr().out
+
+
 def test_an_entry_is_read_as_bulk_reads_submissions(tmp_path):
     """A huge entry is refused (it was cut at 1 MiB and read), and a link anywhere on
     the way is named, never followed (grader/safe_files.py)."""

@@ -182,9 +182,17 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
     rules = load_rules(assignment, errors)
     if rules is None:
         return 2
+    cgroup, readers = sandbox and cgroups.problem() is None, jobs
+    if sandbox and not cgroup and jobs > 1:
+        # Budgets are then wall time, and an entry whose processes took the CPU (each in
+        # a session of its own) made a classmate's correct strategy read beside it too
+        # slow (attack25 F1): one at a time, an entry's time is its own doing.
+        console.print(f"Control groups are not available here ({cgroups.problem()}): the "
+                      "entries are read one at a time, each budget in wall time.")
+        readers = 1
     console.print(f"Reading {len(entries)} entries into tables...")
-    reads = strategies.read_many(entries, assignment, jobs=jobs, budget=budget,
-                                 sandbox=sandbox, cgroup=sandbox and cgroups.problem() is None)
+    reads = strategies.read_many(entries, assignment, jobs=readers, budget=budget,
+                                 sandbox=sandbox, cgroup=cgroup)
     valid = [r for r in reads if r.valid]
     invalid = [r for r in reads if not r.valid]
     for read in invalid:
