@@ -163,12 +163,17 @@ def test_a_linked_submission_gets_no_marks_and_is_told_why(tmp_path):
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.text(max_size=300), min_size=1, max_size=6))
 def test_safe_names_are_file_names_unique_and_stable(names):
+    """Unique as a file system folding case and composing letters sees them too."""
+    import unicodedata
+
+    def fold(name):
+        return unicodedata.normalize("NFC", name).casefold()
     taken = []
     for name in names:
         chosen = safe_name(name, taken)
-        assert is_safe_name(chosen) and chosen not in taken
+        assert is_safe_name(chosen) and fold(chosen) not in map(fold, taken)
         assert safe_name(name, taken) == chosen
-        if is_safe_name(name) and name not in taken:
+        if is_safe_name(name) and fold(name) not in map(fold, taken):
             assert chosen == name
         taken.append(chosen)
 
@@ -197,6 +202,22 @@ def test_zip_entry_names_become_safe_ids_keeping_the_given_name(tmp_path_factory
     for submission in found:
         if submission.name is not None:
             assert submission.id != submission.name
+
+
+def test_ids_a_case_folding_file_system_would_take_for_one_are_made_unique(tmp_path):
+    """On an OUT folder that folds case or composes letters (a macOS volume, an exFAT or
+    SMB share) `Alice/` and `alice/` are one folder: one student's results overwrote the
+    other's (attack25). The first in order keeps its id; the other gets a stand-in and
+    keeps its name as given."""
+    import unicodedata
+    for name in ("Alice", "alice", "ALICE", "Zo\u00e9", "Zoe\u0301", "bob"):
+        (tmp_path / "class" / name).mkdir(parents=True)
+        (tmp_path / "class" / name / "hog.py").write_text(f"N = {name!r}\n")
+    found = bulk.discover(tmp_path / "class", "hog.py")
+    keys = [unicodedata.normalize("NFC", s.id).casefold() for s in found]
+    assert len(set(keys)) == len(keys) == 6 and all(is_safe_name(s.id) for s in found)
+    assert {s.id for s in found} >= {"ALICE", "Zoe\u0301", "bob"}  # first in code order
+    assert {s.name for s in found if s.name} == {"Alice", "alice", "Zo\u00e9"}
 
 
 def test_absolute_and_parent_zip_entries_never_leave_out(tmp_path):

@@ -19,12 +19,13 @@ import signal
 import stat
 import struct
 import tempfile
+import unicodedata
 import zipfile
 import zlib
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
@@ -377,16 +378,26 @@ def _found_or_zipped(name: str, group: List[Entry], find) -> Submission:
 
 
 def _name_safely(submissions: List[Submission]) -> List[Submission]:
-    """Give each submission a safe, unique id; keep the name as given when it differs."""
-    taken = {s.id for s in submissions if is_safe_name(s.id)}
-    for submission in submissions:
-        given = submission.id
-        if not is_safe_name(given):
-            submission.id = safe_name(given, taken)
-            submission.name = shown_name(given)
-            if len(submission.name) > NAME_CAP:  # a zip's entry names run to 64 KiB
-                submission.name = submission.name[:NAME_CAP] + "… (truncated)"
+    """Give each submission a safe, unique id; keep the name as given when it differs.
+    Ids that a file system folding case would take for one (`Alice`, `alice`) are
+    unique too: the first in order keeps its own."""
+    taken: Set[str] = set()
+    folded: Set[str] = set()
+    renamed = []
+    for submission in sorted(submissions, key=lambda s: s.id):
+        key = unicodedata.normalize("NFC", submission.id).casefold()
+        if is_safe_name(submission.id) and key not in folded:
             taken.add(submission.id)
+            folded.add(key)
+        else:
+            renamed.append(submission)
+    for submission in renamed:
+        given = submission.id
+        submission.id = safe_name(given, taken)
+        submission.name = shown_name(given)
+        if len(submission.name) > NAME_CAP:  # a zip's entry names run to 64 KiB
+            submission.name = submission.name[:NAME_CAP] + "… (truncated)"
+        taken.add(submission.id)
     return sorted(submissions, key=lambda s: s.id)
 
 
