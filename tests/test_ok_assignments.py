@@ -788,9 +788,18 @@ def _typed_case_file(where: str, key: str, value) -> dict:
     test = {"name": "q1", "points": 1,
             "suites": [{"type": "doctest", "scored": True, "setup": "", "teardown": "",
                         "cases": [{"code": ">>> 1 + 1\n2", "hidden": False, "locked": False}]}]}
-    place = {"test": test, "suite": test["suites"][0], "case": test["suites"][0]["cases"][0]}
-    place[where][key] = value
+    if where == "concept":
+        test["suites"] = [{"type": "concept", "cases": [{"question": "Q?", "answer": "A"}]}]
+    place = {"test": test, "suite": test["suites"][0], "case": test["suites"][0]["cases"][0],
+             "concept": test["suites"][0]["cases"][0]}
+    if value is MISSING:
+        del place[where][key]
+    else:
+        place[where][key] = value
     return test
+
+
+MISSING = object()
 
 
 # (where, key, value): ok's own type for the key is String, Boolean (`in (True, False)`)
@@ -799,6 +808,10 @@ TYPED_KEYS = [("test", "description", 5), ("test", "partner", 1), ("test", "name
               ("suite", "scored", "yes"), ("suite", "scored", None), ("suite", "setup", None),
               ("suite", "teardown", ["x"]), ("case", "hidden", "no"), ("case", "locked", 2),
               ("case", "code", None),
+              # a key ok needs, missing (a case's `code` misspelt `Code` passed: hunt25 D)
+              ("test", "suites", MISSING), ("suite", "type", MISSING),
+              ("suite", "cases", MISSING), ("case", "code", MISSING),
+              ("concept", "answer", MISSING), ("concept", "question", MISSING),
               ("suite", "scored", 1), ("case", "hidden", 0), ("test", "description", "why")]
 
 

@@ -435,6 +435,15 @@ def _flag(raw: Dict[str, Any], key: str, default: bool, what: str) -> bool:
     return bool(value)
 
 
+def _require(raw: Dict[str, Any], keys: Iterable[str], what: str) -> None:
+    """ok refuses the assignment over a key it needs that is missing (a case whose
+    `code` was misspelt `Code`); read as empty, that case passed and every student got
+    its points (hunt25 D)."""
+    missing = [key for key in keys if key not in raw]
+    if missing:
+        raise CaseFileError(f"{what} has no {' or '.join(map(repr, missing))} (ok refuses it)")
+
+
 def _optional_text(raw: Dict[str, Any], key: str, what: str, default: str = "") -> str:
     return _text(raw.get(key, default), f"{what} {key!r}")
 
@@ -458,6 +467,7 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
         points = data.get("points", 0)
         if isinstance(points, bool) or not isinstance(points, (int, float)):
             raise CaseFileError("'points' must be a number")
+        _require(data, ("suites",), "the test")
         raw_suites = data.get("suites", [])
         if not isinstance(raw_suites, (list, tuple)):  # ok's List field takes a tuple
             raise CaseFileError("'suites' must be a list")
@@ -476,6 +486,7 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
         for s_index, raw in enumerate(raw_suites, 1):
             if not isinstance(raw, dict):
                 raise CaseFileError(f"suite {s_index} must be a dict")
+            _require(raw, ("type", "cases"), f"suite {s_index}")
             kind = _optional_text(raw, "type", f"suite {s_index}", "doctest")
             if "hidden" in raw:
                 raise CaseFileError(f"suite {s_index}" + misplaced)
@@ -516,6 +527,7 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
     case = Case(number=number, suite=suite, hidden=_flag(raw, "hidden", False, where),
                 locked=_flag(raw, "locked", False, where), raw=raw)
     if suite.type == "concept":
+        _require(raw, ("question", "answer"), where)
         case.question = textwrap.dedent(_optional_text(raw, "question", where)).strip()
         case.answer = textwrap.dedent(_optional_text(raw, "answer", where)).strip()
         choices = raw.get("choices", [])
@@ -523,6 +535,7 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
             raise CaseFileError(f"{where}: 'choices' must be a list")
         case.choices = [textwrap.dedent(str(c)).strip() for c in choices]
     elif suite.type in _SESSION_TYPES:
+        _require(raw, ("code",), where)
         case.code = _optional_text(raw, "code", where)
         case.examples = cache.examples(case.code, where)
         if not case.examples and case.code.strip():  # an empty one runs setup and teardown

@@ -4,7 +4,7 @@ grade them, as the course's own ok client reads it.
 Only what grading needs is kept: `name`, `src`, `tests` (file or glob, with an
 optional `:parameter`, mapped to a comma-separated list of protocols: `doctest` for the
 examples inside a source file, `ok_test` for case files), `default_tests` and
-`protocols`. Unknown keys are ignored, as ok ignores them; the server's protocols
+`protocols`. Unknown keys are ignored (ok refuses them: docs/ok-differences.md); the server's protocols
 (backup, analytics, file_contents, ...) mean nothing to a local grader. One key of this
 grader's own, in NAME.grader.json beside NAME.ok (ok refuses a key it does not know, so
 they cannot go in NAME.ok): `staff_only`, patterns (`notes.md`, `solutions/*`) of the
