@@ -199,7 +199,7 @@ def grade(questions: Iterable[Question], runner: Runner, *,
         own = 0.0  # what the hidden cases' own timeouts cost the budget
         if hidden_batch and batch:
             runner.wasted = base = spent_before(batch[0].id)
-        for job_id, run in runner.run(batch, skip=skip):
+        for job_id, run in runner.run(batch, skip=skip, carry=hidden_batch):
             p_index, case = owner[job_id]
             finish_before(p_index)
             if not (skip(job_id) or run.status == "skipped"):

@@ -264,27 +264,43 @@ def test_verify_fails_when_the_solution_fails_a_hidden_case(tmp_path):
 
 
 
-def test_a_hidden_case_sees_what_the_cases_before_it_left_as_in_ok(tmp_path, ok_command):
-    """A hidden case after a visible one in a suite, both counting calls of a function that
-    keeps a list: ok runs them in order in one process (2 after 1). Hidden cases ran
-    apart, from a fresh import: the solution failed its own `grade --score` and `grade
-    verify`. A student's run and verify run them in place now; bulk and Gradescope
-    still run them apart (no output a student sees may come from a worker that ran a
-    hidden case), and verify says which cases that breaks."""
-    folder = case_bank(tmp_path / "keep", "seen = []\n\ndef note(x):\n    seen.append(x)\n"
-                       "    return len(seen)\n", {"q1": _case_file(
-                           "q1", 1, "        >>> from keep import *",
-                           [("        >>> note('a')\n        1", False),
-                            ("        >>> note('b')\n        2", True)])})
-    assert ok_total(run_ok(ok_command, folder, "--score")) == 1.0
-    done = run_grade("--score", cwd=folder)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "1 / 1" in done.stdout
-    checked = run_grade("verify", "--assignment", str(folder))
-    assert checked.returncode == 1
-    said = " ".join((checked.stdout + checked.stderr).split())
-    assert "q1 suite 1 case 2 passes in a plain run but is failed in `grade bulk` and Gradescope" in said
+# Code that does something only once: a count of calls, a word list loaded with a message
+# (printed in q1's setup in ok, where nothing is compared), a print at the top of the file
+ONCE = {"solution": "import functools\n\nseen = []\n\ndef note(x):\n    seen.append(x)\n"
+                    "    return len(seen)\n\n@functools.lru_cache(None)\ndef words():\n"
+                    "    return ['cat', 'dog']\n\ndef valid(w):\n    return w in words()\n"}
+ONCE["loads_loudly"] = ONCE["solution"].replace("def words():\n",
+                                                "def words():\n    print('Loading words...')\n")
+ONCE["prints_at_import"] = "print('testing', 1)\n" + ONCE["solution"]
 
+
+def test_a_hidden_case_sees_what_the_cases_before_it_left_as_in_ok(tmp_path, ok_command):
+    """ok runs every case in order in one process. Bulk and Gradescope run hidden cases
+    apart (no output a student sees may come from a worker that ran one), from a fresh
+    import: a hidden case after a visible one, both counting calls, failed the solution;
+    something printed once (a word list loaded with a message, a print at the top of the
+    file) was printed again in the hidden case and failed it (hunt25 E). The hidden
+    cases' worker first replays, quietly, the visible cases before them in ok's order:
+    every verdict is ok's, in a student's run, verify and bulk alike."""
+    q1 = _case_file("q1", 1, "        >>> from keep import *\n        >>> _ = words()",
+                    [("        >>> valid('cat')\n        True", False)])
+    q2 = _case_file("q2", 1, "        >>> from keep import *",
+                    [("        >>> note('a')\n        1", False),
+                     ("        >>> note('b')\n        2\n        >>> valid('emu')\n"
+                      "        False", True)])
+    folder = case_bank(tmp_path / "keep", ONCE["solution"], {"q1": q1, "q2": q2})
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for name, text in ONCE.items():
+        (subs / f"{name}.py").write_text(text)
+    rows = bulk_rows(subs, folder, tmp_path / "out")
+    for name, text in ONCE.items():
+        by_ok = ok_score_of(ok_command, folder, {"keep.py": text}, tmp_path)
+        assert by_ok == 2.0 and float(list(rows[name].values())[-1]) == by_ok, (name, rows)
+    done = run_grade("--score", cwd=folder)
+    assert done.returncode == 0 and "2 / 2" in done.stdout, done.stdout + done.stderr
+    checked = run_grade("verify", "--assignment", str(folder))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def test_a_hidden_case_is_not_cut_short_by_loops_in_later_questions(tmp_path):
