@@ -113,7 +113,8 @@ def is_safe_name(name: str) -> bool:
             and len(name.encode("utf-8", "surrogatepass")) <= NAME_BYTES)
 
 
-def _folded(name: str) -> str:
+def folded(name: str) -> str:
+    """NAME as a file system that folds case and composes letters sees it."""
     return unicodedata.normalize("NFC", name).casefold()
 
 
@@ -123,8 +124,8 @@ def safe_name(name: str, taken: Iterable[str] = ()) -> str:
     different); never one of TAKEN, nor one that a file system folding case or
     composing letters (a macOS volume, an exFAT or SMB share) would take for one: there
     `Alice` and `alice` were one folder, and one student's results overwrote the other's."""
-    taken = {_folded(t) for t in taken}
-    if is_safe_name(name) and _folded(name) not in taken:
+    taken = {folded(t) for t in taken}
+    if is_safe_name(name) and folded(name) not in taken:
         return name
     raw = name.encode("utf-8", "surrogateescape")
     import hashlib  # here, not at the top: it loads OpenSSL (~2 ms), which most runs never use
@@ -134,7 +135,7 @@ def safe_name(name: str, taken: Iterable[str] = ()) -> str:
     stem = stem.encode("utf-8")[:40].decode("utf-8", "ignore")
     for length in range(8, 65, 4):
         candidate = f"{stem}~{digest[:length]}"
-        if _folded(candidate) not in taken:
+        if folded(candidate) not in taken:
             return candidate
     raise ValueError(f"no safe name left for {name!r}")  # 15 digests all taken: not by chance
 

@@ -19,7 +19,6 @@ import signal
 import stat
 import struct
 import tempfile
-import unicodedata
 import zipfile
 import zlib
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -44,7 +43,7 @@ from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
                            lease_problem)
 from ..session import grade, kinds_for, prepare
-from ..untrusted import CallInfo, is_safe_name, one_line, printable, safe_name, shown_name
+from ..untrusted import CallInfo, folded, is_safe_name, one_line, printable, safe_name, shown_name
 from .report import ERRORS
 from .store import Store
 
@@ -382,13 +381,13 @@ def _name_safely(submissions: List[Submission]) -> List[Submission]:
     Ids that a file system folding case would take for one (`Alice`, `alice`) are
     unique too: the first in order keeps its own."""
     taken: Set[str] = set()
-    folded: Set[str] = set()
+    keys: Set[str] = set()  # the ids kept, folded
     renamed = []
     for submission in sorted(submissions, key=lambda s: s.id):
-        key = unicodedata.normalize("NFC", submission.id).casefold()
-        if is_safe_name(submission.id) and key not in folded:
+        key = folded(submission.id)
+        if is_safe_name(submission.id) and key not in keys:
             taken.add(submission.id)
-            folded.add(key)
+            keys.add(key)
         else:
             renamed.append(submission)
     for submission in renamed:

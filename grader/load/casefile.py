@@ -468,7 +468,7 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
         if isinstance(points, bool) or not isinstance(points, (int, float)):
             raise CaseFileError("'points' must be a number")
         _require(data, ("suites",), "the test")
-        raw_suites = data.get("suites", [])
+        raw_suites = data["suites"]
         if not isinstance(raw_suites, (list, tuple)):  # ok's List field takes a tuple
             raise CaseFileError("'suites' must be a list")
         for key in ("description", "partner"):
@@ -487,7 +487,7 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
             if not isinstance(raw, dict):
                 raise CaseFileError(f"suite {s_index} must be a dict")
             _require(raw, ("type", "cases"), f"suite {s_index}")
-            kind = _optional_text(raw, "type", f"suite {s_index}", "doctest")
+            kind = _text(raw["type"], f"suite {s_index} 'type'")
             if "hidden" in raw:
                 raise CaseFileError(f"suite {s_index}" + misplaced)
             if kind not in SUITE_TYPES:
@@ -528,15 +528,15 @@ def _load_case(raw: Dict[str, Any], suite: Suite, number: int, where: str,
                 locked=_flag(raw, "locked", False, where), raw=raw)
     if suite.type == "concept":
         _require(raw, ("question", "answer"), where)
-        case.question = textwrap.dedent(_optional_text(raw, "question", where)).strip()
-        case.answer = textwrap.dedent(_optional_text(raw, "answer", where)).strip()
+        case.question = textwrap.dedent(_text(raw["question"], f"{where} 'question'")).strip()
+        case.answer = textwrap.dedent(_text(raw["answer"], f"{where} 'answer'")).strip()
         choices = raw.get("choices", [])
         if not isinstance(choices, list):
             raise CaseFileError(f"{where}: 'choices' must be a list")
         case.choices = [textwrap.dedent(str(c)).strip() for c in choices]
     elif suite.type in _SESSION_TYPES:
         _require(raw, ("code",), where)
-        case.code = _optional_text(raw, "code", where)
+        case.code = _text(raw["code"], f"{where} 'code'")
         case.examples = cache.examples(case.code, where)
         if not case.examples and case.code.strip():  # an empty one runs setup and teardown
             raise CaseFileError(f"{where}: 'code' has no `>>>` prompt")

@@ -182,12 +182,13 @@ def contest(assignment: Assignment, folder: Path, out: Path, jobs: int, budget: 
     rules = load_rules(assignment, errors)
     if rules is None:
         return 2
-    cgroup, readers = sandbox and cgroups.problem() is None, jobs
-    if sandbox and not cgroup and jobs > 1:
+    missing = cgroups.problem() if sandbox else None
+    cgroup, readers = sandbox and missing is None, jobs
+    if missing is not None and jobs > 1:
         # Budgets are then wall time, and an entry whose processes took the CPU (each in
         # a session of its own) made a classmate's correct strategy read beside it too
         # slow (attack25 F1): one at a time, an entry's time is its own doing.
-        console.print(f"Control groups are not available here ({cgroups.problem()}): the "
+        console.print(f"Control groups are not available here ({missing}): the "
                       "entries are read one at a time, each budget in wall time.")
         readers = 1
     console.print(f"Reading {len(entries)} entries into tables...")
