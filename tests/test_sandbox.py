@@ -755,3 +755,59 @@ def test_the_system_pythons_packages_are_out_of_sight(tmp_path, monkeypatch):
         "                                  if os.path.isdir(p) and os.listdir(p))\n"))
     [result] = run(folder, [["hog.seen()"]])
     assert printed(result)[1:] == [repr((DEBIAN_PYTHON, [])) + "\n"], printed(result)
+
+
+SEALED_PROBE = """
+import ctypes, errno, fcntl, os, struct, sys
+from grader.run import guard
+path = sys.argv[1]
+fd = os.open(path, os.O_RDWR)
+inode = os.fstat(fd).st_ino
+assert guard.seal()
+
+
+def held():
+    return [line for line in open('/proc/locks') if line.split()[5].endswith(f':{inode}')]
+
+
+lock = struct.pack('hhqqi', fcntl.F_WRLCK, 0, 0, 0, 0)
+for command in guard.FCNTL_NOTHING:
+    fcntl.fcntl(fd, command, lock)
+    print(command, 'granted', len(held()))
+for command in guard.FCNTL_FAILED:
+    try:
+        fcntl.fcntl(fd, command, lock if command < 1024 else 0)
+        print(command, 'answered')
+    except OSError as error:
+        print(command, errno.errorcode[error.errno])
+for how in (fcntl.LOCK_SH, fcntl.LOCK_EX, fcntl.LOCK_EX | fcntl.LOCK_NB):
+    fcntl.flock(fd, how)
+    print('flock', how, 'granted', len(held()))
+libc = ctypes.CDLL(None, use_errno=True)
+for call, args in (('inotify_init', ()), ('inotify_init1', (0,)), ('fanotify_init', (0, 0))):
+    print(call, getattr(libc, call)(*args), errno.errorcode.get(ctypes.get_errno()))
+"""
+
+
+@pytest.mark.skipif(os.uname().machine not in ("x86_64", "aarch64"),
+                    reason="the filter's call numbers are known for x86_64 and aarch64 only")
+def test_the_filter_grants_every_lock_without_holding_it_and_fails_every_question(tmp_path):
+    """Every record-lock command the filter lets through and every flock mode takes no
+    lock the kernel records (`/proc/locks`), and every command or call that would tell
+    one process what another did fails: the whole class attack25 F4's flock was one of,
+    under the filter sandboxes install (here on a file of the test's own)."""
+    import textwrap
+    from grader.run import guard
+    target = tmp_path / "shared.py"
+    target.write_text("")
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(SEALED_PROBE), str(target)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:len(guard.FCNTL_NOTHING)] == [f"{c} granted 0" for c in guard.FCNTL_NOTHING]
+    asked = lines[len(guard.FCNTL_NOTHING):len(guard.FCNTL_NOTHING) + len(guard.FCNTL_FAILED)]
+    assert asked == [f"{c} EPERM" for c in guard.FCNTL_FAILED]
+    rest = lines[len(guard.FCNTL_NOTHING) + len(guard.FCNTL_FAILED):]
+    assert all(line.endswith("granted 0") for line in rest[:3]), rest
+    assert rest[3:] == [f"{call} -1 EPERM" for call in
+                        ("inotify_init", "inotify_init1", "fanotify_init")], rest
