@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Dict
 
 import pytest
+from editiontools import MUTANT_TIMEOUT, settle
 
 _spec = importlib.util.spec_from_file_location(
     "hog_mutants", Path(__file__).with_name("mutants") / "catalogue.py")
@@ -25,9 +26,6 @@ _spec.loader.exec_module(catalogue)
 MUTANTS = {m.name: m for m in catalogue.MUTANTS}
 
 FAILING = ("failed", "error", "timeout")
-# The reference runs any one case in well under a second; a mutant that loops (Pig Out
-# scoring 0 never ends a game) or crawls (final_slow) fails at this timeout all the same.
-MUTANT_TIMEOUT = 4.0
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +40,14 @@ def graded_mutants(request, reference_source, grade_hog):
              if item.originalname == "test_mutant_is_caught_by_its_own_question"
              and item.module.__name__ == __name__]
     pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
-    futures: Dict[str, Future] = {
-        name: pool.submit(grade_hog, MUTANTS[name].apply(reference_source),
-                          timeout=MUTANT_TIMEOUT)
-        for name in dict.fromkeys(names)}
+
+    def graded(mutant):
+        source = mutant.apply(reference_source)
+        return settle(mutant, grade_hog(source, timeout=MUTANT_TIMEOUT),
+                      lambda keys, timeout: grade_hog(source, keys, timeout=timeout))
+
+    futures: Dict[str, Future] = {name: pool.submit(graded, MUTANTS[name])
+                                  for name in dict.fromkeys(names)}
     yield futures
     pool.shutdown(wait=True, cancel_futures=True)
 
