@@ -215,6 +215,13 @@ ATTACKS = {
                   "            strategy0(score0, score1)\n"
                   "        except Exception:\n"
                   "            pass\n",
+    # the worker stops after a game cut short for going on too long: a batch that ends
+    # early at such a game is read, and it must still fail
+    "cuts the batch short": "import json\n"
+                            "_dumps = json.dumps\n"
+                            "def play(*args, **kwargs):\n"
+                            "    json.dumps = lambda *a, **k: _dumps([[['s', 0, 0, 0, 1]] * 5002])\n"
+                            "    return (0, 0)\n",
 }
 
 
@@ -231,6 +238,41 @@ def test_attacks_on_the_driver_do_not_pass(tmp_path, attack):
                            respect_locks=False)
     assert result.questions[0].status != "passed"
     assert result.questions[0].score == 0
+
+
+ENDLESS = ("\n\ndef play(strategy0, strategy1, *args, **kwargs):\n"
+           "    with open('games.txt', 'a') as games:\n"
+           "        games.write('x')\n"
+           "    while True:\n"
+           "        strategy0(0, 0)\n")
+
+
+@pytest.mark.parametrize("key", ["05a", "05b"])
+def test_a_play_that_never_stops_plays_no_game_after_its_first(tmp_path, key):
+    """A play that never stops (nor raises): each game runs to the tracer's limit, and
+    a fuzz case's 500 such games cost seconds (of the student's wait, of bulk's and of
+    every mutation run's) where the first already fails. Play's own questions stop at
+    that game. (The commentary question judges every game's commentary on the student's
+    own game: it still plays them all.)"""
+    src = tmp_path / "endless"
+    src.mkdir()
+    for file in ("dice.py", "ucb.py"):
+        shutil.copy(ASSIGNMENT.reference / file, src / file)
+    hog = (ASSIGNMENT.reference / "hog.py").read_text(encoding="utf-8")
+    (src / "hog.py").write_text(hog + ENDLESS, encoding="utf-8")
+    questions = fuzz_only((key,))
+    for suite in questions[0].suites:
+        suite.raw = {**suite.raw, "shrink": 0}
+    result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=60),
+                           respect_locks=False)
+    cases = result.questions[0].case_results
+    for case in cases:
+        assert case.status == "failed", (case.status, case.message)
+        games = case.case.suite.raw["games"]
+        assert f"Fuzz game 1 of {games} (seed {case.case.raw['seed']}) differs" in case.message
+    # one game for each fuzz case the worker started (it may start the next before the
+    # question stops at its first failure), where each had played all its 500
+    assert len((src / "games.txt").read_text()) <= sum(len(s.cases) for s in questions[0].suites)
 
 
 def test_student_code_never_runs_in_the_grader_process(tmp_path):

@@ -90,13 +90,21 @@ def trace_game(hog, spec, src="", edition=None):
     return trace_games(hog, [spec], src, edition)[0]
 
 
-def trace_games(hog, specs, src="", edition=None):
-    """The traces of the games SPECS (see `trace_game`)."""
+def trace_games(hog, specs, src="", edition=None, stop=False):
+    """The traces of the games SPECS (see `trace_game`); with STOP, none after the first
+    game cut short for going on too long (the rest would each run to the cap: 500 games
+    of a play that never stops cost seconds, and that game already fails)."""
     settings = _setting(edition, "PLAY") or {"dice": {"dice": 6}, "say": "scores"}
     names = list(settings["dice"])
     play_game = _setting(edition, "play_game", keyword_play)
     say_kind = settings.get("say")
-    return [_trace(hog, spec, src, names, say_kind, play_game) for spec in specs]
+    traces = []
+    for spec in specs:
+        trace = _trace(hog, spec, src, names, say_kind, play_game)
+        traces.append(trace)
+        if stop and type(trace) is list and len(trace) > MAX_EVENTS:
+            break
+    return traces
 
 
 def _trace(hog, spec, src, names, say_kind, play_game):
@@ -228,9 +236,9 @@ def _dumps(traces):
     return json.dumps(traces, separators=(",", ":"), default=repr, check_circular=False)
 
 
-def fuzz_print_traces(module, specs, edition=None):
+def fuzz_print_traces(module, specs, edition=None, stop=False):
     """Worker side: trace every game of SPECS with MODULE's play, called as EDITION's
-    rules say, and print the traces."""
+    rules say (up to the first cut short, with STOP), and print the traces."""
     saved = sys.stdout
     sys.stdout = io.StringIO()  # what an import prints is not a trace
     try:
@@ -239,7 +247,7 @@ def fuzz_print_traces(module, specs, edition=None):
         sys.stdout = saved
     getattr(loaded, "play")
     src = os.path.abspath(os.getcwd())
-    traces = trace_games(loaded, specs, src, edition)
+    traces = trace_games(loaded, specs, src, edition, stop)
     sys.stdout.write("\n" + _dumps(traces) + "\n")
 
 

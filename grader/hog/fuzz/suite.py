@@ -212,8 +212,12 @@ class FuzzKind(assignments.AssignmentBound):
                  f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n",
                  '_edition = {"__name__": "fuzz_edition"}\n',
                  f"exec(compile({edition!r}, 'fuzz_edition.py', 'exec'), _edition)\n"]
+        # play's games judged against the reference fail at the first game cut short:
+        # the worker plays none after it (a commentary case judges every game's)
+        stop = p.get("judge", "reference") == "reference"
         call = (f"_fuzz['fuzz_print_traces']({self.assignment.module!r}, "
-                f"_fuzz['json'].loads({json.dumps(specs, separators=(',', ':'))!r}), _edition)\n")
+                f"_fuzz['json'].loads({json.dumps(specs, separators=(',', ':'))!r}), _edition, "
+                f"{stop})\n")
         return CaseJob(id=job_id, examples=[call], setup=setup, output_cap=OUTPUT_CAP)
 
     def judge(self, case: Case, run: CaseRun, runner: Optional[Runner] = None) -> CaseResult:
@@ -268,7 +272,8 @@ class FuzzKind(assignments.AssignmentBound):
     def _judge_traces(self, case: Case, p: Dict[str, Any], specs: list, expected: Sequence,
                       output: ExampleOutput, runner: Optional[Runner],
                       trusted: bool = False) -> CaseResult:
-        got, problem = read_traces(output.printed, len(specs))
+        stopped = p.get("judge", "reference") == "reference"
+        got, problem = read_traces(output.printed, len(specs), stopped)
         if problem:
             return CaseResult(case, "error", message=f"the fuzz games' traces came back "
                               f"unreadable ({problem}): does play write over the grader's "
@@ -281,6 +286,10 @@ class FuzzKind(assignments.AssignmentBound):
         if index is None:
             return CaseResult(case, "passed", message=(
                 f"{len(specs)} {source}s agree with the reference (seed {p['seed']})"))
+        if index >= len(got):  # the reference's game went on as long: the batch stopped
+            return CaseResult(case, "error", message=(
+                f"fuzz {source} {index} went on past the tracer's limit as the reference's "
+                "did: the case cannot judge play"))
         spec, want, have = specs[index], expected[index], got[index]
         message = (f"Fuzz {source} {index + 1} of {len(specs)} (seed {p['seed']}) differs from "
                    f"the reference: {fuzz.explain(spec, want, have, self._rules())}.")
@@ -440,9 +449,10 @@ def _uncommented(trace: Sequence) -> list:
     return [event for event in trace if fuzz.compare.kind(event) != "c"]
 
 
-def read_traces(printed: str, count: int) -> Tuple[Any, Optional[str]]:
+def read_traces(printed: str, count: int, stopped: bool = False) -> Tuple[Any, Optional[str]]:
     """The traces that the worker printed (its last line: anything printed before
-    it is not ours), and what is wrong with them as a batch (None if nothing)."""
+    it is not ours), and what is wrong with them as a batch (None if nothing; a
+    STOPPED batch may end at a game cut short)."""
     lines = printed.rstrip("\n").rsplit("\n", 1)
     if fuzz.compare.too_large(lines[-1].encode("utf-8", "replace"), count):
         return None, f"more than {count} games' traces can hold"
@@ -450,7 +460,7 @@ def read_traces(printed: str, count: int) -> Tuple[Any, Optional[str]]:
         got = untrusted.loads(lines[-1])
     except ValueError:
         return None, "not JSON"
-    return got, fuzz.compare.traces_problem(got, count)
+    return got, fuzz.compare.traces_problem(got, count, stopped)
 
 
 def window(expected: str, got: str, limit: int = 40, context: int = 10) -> Tuple[str, str]:
