@@ -45,7 +45,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from . import safe_files
 from .run.sandbox import ENV as SANDBOX_ENV, UID_BASE, as_user
@@ -192,21 +192,27 @@ def _grader_files() -> Dict[str, bytes]:
     return files
 
 
-def _assignment_files(assignment) -> Dict[str, bytes]:
+def _assignment_files(assignment) -> Tuple[Dict[str, bytes], Set[str]]:
     """The assignment as an --assignment folder: reference/, student_template/, cases/ and
     (for a course's own assignment) the rules file beside them. An ok assignment travels
-    as its staff folder (NAME.ok, the solution, helpers, data, tests) and the template's
-    copies of its sources (what a source a submission lacks is graded as)."""
-    files = {}
+    as its staff folder (NAME.ok, the solution, helpers, data, tests, its empty folders
+    as names ending in /) and the template's copies of its sources (what a source a
+    submission lacks is graded as). With the names of the executable files."""
+    files: Dict[str, bytes] = {}
+    executable: Set[str] = set()
     if assignment.is_ok:
-        from .okfolder import folder_files
+        from .okfolder import folder_dirs, folder_files
         for relative in folder_files(assignment):
-            files[f"assignment/{relative.as_posix()}"] = \
-                (assignment.folder / relative).read_bytes()
+            path = assignment.folder / relative
+            files[f"assignment/{relative.as_posix()}"] = path.read_bytes()
+            if path.stat().st_mode & 0o111:
+                executable.add(f"assignment/{relative.as_posix()}")
+        for relative in folder_dirs(assignment):
+            files[f"assignment/{relative.as_posix()}/"] = b""
         for name in assignment.sources if assignment.template is not None else ():
             if (assignment.template / name).is_file():
                 files[f"assignment/template/{name}"] = (assignment.template / name).read_bytes()
-        return files
+        return files, executable
     parts = {"reference": assignment.reference, "student_template": assignment.template,
              "cases": assignment.cases}
     for name, folder in parts.items():
@@ -217,7 +223,7 @@ def _assignment_files(assignment) -> Dict[str, bytes]:
     if assignment.folder is not None:
         for path in sorted(Path(assignment.folder).glob("*.py")):
             files[f"assignment/{path.name}"] = path.read_bytes()
-    return files
+    return files, executable
 
 
 def build(assignment, out: Path, *, timeout: float = 10.0, budget: Optional[float] = None,
@@ -246,13 +252,15 @@ def build(assignment, out: Path, *, timeout: float = 10.0, budget: Optional[floa
             version=_version(), dependencies=json.dumps(dependencies)).encode(),
     }
     files.update(_grader_files())
-    files.update(_assignment_files(assignment))
-    executable = {"setup.sh", "run_autograder"}
+    given, executable = _assignment_files(assignment)
+    files.update(given)
+    executable |= {"setup.sh", "run_autograder"}
     partial = Path(out).with_name(f".{Path(out).name}.part")
     with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=_STAMP)
-            info.external_attr = (0o755 if name in executable else 0o644) << 16
+            info.external_attr = (0o40755 if name.endswith("/") else
+                                  0o755 if name in executable else 0o644) << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, files[name])
     os.replace(partial, out)

@@ -11,12 +11,18 @@ assignment's, and travels as it is, except:
   hidden cases are staff's: the worker is handed each case, it never reads the file);
 - `template/`, which is staff's alone; dot files (.ok_storage, .git, ...) and caches;
   the files the configuration's `staff_only` patterns name (staff's notes, say).
+
+Symbolic links in the staff folder are followed, as ok follows them (a course keeps a
+shared `ucb.py` or a data folder once); folders with no file to copy (an `output/`
+kept by a `.gitkeep`) are made empty in every copy, where the code may write into them;
+a file's execute bits travel with it.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
@@ -92,14 +98,49 @@ def left_out(assignment: Assignment) -> List[Tuple[Path, str]]:
     return list(_listed(assignment)[1])
 
 
+def _walk(root: Path) -> Tuple[List[Path], List[Path]]:
+    """(files, folders) under ROOT, relative, sorted, symbolic links followed (each real
+    folder once: a link to a folder above it is no loop), what `_skipped` skips left out."""
+    files: List[Path] = []
+    folders: List[Path] = []
+    seen: Set[Tuple[int, int]] = set()
+    for top, dirs, names in os.walk(root, followlinks=True):
+        here = Path(top)
+        try:
+            stat = here.stat()
+        except OSError:
+            dirs[:] = []
+            continue
+        if (stat.st_dev, stat.st_ino) in seen:
+            dirs[:] = []
+            continue
+        seen.add((stat.st_dev, stat.st_ino))
+        relative = here.relative_to(root)
+        dirs[:] = [d for d in dirs if not _skipped(relative / d)]
+        if relative != Path("."):
+            folders.append(relative)
+        files += [relative / name for name in names
+                  if not _skipped(relative / name) and (here / name).is_file()]
+    return sorted(files), sorted(folders)
+
+
+def folder_dirs(assignment: Assignment) -> List[Path]:
+    """The staff folder's folders that no copied file makes (relative paths): empty, or
+    holding only dot files (`output/.gitkeep`), which every copy makes empty, so that the
+    code may write into them as in the course's folder. A folder whose files were all
+    left out, or that the `staff_only` patterns name, is not made."""
+    files, folders = _walk(assignment.folder)
+    holding = {parent for relative in files for parent in relative.parents}
+    staff = assignment.ok.staff_only
+    return [folder for folder in folders
+            if folder not in holding and not _matches(folder, staff)]
+
+
 def _listed(assignment: Assignment) -> Tuple[List[Path], List[Tuple[Path, str]]]:
     root = assignment.folder
     listing = []
-    for path in sorted(root.rglob("*")):
-        relative = path.relative_to(root)
-        if _skipped(relative) or path.is_symlink() or not path.is_file():
-            continue
-        stat = path.stat()
+    for relative in _walk(root)[0]:
+        stat = (root / relative).stat()
         listing.append((relative, stat.st_mtime_ns, stat.st_size))
     templates = [] if assignment.template is None else [
         (name, (assignment.template / name).stat().st_mtime_ns)
@@ -170,8 +211,30 @@ def catalogue_path(assignment: Assignment) -> Optional[Path]:
 
 
 def _copy(source: Path, target: Path) -> None:
+    """SOURCE's bytes to TARGET, with its execute bits (a script the code runs)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
+    executable = source.stat().st_mode & 0o111
+    if executable:
+        target.chmod(target.stat().st_mode | executable)
+
+
+def _make_folders(assignment: Assignment, into: Path) -> None:
+    for relative in folder_dirs(assignment):
+        (into / relative).mkdir(parents=True, exist_ok=True)
+
+
+def _case_paths(assignment: Assignment) -> Set[Path]:
+    """The case files' paths relative to the staff folder, as found in it (a linked
+    case file is where its link is, not where it points)."""
+    root = assignment.folder
+    found = set()
+    for path in case_files(assignment):
+        try:
+            found.add(path.relative_to(root))
+        except ValueError:
+            found.add(path.resolve().relative_to(root.resolve()))
+    return found
 
 
 def write_student_folder(assignment: Assignment, into: Path,
@@ -185,7 +248,7 @@ def write_student_folder(assignment: Assignment, into: Path,
     if assignment.template is None:
         raise NoTemplate(no_template_message(assignment))
     root, into = assignment.folder, Path(into)
-    cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
+    cases = _case_paths(assignment)
     sources = set(assignment.sources)
     skip = {Path(name) for name in skip}
     catalogue = catalogue_path(assignment)
@@ -220,6 +283,7 @@ def write_student_folder(assignment: Assignment, into: Path,
                                  f"version of every source file ({', '.join(assignment.sources)})")
             _copy(starter, into / name)
             written.append(Path(name))
+        _make_folders(assignment, into)
     _keep_packages(into, cases)
     return written
 
@@ -244,13 +308,14 @@ def write_grading_folder(assignment: Assignment, into: Path,
     the reason and the others are still graded. Returns the names taken from the
     template."""
     root, into = assignment.folder, Path(into)
-    cases = {path.resolve().relative_to(root) for path in case_files(assignment)}
+    cases = _case_paths(assignment)
     sources: Set[str] = set(assignment.sources)
     catalogue = catalogue_path(assignment)
     for relative in folder_files(assignment):
         if relative in cases or relative.as_posix() in sources or relative == catalogue:
             continue
         _copy(root / relative, into / relative)
+    _make_folders(assignment, into)
     _keep_packages(into, cases)
     starters = []
     for name in assignment.sources:

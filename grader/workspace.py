@@ -380,8 +380,8 @@ def publish(assignment: Assignment, out: Path, *, transform: Optional[CaseTransf
         partial = Path(scratch) / "out.zip"
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(root.rglob("*")):
-                if path.is_file():
-                    archive.write(path, Path(folder) / path.relative_to(root))
+                if path.is_file() or (path.is_dir() and not any(path.iterdir())):
+                    archive.write(path, Path(folder) / path.relative_to(root))  # (modes too)
         shutil.copy(partial, out.with_name(f".{out.name}.tmp"))
         os.replace(out.with_name(f".{out.name}.tmp"), out)
     return out

@@ -1022,3 +1022,111 @@ def test_resume_refuses_a_staff_folder_whose_staged_files_changed(tmp_path):
     refused = run_grade("bulk", str(tmp_path / "class"), "--assignment", str(staff),
                         "--out", str(out), "--resume")
     assert refused.returncode == 2 and "different settings" in refused.stderr, refused.stderr
+
+
+# --- a staff folder as a course repository keeps it ----------------------------------------
+
+REPO_LAB = '''\
+import os
+import subprocess
+
+from ucb import trace
+
+
+def words():
+    """The words the shared word list holds."""
+    with open("data/words.txt") as f:
+        return f.read().split()
+
+
+def save(text):
+    """Write TEXT into output/, which the folder keeps empty."""
+    with open(os.path.join("output", "result.txt"), "w") as f:
+        return f.write(text)
+
+
+def tool():
+    """What the folder's own script prints."""
+    return subprocess.run(["./tool.sh"], capture_output=True, text=True).stdout.strip()
+
+
+def log(line):
+    """Add LINE to the given log; how many lines it then has."""
+    with open("log.txt", "a") as f:
+        f.write(line + "\\n")
+    with open("log.txt") as f:
+        return len(f.readlines())
+'''
+
+
+def repo_lab(root: Path) -> Path:
+    """A lab as a course repository lays it out: ucb.py, the word list and one case file
+    are symbolic links into a shared folder beside it, output/ holds only a .gitkeep,
+    and tool.sh is an executable script the code runs."""
+    shared, staff = root / "shared", root / "lab"
+    (shared / "data").mkdir(parents=True)
+    (shared / "ucb.py").write_text("def trace(fn):\n    return fn\n")
+    (shared / "data" / "words.txt").write_text("apple kiwi\n")
+    (shared / "q1.py").write_text(
+        "test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', 'scored': True, "
+        "'setup': '>>> from lab import *', 'cases': [{'code': '>>> words()\\n"
+        "[\\'apple\\', \\'kiwi\\']'}]}]}\n")
+    (staff / "tests").mkdir(parents=True)
+    (staff / "tests" / "__init__.py").write_text("")
+    for name, code, want in (("q2", "save('hi')", "2"), ("q3", "tool()", "'ran'"),
+                             ("q4", "log('two')", "2")):
+        (staff / "tests" / f"{name}.py").write_text("test = " + repr({
+            "name": name, "points": 1, "suites": [{
+                "type": "doctest", "scored": True, "setup": ">>> from lab import *",
+                "cases": [{"code": f">>> {code}\n{want}"}]}]}) + "\n")
+    (staff / "lab.ok").write_text(json.dumps({
+        "name": "Lab", "src": ["lab.py"], "tests": {"tests/q*.py": "ok_test"},
+        "default_tests": ["q1", "q2", "q3", "q4"], "protocols": ["file_contents", "grading"]}))
+    (staff / "lab.py").write_text(REPO_LAB)
+    (staff / "template").mkdir()
+    (staff / "template" / "lab.py").write_text(REPO_LAB)
+    (staff / "output").mkdir()
+    (staff / "output" / ".gitkeep").write_text("")
+    (staff / "tool.sh").write_text("#!/bin/sh\necho ran\n")
+    (staff / "tool.sh").chmod(0o755)
+    (staff / "log.txt").write_text("one\n")
+    (staff / "ucb.py").symlink_to("../shared/ucb.py")
+    (staff / "data").symlink_to("../shared/data")
+    (staff / "tests" / "q1.py").symlink_to("../../shared/q1.py")
+    return staff
+
+
+def test_links_empty_folders_and_scripts_of_a_staff_folder_reach_every_copy(tmp_path):
+    """A course repository links shared files in (ok follows the links), keeps an empty
+    folder with a .gitkeep and ships a script and a log the code adds to: bulk crashed on
+    the linked case file for every submission (hunt26 B), the linked helper and data
+    were left out of every copy, the empty folder was never made (C), the script lost
+    its execute bit, and, graded as root, the given log was read-only to the code (A)."""
+    staff = repo_lab(tmp_path)
+    local = shutil.copytree(staff, tmp_path / "local", symlinks=True)  # links still reach
+    assert "4 / 4" in " ".join(run_grade("--score", cwd=local).stdout.split())
+    done = run_grade("verify", "--assignment", str(staff))
+    assert done.returncode == 0, done.stdout + done.stderr
+    subs = tmp_path / "subs"
+    for sid in ("s", "t"):
+        (subs / sid).mkdir(parents=True)
+        (subs / sid / "lab.py").write_text(REPO_LAB)
+    rows = bulk_rows(subs, staff, tmp_path / "out")
+    assert [rows[sid]["total"] for sid in ("s", "t")] == ["4", "4"], rows
+    bundle = tmp_path / "gs.zip"
+    assert run_grade("gradescope", str(bundle), "--assignment", str(staff)).returncode == 0
+    with zipfile.ZipFile(bundle) as archive:
+        entries = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
+    for name in ("ucb.py", "data/words.txt", "tests/q1.py", "output/"):
+        assert f"assignment/{name}" in entries, name
+    assert entries["assignment/tool.sh"] & 0o111
+    published = tmp_path / "lab.zip"
+    done = run_grade("publish", str(published), "--assignment", str(staff))
+    assert done.returncode == 0, done.stdout + done.stderr
+    with zipfile.ZipFile(published) as archive:
+        entries = {Path(*Path(info.filename).parts[1:]).as_posix()
+                   + ("/" if info.is_dir() else ""): info.external_attr >> 16
+                   for info in archive.infolist()}
+    for name in ("ucb.py", "data/words.txt", "tests/q1.py", "output/"):
+        assert name in entries, (name, sorted(entries))
+    assert entries["tool.sh"] & 0o111

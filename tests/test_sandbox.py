@@ -246,14 +246,16 @@ def test_only_files_a_case_may_need_are_shown_beside_it(tmp_path):
     assert "['play_utils.py', 'words.txt']" in failure["detail"]
 
 
-def test_only_tmp_and_new_files_in_its_own_folder_can_be_written(tmp_path):
-    """Code may write new files in its folder, as in ok (an I/O lab saves a file), on a
-    copy of its own: nothing it writes reaches the grader's copy, and the files it was
-    given stay read-only."""
+def test_code_writes_only_tmp_new_files_and_the_data_it_was_given_in_its_own_copy(tmp_path):
+    """Code may write new files in its folder, as in ok (an I/O lab saves a file), and
+    change the data it was given (a word list it adds to), on a copy of its own: nothing
+    it writes reaches the grader's copy, and the Python files it was given (its own
+    source, a course's helper) stay read-only."""
     out = tmp_path / "OUT"
     out.mkdir()
     targets = ["/submission-given/hog.py", "/grader/worker.py", str(out / "results.json"),
-               "/usr/evil", "/submission/hog.py", "/tmp/ok", "saved.txt"]
+               "/usr/evil", "/submission/hog.py", "/submission-given/words.txt", "/tmp/ok",
+               "words.txt", "saved.txt"]
     folder = submission(tmp_path, "def write(path):\n"
                         "    try:\n"
                         "        with open(path, 'w') as f:\n"
@@ -261,14 +263,16 @@ def test_only_tmp_and_new_files_in_its_own_folder_can_be_written(tmp_path):
                         "        return 'wrote'\n"
                         "    except OSError as e:\n"
                         "        return type(e).__name__\n")
+    (folder / "words.txt").write_text("given\n")
     [result] = run(folder, [[f"hog.write({t!r})" for t in targets]
                             + ["open('saved.txt').read()"]])
     got = [line.strip().strip("'") for line in printed(result)[1:-1]]
-    assert got[-2:] == ["wrote"] * 2
-    assert "wrote" not in got[:-2]  # the files it was given (its own source too) stay as given
+    assert got[-3:] == ["wrote"] * 3
+    assert "wrote" not in got[:-3]  # its source, the grader's files, the given copy
     assert printed(result)[-1] == "'pwned'\n"
     assert not (out / "results.json").exists()
     assert (folder / "hog.py").read_text().startswith("def write")
+    assert (folder / "words.txt").read_text() == "given\n"
     assert not (folder / "saved.txt").exists()
 
 

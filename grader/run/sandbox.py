@@ -510,8 +510,9 @@ class Sandbox:
         self._given_bytes = self._given_files = 0
         if isolate:
             for path in [self.folder, *self.folder.rglob("*")]:
-                if not path.is_symlink():
-                    path.chmod(0o755 if path.is_dir() else 0o644)
+                if not path.is_symlink():  # readable to the sandbox's user; a staff
+                    # script keeps its execute bits (a submission's files are written anew)
+                    path.chmod(0o755 if path.is_dir() or path.stat().st_mode & 0o111 else 0o644)
                     self._given_files += 1
                     self._given_bytes += path.stat().st_size if path.is_file() else 4096
         # CGROUP: every process of the sandbox in a control group of its own (raises
@@ -639,9 +640,12 @@ class Sandbox:
         keeps its locks and queues) and the copy's tmpfs mounted with a
         cap on their files too: bwrap's own tmpfs has none, and a 16 MiB /tmp full of
         empty files costs the host hundreds of MiB of kernel memory where no control
-        group charges it. As root the given files stay root's, read-only to the code,
-        in folders it may add files to (sticky, as /tmp): it writes new files, never
-        the helpers, data or sources it was given."""
+        group charges it. As root the given Python files stay root's, read-only to the
+        code, in folders it may add files to (sticky, as /tmp): it writes new files,
+        never the helpers or sources it was given (a course's construct_check.py made to
+        pass everything). The other files it was given (a word list, a SQLite database,
+        what an earlier run wrote into output/) are the code's to change, as in the
+        course's folder under ok (hunt26 A): no case's expected output is read from them."""
         fill = f'cp -R {INSIDE_GIVEN}/. {INSIDE_SRC}/'
         if os.geteuid() != 0:
             return ["/bin/sh", "-c", fill + ' && exec "$@"', "fill"]
@@ -653,6 +657,7 @@ class Sandbox:
                 f'mount -t tmpfs -o "$0" tmpfs /tmp && mount -t tmpfs -o "$0" tmpfs /dev/shm'
                 f' && mount -t tmpfs -o "$1" tmpfs {INSIDE_SRC}'
                 f' && {fill} && find {INSIDE_SRC} -type d -exec chmod 1777 {{}} +'
+                f' && find {INSIDE_SRC} -type f ! -name "*.py" -exec chown {self.uid}:{self.uid} {{}} +'
                 f' && cd {INSIDE_SRC} && unset OLDPWD && shift && exec "$@"', tmp, folder]
 
     def _drop(self) -> List[str]:
