@@ -236,6 +236,32 @@ def test_absolute_and_parent_zip_entries_never_leave_out(tmp_path):
     assert len(refused) == 1 and refused[0].source is None
 
 
+def test_a_zip_made_on_windows_with_backslashes_is_read_as_unzip_reads_it(tmp_path):
+    """Windows tools (PowerShell 5's Compress-Archive) write `hw\\hog.py`: unzip reads it
+    as hw/hog.py, and the student got 0, "no hog.py in the submission" (hunt26 E). A
+    backslash in a name made on Unix is part of the name; `..\\` still never leaves."""
+    def entry(name: str, system: int) -> zipfile.ZipInfo:
+        info = zipfile.ZipInfo(name)
+        info.create_system = system
+        return info
+
+    student = io.BytesIO()
+    with zipfile.ZipFile(student, "w") as archive:
+        archive.writestr(entry("proj\\hog.py", 0), "WINDOWS = 1\n")
+    escaping = io.BytesIO()
+    with zipfile.ZipFile(escaping, "w") as archive:
+        archive.writestr(entry("..\\..\\hog.py", 0), "UP = 1\n")
+    unix = io.BytesIO()
+    with zipfile.ZipFile(unix, "w") as archive:
+        archive.writestr(entry("proj\\hog.py", 3), "UNIX = 1\n")
+    for name, data in (("win.zip", student), ("up.zip", escaping), ("unix.zip", unix)):
+        (tmp_path / name).write_bytes(data.getvalue())
+    found = by_id(bulk.discover(tmp_path, "hog.py"))
+    assert found["win"].source == b"WINDOWS = 1\n"
+    assert found["up"].source is None
+    assert found["unix"].source is None and "proj\\hog.py" in found["unix"].problem
+
+
 # --- spreadsheets and terminals ------------------------------------------------------
 
 @settings(max_examples=300)

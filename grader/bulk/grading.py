@@ -120,6 +120,8 @@ def _walk_zip(path, students: bool = False) -> Tuple[List[Entry], List[Submissio
     entries, refused = [], []
     for info in infos:
         name = info.filename
+        if info.create_system != 3:  # not made on Unix: Windows tools (PowerShell's
+            name = name.replace("\\", "/")  # Compress-Archive) write backslashes, as unzip reads them
         parts = tuple(p for p in PurePosixPath(name.lstrip("/")).parts if p not in ("", "."))
         if not parts:
             continue
