@@ -734,6 +734,63 @@ def test_locks_and_notices_on_the_shared_system_files_tell_nothing(tmp_path):
     assert printed(result)[-1] == "flock granted\ngetlk EPERM\ninotify -1 EPERM\n", \
         printed(result)
 
+I386_PROBE = """
+import ctypes, errno, os, struct, sys
+from grader.run import guard
+fd = os.open(sys.argv[1], os.O_RDWR)
+inode = os.fstat(fd).st_ino
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mmap.restype = ctypes.c_void_p
+libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
+                      ctypes.c_int, ctypes.c_long]
+page = libc.mmap(None, 4096, 7, 0x02 | 0x20 | 0x40, -1, 0)  # RWX, private, anonymous, low
+# push rbx; ebx, ecx, edx = the three arguments; eax = the call; int 0x80; pop rbx; ret
+code = bytes.fromhex("5389f889f34989c889d14489c2cd804863c05bc3")
+ctypes.memmove(page, code, len(code))
+int80 = ctypes.CFUNCTYPE(ctypes.c_long, ctypes.c_long, ctypes.c_long, ctypes.c_long,
+                         ctypes.c_long)(page)
+lock = page + 256  # a struct flock64 of the 32-bit ABI, in the low memory it can address
+if int80(20, 0, 0, 0) != os.getpid():  # getpid: no 32-bit ABI on this kernel
+    print('no ia32')
+    sys.exit()
+assert guard.seal()
+
+
+def held():
+    return sum(line.split()[5].endswith(f':{inode}') for line in open('/proc/locks'))
+
+
+for command in (13, 14, 12):  # F_SETLK64, F_SETLKW64, F_GETLK64
+    ctypes.memmove(lock, struct.pack('<hhqqi', 1, 0, 0, 0, 0), 24)
+    print('fcntl64', command, int80(221, fd, command, lock), held())
+info = ctypes.create_string_buffer(128)
+print('sysinfo', libc.sysinfo(info), errno.errorcode.get(ctypes.get_errno()))
+print('sysinfo32', int80(116, lock, 0, 0))
+print('fadvise', os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED))
+"""
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="int 0x80 is x86_64's")
+def test_the_32_bit_abi_and_the_hosts_counters_tell_nothing_either(tmp_path):
+    """A 64-bit worker still reaches the 32-bit ABI with `int 0x80`: its fcntl64 lock
+    commands (12-14), which the filter did not name, held real locks on the shared
+    standard library again (attack26 F1); and sysinfo(2) read the host's process count
+    that /proc shows empty, a channel another sandbox's threads set (F3). Under the
+    filter: the locks are granted and hold nothing, asking fails, sysinfo fails in both
+    ABIs, and fadvise (which emptied a shared file's cached pages: F2) does nothing."""
+    import textwrap
+    target = tmp_path / "shared.py"
+    target.write_text("")
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(I386_PROBE), str(target)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    if done.stdout == "no ia32\n":
+        pytest.skip("this kernel runs no 32-bit calls: nothing to close")
+    assert done.stdout.splitlines() == [
+        "fcntl64 13 0 0", "fcntl64 14 0 0", f"fcntl64 12 -{errno.EPERM} 0",
+        f"sysinfo -1 EPERM", f"sysinfo32 -{errno.EPERM}", "fadvise None"], done.stdout
+
+
 DEBIAN_PYTHON = "/usr/bin/python3.11"
 
 

@@ -104,25 +104,31 @@ SEALED = "--sealed"
 # process_vm_writev, pidfd_getfd (and x32's own three); io_setup, io_uring_setup (the
 # host's count of asynchronous I/O contexts, which code sets and another submission reads
 # or runs out of: review24 R9); inotify_init, inotify_init1, fanotify_init (a read of a
-# shared system file, seen from another sandbox). Done as nothing: flock. The standard
+# shared system file, seen from another sandbox); sysinfo (the host's load, memory and
+# process count, which /proc shows empty: a count another sandbox's threads set carried
+# an answer, attack26 F3). Done as nothing: flock; fadvise (advice only: DONTNEED took a
+# shared file's pages out of the disk cache, one half of a channel, attack26 F2). The standard
 # library is the same files in every sandbox, and a lock on one, taken in one sandbox and
 # tested in another, carried a hidden answer between two submissions graded at once in
 # 4 runs of 4 (attack25 F4): a lock that is granted and holds nothing still serves code
 # that locks its own files, and tells no other process anything.
 SYSCALLS = {"x86_64": ((0xC000003E, 0xBFFFFFFF,  # (x32's bit masked)
                         (248, 249, 250, 101, 310, 311, 438, 521, 539, 540, 206, 425, 543,
-                         253, 294, 300), (73,), (72,)),
+                         253, 294, 300, 99), (73, 221), (72,)),
                        (0x40000003, 0xFFFFFFFF,
-                        (286, 287, 288, 26, 347, 348, 438, 245, 425, 291, 332, 338),
-                        (143,), (55, 221))),
+                        (286, 287, 288, 26, 347, 348, 438, 245, 425, 291, 332, 338, 116),
+                        (143, 250, 272), (55, 221))),
             "aarch64": ((0xC00000B7, 0xFFFFFFFF, (217, 218, 219, 117, 270, 271, 438, 0, 425,
-                                                  26, 262), (32,), (25,)),
+                                                  26, 262, 179), (32, 223), (25,)),
                         (0x40000028, 0xFFFFFFFF, (309, 310, 311, 26, 376, 377, 438, 243, 425,
-                                                  316, 360, 367), (143,), (55, 221)))}
+                                                  316, 360, 367, 116), (143, 270),
+                         (55, 221)))}
 # fcntl's commands on record locks and directory notices: the setting ones do nothing
-# (F_SETLK, F_SETLKW and the open-file ones), the asking ones fail (F_GETLK, F_OFD_GETLK,
-# F_NOTIFY, whose answer would be another sandbox's doing; F_SETLEASE)
-FCNTL_NOTHING, FCNTL_FAILED = (6, 7, 37, 38), (5, 36, 1026, 1024)
+# (F_SETLK, F_SETLKW, the open-file ones, and the 32-bit ABI's F_SETLK64, F_SETLKW64,
+# which a 64-bit process reaches with `int 0x80`: attack26 F1), the asking ones fail
+# (F_GETLK, F_OFD_GETLK, the 32-bit F_GETLK64, F_NOTIFY, whose answer would be another
+# sandbox's doing; F_SETLEASE). (12-14 mean nothing to a 64-bit fcntl.)
+FCNTL_NOTHING, FCNTL_FAILED = (6, 7, 37, 38, 13, 14), (5, 36, 1026, 1024, 12)
 
 
 def sandbox_filter(machine):
