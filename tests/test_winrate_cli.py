@@ -2,6 +2,7 @@
 real `grade` command in child processes; the figures are checked against the engine."""
 
 import csv
+import dataclasses
 import json
 import os
 import shutil
@@ -248,7 +249,7 @@ def test_q12_threshold_earns_points(solved_ws, threshold, passed):
 def test_assignment_config_threshold(fa19, tmp_path):
     """The config's section is read (a suite without its own settings), in process."""
     config = {**fa19.config, "winrate": {"baseline": 6, "threshold": 0.5, "points": 2}}
-    staff = assignments.Assignment(**{**fa19.__dict__, "config": config})
+    staff = dataclasses.replace(fa19, config=config)  # (its cached properties stay behind)
     questions = casefile.load_questions(fa19.cases, ["12"])
     result = grade(questions, Runner(src=fa19.reference, preflight=("hog",)), assignment=staff,
                    verbose=True, respect_locks=False)
