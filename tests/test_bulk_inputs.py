@@ -306,6 +306,10 @@ def test_the_staff_terminal_gets_no_escape_sequence(tmp_path):
     for char in ("\x1b", "\x07", "\u202e"):
         assert char not in done.stdout + done.stderr
     assert "esc" in done.stdout
+    # nor one who opens, cats or greps the report (attack26 F5: it kept them raw)
+    page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    for char in ("\x1b", "\x07", "\u202e", "\x9b"):
+        assert char not in page
 
 
 # --- the layouts course exports use ------------------------------------------------------
