@@ -114,8 +114,10 @@ def is_safe_name(name: str) -> bool:
 
 
 def folded(name: str) -> str:
-    """NAME as a file system that folds case and composes letters sees it."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """NAME as a file system that folds case and composes letters sees it, by upper case
+    first, as NTFS and exFAT compare names (there `ılse`, with a dotless i, is `ILSE`, as
+    `Ilse` is; casefold alone keeps them apart: attack26)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).upper()).casefold()
 
 
 def safe_name(name: str, taken: Iterable[str] = ()) -> str:

@@ -207,17 +207,18 @@ def test_zip_entry_names_become_safe_ids_keeping_the_given_name(tmp_path_factory
 def test_ids_a_case_folding_file_system_would_take_for_one_are_made_unique(tmp_path):
     """On an OUT folder that folds case or composes letters (a macOS volume, an exFAT or
     SMB share) `Alice/` and `alice/` are one folder: one student's results overwrote the
-    other's (attack25). The first in order keeps its id; the other gets a stand-in and
-    keeps its name as given."""
+    other's (attack25), as were `Ilse/` and `\u0131lse/` (a dotless i) on NTFS, which
+    compares names in upper case (attack26). The first in order keeps its id; the other
+    gets a stand-in and keeps its name as given."""
     import unicodedata
-    for name in ("Alice", "alice", "ALICE", "Zo\u00e9", "Zoe\u0301", "bob"):
+    for name in ("Alice", "alice", "ALICE", "Zo\u00e9", "Zoe\u0301", "bob", "Ilse", "\u0131lse"):
         (tmp_path / "class" / name).mkdir(parents=True)
         (tmp_path / "class" / name / "hog.py").write_text(f"N = {name!r}\n")
     found = bulk.discover(tmp_path / "class", "hog.py")
-    keys = [unicodedata.normalize("NFC", s.id).casefold() for s in found]
-    assert len(set(keys)) == len(keys) == 6 and all(is_safe_name(s.id) for s in found)
-    assert {s.id for s in found} >= {"ALICE", "Zoe\u0301", "bob"}  # first in code order
-    assert {s.name for s in found if s.name} == {"Alice", "alice", "Zo\u00e9"}
+    keys = [unicodedata.normalize("NFC", s.id).upper().casefold() for s in found]
+    assert len(set(keys)) == len(keys) == 8 and all(is_safe_name(s.id) for s in found)
+    assert {s.id for s in found} >= {"ALICE", "Zoe\u0301", "bob", "Ilse"}  # first in code order
+    assert {s.name for s in found if s.name} == {"Alice", "alice", "Zo\u00e9", "\u0131lse"}
 
 
 def test_absolute_and_parent_zip_entries_never_leave_out(tmp_path):
