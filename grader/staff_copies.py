@@ -298,7 +298,9 @@ def screen_of(solution: Path, template: Optional[Path], names: Iterable[str],
 def split(screen: Screen, root: Path, candidates: Iterable[Path]
           ) -> Tuple[List[Path], List[Tuple[Path, str]]]:
     """CANDIDATES (relative to ROOT): those that may be copied, and those left out with
-    why."""
+    why. A helper the kept helpers import is kept as one the sources import is (a
+    `settings.py` with a `test = False` flag, imported by the `utils.py` the solution
+    imports, was taken for a case file: every submission failed importing it, hunt26 D)."""
     kept, left = [], []
     for relative in candidates:
         why = screen.reason(root / relative, relative)
@@ -306,4 +308,21 @@ def split(screen: Screen, root: Path, candidates: Iterable[Path]
             kept.append(relative)
         else:
             left.append((relative, why))
-    return kept, left
+    scanned: Set[Path] = set()
+    while True:
+        found: Set[str] = set()
+        for relative in kept:
+            if relative.suffix == ".py" and relative not in scanned:
+                scanned.add(relative)
+                try:
+                    found |= _imports((root / relative).read_text(encoding="utf-8", errors="replace"))
+                except OSError:
+                    pass
+        found -= screen.imported
+        if not found:
+            return kept, left
+        screen.imported |= found
+        needed = [(relative, why) for relative, why in left
+                  if screen.reason(root / relative, relative) is None]
+        kept += [relative for relative, _ in needed]
+        left = [item for item in left if item not in needed]

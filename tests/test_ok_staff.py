@@ -1130,3 +1130,32 @@ def test_links_empty_folders_and_scripts_of_a_staff_folder_reach_every_copy(tmp_
     for name in ("ucb.py", "data/words.txt", "tests/q1.py", "output/"):
         assert name in entries, (name, sorted(entries))
     assert entries["tool.sh"] & 0o111
+
+
+def test_a_helper_imported_only_by_another_helper_is_copied(tmp_path):
+    """`settings.py`, with a top-level `test = False` debugging flag, imported by the
+    `utils.py` the solution imports: taken for a case file under a name no test reads,
+    it was left out of every copy and every submission failed importing it (hunt26 D).
+    A helper of a kept helper is kept as the sources' own are."""
+    staff = tmp_path / "lab"
+    (staff / "tests").mkdir(parents=True)
+    (staff / "tests" / "__init__.py").write_text("")
+    (staff / "tests" / "q1.py").write_text("test = " + repr({
+        "name": "q1", "points": 1, "suites": [{"type": "doctest", "scored": True,
+                                              "cases": [{"code": ">>> from lab import f\n>>> f()\n3"}]}]}) + "\n")
+    (staff / "lab.ok").write_text(json.dumps({
+        "name": "Lab", "src": ["lab.py"], "tests": {"tests/q*.py": "ok_test"},
+        "protocols": ["file_contents", "grading"]}))
+    lab = "from utils import size\n\n\ndef f():\n    return size()\n"
+    (staff / "lab.py").write_text(lab)
+    (staff / "utils.py").write_text("import settings\n\n\ndef size():\n    return settings.SIZE\n")
+    (staff / "settings.py").write_text("SIZE = 3\ntest = False  # True prints debugging\n")
+    (staff / "template").mkdir()
+    (staff / "template" / "lab.py").write_text(lab)
+    done = run_grade("verify", "--assignment", str(staff))
+    assert done.returncode == 0 and "left out" not in done.stdout, done.stdout + done.stderr
+    (tmp_path / "subs" / "s").mkdir(parents=True)
+    (tmp_path / "subs" / "s" / "lab.py").write_text(lab)
+    (tmp_path / "subs" / "t").mkdir()
+    (tmp_path / "subs" / "t" / "lab.py").write_text(lab)
+    assert bulk_rows(tmp_path / "subs", staff, tmp_path / "out")["s"]["total"] == "1"
