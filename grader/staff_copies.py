@@ -45,8 +45,14 @@ def assigns_test(tree: ast.Module) -> bool:
 
 
 def bytecode(name: str, data: bytes = b"") -> bool:
-    """Bytecode: by name, or a `.pyc`'s header (two bytes of magic number, then CR LF)."""
-    return name.lower().endswith(BYTECODE) or data[2:4] == b"\r\n" and not data[:2].isascii()
+    """Bytecode: by name, or a `.pyc`'s header: a magic number (Python 3's are 3000 to
+    4095, little-endian; 2.7's 62211), CR LF, and the rest of the header. (Any two
+    non-ASCII bytes before CR LF were taken for one: a Windows text file whose first
+    line is one accented or Greek letter, `λ\r\n`, was left out of every copy: hunt26 D.)"""
+    if name.lower().endswith(BYTECODE):
+        return True
+    return (len(data) >= 16 and data[2:4] == b"\r\n"
+            and (0x0B <= data[1] <= 0x0F or data[:2] == b"\x03\xf3"))
 
 
 def members(name: str, data: bytes) -> Optional[List[Tuple[str, Optional[bytes]]]]:

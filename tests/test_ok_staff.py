@@ -1136,7 +1136,8 @@ def test_a_helper_imported_only_by_another_helper_is_copied(tmp_path):
     """`settings.py`, with a top-level `test = False` debugging flag, imported by the
     `utils.py` the solution imports: taken for a case file under a name no test reads,
     it was left out of every copy and every submission failed importing it (hunt26 D).
-    A helper of a kept helper is kept as the sources' own are."""
+    A helper of a kept helper is kept as the sources' own are; a data file is no
+    bytecode for its first bytes alone."""
     staff = tmp_path / "lab"
     (staff / "tests").mkdir(parents=True)
     (staff / "tests" / "__init__.py").write_text("")
@@ -1150,6 +1151,9 @@ def test_a_helper_imported_only_by_another_helper_is_copied(tmp_path):
     (staff / "lab.py").write_text(lab)
     (staff / "utils.py").write_text("import settings\n\n\ndef size():\n    return settings.SIZE\n")
     (staff / "settings.py").write_text("SIZE = 3\ntest = False  # True prints debugging\n")
+    # a Windows text file whose first line is one Greek letter: its first bytes read as
+    # a .pyc's header (two bytes, CR LF), and it was left out as bytecode
+    (staff / "letters.txt").write_bytes("\u03bb\r\n\u03bc\r\n\u03c0\r\n".encode())
     (staff / "template").mkdir()
     (staff / "template" / "lab.py").write_text(lab)
     done = run_grade("verify", "--assignment", str(staff))
