@@ -656,8 +656,8 @@ class Sandbox:
         return ["/bin/sh", "-c",
                 f'mount -t tmpfs -o "$0" tmpfs /tmp && mount -t tmpfs -o "$0" tmpfs /dev/shm'
                 f' && mount -t tmpfs -o "$1" tmpfs {INSIDE_SRC}'
-                f' && {fill} && find {INSIDE_SRC} -type d -exec chmod 1777 {{}} +'
-                f' && find {INSIDE_SRC} -type f ! -name "*.py" -exec chown {self.uid}:{self.uid} {{}} +'
+                f' && {fill} && find {INSIDE_SRC} \\( -type d -exec chmod 1777 {{}} + \\)'
+                f' -o \\( -type f ! -name "*.py" -exec chown {self.uid}:{self.uid} {{}} + \\)'
                 f' && cd {INSIDE_SRC} && unset OLDPWD && shift && exec "$@"', tmp, folder]
 
     def _drop(self) -> List[str]:
