@@ -227,14 +227,7 @@ def _make_folders(assignment: Assignment, into: Path) -> None:
 def _case_paths(assignment: Assignment) -> Set[Path]:
     """The case files' paths relative to the staff folder, as found in it (a linked
     case file is where its link is, not where it points)."""
-    root = assignment.folder
-    found = set()
-    for path in case_files(assignment):
-        try:
-            found.add(path.relative_to(root))
-        except ValueError:
-            found.add(path.resolve().relative_to(root.resolve()))
-    return found
+    return {path.relative_to(assignment.folder) for path in case_files(assignment)}
 
 
 def write_student_folder(assignment: Assignment, into: Path,

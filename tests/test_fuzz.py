@@ -43,6 +43,15 @@ def grade_fuzz(src, keys=FUZZ_QUESTIONS, seed=None):
     return {q.question.key: q for q in result.questions}
 
 
+def hog_folder(src: Path, source: str) -> Path:
+    """SRC made a submission folder: the hog.py text SOURCE, the reference's dice.py and ucb.py."""
+    src.mkdir()
+    for file in ("dice.py", "ucb.py"):
+        shutil.copy(ASSIGNMENT.reference / file, src / file)
+    (src / "hog.py").write_text(source, encoding="utf-8")
+    return src
+
+
 def replay(src: Path, code: str) -> str:
     """What the reproduction prints when pasted into `python3 -i hog.py` in SRC."""
     done = subprocess.run([sys.executable, "-i", "hog.py"], input=code, cwd=src,
@@ -227,11 +236,7 @@ ATTACKS = {
 
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
 def test_attacks_on_the_driver_do_not_pass(tmp_path, attack):
-    src = tmp_path / "attack"
-    src.mkdir()
-    for file in ("dice.py", "ucb.py"):
-        shutil.copy(ASSIGNMENT.reference / file, src / file)
-    (src / "hog.py").write_text("from dice import make_test_dice\n" + ATTACKS[attack])
+    src = hog_folder(tmp_path / "attack", "from dice import make_test_dice\n" + ATTACKS[attack])
     questions = fuzz_only(("05a",))
     questions[0].suites[0].raw = {**questions[0].suites[0].raw, "shrink": 2, "games": 20}
     result = session.grade(questions, Runner(preflight=("hog",), src=src, timeout=10), verbose=True,
@@ -254,12 +259,8 @@ def test_a_play_that_never_stops_plays_no_game_after_its_first(tmp_path, key):
     every mutation run's) where the first already fails. Play's own questions stop at
     that game. (The commentary question judges every game's commentary on the student's
     own game: it still plays them all.)"""
-    src = tmp_path / "endless"
-    src.mkdir()
-    for file in ("dice.py", "ucb.py"):
-        shutil.copy(ASSIGNMENT.reference / file, src / file)
     hog = (ASSIGNMENT.reference / "hog.py").read_text(encoding="utf-8")
-    (src / "hog.py").write_text(hog + ENDLESS, encoding="utf-8")
+    src = hog_folder(tmp_path / "endless", hog + ENDLESS)
     questions = fuzz_only((key,))
     for suite in questions[0].suites:
         suite.raw = {**suite.raw, "shrink": 0}
@@ -644,11 +645,7 @@ def test_hostile_plays_get_a_verdict_and_the_run_goes_on(tmp_path, attack):
     source = (ASSIGNMENT.reference / "hog.py").read_text()
     source = source.replace("    total, pig_out = 0, False\n", code + "    total, pig_out = 0, False\n")
     source = source.replace("if feral_hogs and abs(", "if abs(")
-    src = tmp_path / "hostile"
-    src.mkdir()
-    for file in ("dice.py", "ucb.py"):
-        shutil.copy(ASSIGNMENT.reference / file, src / file)
-    (src / "hog.py").write_text(source)
+    src = hog_folder(tmp_path / "hostile", source)
     questions = fuzz_only(("05b", "05a"))
     for question in questions:
         for suite in question.suites:

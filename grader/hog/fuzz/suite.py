@@ -212,9 +212,7 @@ class FuzzKind(assignments.AssignmentBound):
                  f"exec(compile({fuzz.driver_source()!r}, 'fuzz_driver.py', 'exec'), _fuzz)\n",
                  '_edition = {"__name__": "fuzz_edition"}\n',
                  f"exec(compile({edition!r}, 'fuzz_edition.py', 'exec'), _edition)\n"]
-        # play's games judged against the reference fail at the first game cut short:
-        # the worker plays none after it (a commentary case judges every game's)
-        stop = p.get("judge", "reference") == "reference"
+        stop = _stops_early(p)
         call = (f"_fuzz['fuzz_print_traces']({self.assignment.module!r}, "
                 f"_fuzz['json'].loads({json.dumps(specs, separators=(',', ':'))!r}), _edition, "
                 f"{stop})\n")
@@ -272,8 +270,7 @@ class FuzzKind(assignments.AssignmentBound):
     def _judge_traces(self, case: Case, p: Dict[str, Any], specs: list, expected: Sequence,
                       output: ExampleOutput, runner: Optional[Runner],
                       trusted: bool = False) -> CaseResult:
-        stopped = p.get("judge", "reference") == "reference"
-        got, problem = read_traces(output.printed, len(specs), stopped)
+        got, problem = read_traces(output.printed, len(specs), _stops_early(p))
         if problem:
             return CaseResult(case, "error", message=f"the fuzz games' traces came back "
                               f"unreadable ({problem}): does play write over the grader's "
@@ -447,6 +444,13 @@ class FuzzKind(assignments.AssignmentBound):
 
 def _uncommented(trace: Sequence) -> list:
     return [event for event in trace if fuzz.compare.kind(event) != "c"]
+
+
+def _stops_early(p: Dict[str, Any]) -> bool:
+    """Whether the worker plays no game after the first it cut short for going on too
+    long: play's games judged against the reference (that game fails them); a commentary
+    case judges every game's commentary."""
+    return p.get("judge", "reference") == "reference"
 
 
 def read_traces(printed: str, count: int, stopped: bool = False) -> Tuple[Any, Optional[str]]:
