@@ -617,3 +617,23 @@ def test_a_replay_runs_teardowns_and_the_timed_out_case_up_to_its_loop(tmp_path)
     runner.close()
     assert len(runs[0].outputs) == 1 and runs[1].status == "timeout" and runs[1].running == 1
     assert [o.printed for o in runs[2].outputs] == ["['g1', 't0', 's1', 'a', 't1']\n"]
+
+
+def test_the_hidden_cases_first_replay_of_the_visible_ones_costs_no_wall_cap(tmp_path):
+    """The hidden cases' first worker replays the visible cases before them (carry), as
+    ok's one process would have run them; that is the grader's choice, not the code's, and
+    costs the wall cap nothing, as the worker's import does not (attack26 F4: correct code
+    whose visible cases took seconds of CPU lost its hidden case as if it had waited).
+    The clock here counts all wall time as CPU, so only a charged replay can reach the cap."""
+    folder = submission(tmp_path, "import time\ndef work():\n    time.sleep(1.5)\n"
+                        "    return 'done'\ndef f():\n    return 1\n")
+    runner = Runner(preflight=("hog",), src=folder, timeout=5.0, clock=time.monotonic,
+                    wall_cap=1.0, replay=True)
+    visible = [run for _, run in runner.run(
+        [CaseJob(0, ["import hog\n", "hog.work()\n"])])]
+    hidden = [run for _, run in runner.run(
+        [CaseJob(1, ["import hog\n", "hog.f()\n"], secret=True)], carry=True)]
+    assert visible[0].status == "ran", visible[0]
+    assert hidden[0].status == "ran", hidden[0].message
+    assert hidden[0].outputs[-1].printed.strip() == "1"
+    assert runner.waited < 1.0
