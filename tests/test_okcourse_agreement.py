@@ -139,3 +139,64 @@ def test_code_run_at_import_is_graded_as_ok_grades_it(habit, ok_command, tmp_pat
     ok = ok_points(ok_command, folder)
     assert sum(score for score, _ in ok.values()) > 0, ok  # the habit left the bank gradable
     assert grade_points(folder) == ok
+
+
+# A lab shipping its Scheme interpreter as a zip file named `scheme` (run as `python3
+# scheme`): ok's scheme console puts the relative path `scheme` first on sys.path and
+# imports `scheme` as it loads a scheme suite, before any test runs (hunt26 G).
+MINI_SCHEME = {
+    "__main__.py": "import scheme\n",
+    "pair.py": ("class Pair:\n    def __init__(self, first, rest):\n"
+                "        self.first, self.rest = first, rest\n"
+                "    def __repr__(self):\n        return f'Pair({self.first!r}, {self.rest!r})'\n"),
+    "scheme.py": ("print('Welcome to a small Scheme')\n"
+                  "class SchemeError(Exception):\n    pass\n"
+                  "def create_global_frame():\n    return {}\n"
+                  "def read_line(line):\n    return line.strip('()').split()\n"
+                  "def scheme_eval(expression, frame):\n"
+                  "    operator, *operands = expression\n"
+                  "    if operator != '+':\n        raise SchemeError('unknown: ' + operator)\n"
+                  "    return sum(int(operand) for operand in operands)\n"
+                  "def repl_str(value):\n    return str(value)\n"),
+}
+ZIP_LAB = {
+    "lab.ok": ('{"name": "Lab Z", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"}, '
+               '"protocols": ["file_contents", "grading"]}\n'),
+    "lab.py": "from pair import Pair\n\ndef two():\n    return Pair(1, Pair(2, None))\n",
+    "tests/__init__.py": "",
+    "tests/q1.py": ("test = {'name': 'q1', 'points': 1, 'suites': [{'type': 'doctest', "
+                    "'scored': True, 'setup': '>>> from lab import *', 'cases': "
+                    "[{'code': '>>> two()\\nPair(1, Pair(2, None))'}]}]}\n"),
+    "tests/q2.py": ("test = {'name': 'q2', 'points': 1, 'suites': [{'type': 'scheme', "
+                    "'scored': True, 'cases': [{'code': 'scm> (+ 1 2)\\n3'}]}]}\n"),
+    "tests/q3.py": ("test = {'name': 'q3', 'points': 1, 'suites': [{'type': 'doctest', "
+                    "'scored': True, 'cases': [{'code': '>>> import scheme\\n"
+                    ">>> scheme.repl_str(5)\\n\\'5\\''}]}]}\n"),
+}
+
+
+def test_a_lab_shipping_its_interpreter_as_a_zip_is_graded_as_ok_grades_it(ok_command,
+                                                                           tmp_path):
+    """A module found only in the `scheme` zip (pair.py) imports in the Python tests, and
+    what scheme.py prints at import lands in no test, in ok as in grade (grade runs no
+    scheme suite: q2 is named and not counted); in bulk too, the zip being given data."""
+    from okfolders import write_folder
+    import zipfile
+    folder = write_folder(tmp_path / "lab", ZIP_LAB)
+    with zipfile.ZipFile(folder / "scheme", "w") as archive:
+        for name, text in MINI_SCHEME.items():
+            archive.writestr(name, text)
+    ok = ok_points(ok_command, folder)
+    assert ok == {"q1": (1.0, 1.0), "q2": (1.0, 1.0), "q3": (1.0, 1.0)}, ok
+    graded = grade_points(folder)
+    assert graded == {"q1": (1.0, 1.0), "q2": (0.0, 0.0), "q3": (1.0, 1.0)}, graded
+    subs = tmp_path / "subs" / "ann"
+    subs.mkdir(parents=True)
+    (subs / "lab.py").write_text(ZIP_LAB["lab.py"])
+    out = tmp_path / "out"
+    done = run_grade("bulk", str(tmp_path / "subs"), "--assignment", str(folder),
+                     "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    import csv
+    row, = csv.DictReader((out / "grades.csv").open())
+    assert (row["id"], row["q1"], row["q3"]) == ("ann", "1", "1"), row

@@ -27,6 +27,24 @@ SOURCES = ("doctest", "ok_test", "scheme_test")  # the test sources ok reads (sc
 # files are named and not run)
 
 
+# what a worker imports before its first case (Runner.warm): a module name, a case file's
+# own statements (module name, path, code), or an ok console's module (module, path entry)
+Warm = Union[str, Tuple[str, str, str], Tuple[str, str]]
+CONSOLES = ("scheme", "logic")  # suite types whose ok console imports a module of that name
+
+
+def _consoles(path: Path) -> List[str]:
+    """The console modules ok imports as it builds the suites of the case file at PATH."""
+    from . import casefile
+    try:
+        suites = casefile.read_literal(path).get("suites")
+    except (casefile.CaseFileError, AttributeError):
+        return []
+    types = [suite.get("type") for suite in suites if isinstance(suite, dict)] \
+        if isinstance(suites, list) else []
+    return [kind for kind in dict.fromkeys(types) if kind in CONSOLES]
+
+
 class OkConfigError(Exception):
     """A configuration ok would refuse too; the message names the file and the problem."""
 
@@ -54,13 +72,17 @@ class OkConfig:
                 for name in self.src if name.endswith(".py")]
 
 
-    def loaded_modules(self, folder: Optional[Path] = None) -> List[Union[str, Tuple[str, str, str]]]:
+    def loaded_modules(self, folder: Optional[Path] = None) -> List[Warm]:
         """What ok's loader imports before any test, in its order (the configuration's
         `tests`, as written): the files whose docstrings are tests (the doctest
         protocol), and the packages of the case files (`tests` for `tests/q*.py`)
         whose `__init__.py` holds code, since ok imports each case file as a module
         (`tests.q1`): a `sys.path` entry for a course helper, a higher recursion limit;
-        then, for a case file with statements beyond its data, (name, path, code).
+        then, for a case file with statements beyond its data, (name, path, code); after
+        a case file with a `scheme` or `logic` suite, (module, path entry): ok's console
+        for it puts the relative path `scheme` first on `sys.path` (where 61A labs ship
+        their interpreter as a zip file of that name) and imports `scheme` as it builds
+        the suite (hunt26 G).
         An `__init__.py` its own glob matches is a case file to ok, not a package run."""
         root = Path(folder or self.folder)
         cases = {Path(found).resolve() for pattern, _, source in self.tests
@@ -84,7 +106,7 @@ class OkConfig:
         return names
 
     @staticmethod
-    def _case_file_code(root: Path, pattern: str) -> List[Tuple[str, str, str]]:
+    def _case_file_code(root: Path, pattern: str) -> List[Warm]:
         """(module name, path in the folder, code) of each case file PATTERN finds whose
         statements beyond its data ok runs as it imports the file (`casefile.load_time_code`)."""
         from . import casefile
@@ -97,11 +119,13 @@ class OkConfig:
                 raw = path.read_bytes()
             except OSError:
                 continue
-            code = casefile.load_time_code(path, raw) \
-                if casefile._TEST_ASSIGNMENT.search(raw) else None
+            if not casefile._TEST_ASSIGNMENT.search(raw):
+                continue
+            code = casefile.load_time_code(path, raw)
             if code is not None:
                 relative = path.relative_to(root).as_posix()
                 entries.append((relative[:-3].replace("/", "."), relative, code))
+            entries += [(console, console) for console in _consoles(path)]
         return entries
 
     def doctest_modules(self, folder: Optional[Path] = None) -> List[str]:

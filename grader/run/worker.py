@@ -760,7 +760,9 @@ def main():
     [MODULE ...] (--argv: the code's sys.argv, ok's command line). The --warm
     modules are imported first, what they print or raise ignored (as ok imports the
     files whose docstrings are tests while it loads); a [NAME, PATH, CODE] entry there
-    runs CODE as module NAME at PATH (a case file's statements beyond its data). The
+    runs CODE as module NAME at PATH (a case file's statements beyond its data); a
+    [MODULE, ENTRY] one puts ENTRY first on sys.path and imports MODULE (the module of an
+    ok console, `scheme`, which ok imports so as it builds a scheme suite). The
     modules are imported before the job is read, so the interpreter's start and the
     student's import overlap the grader's own. FD - : the rest of the arguments come as the job stream's first line
     ({"args": [SRC, ...]}), for a worker started before the grader knew its folder."""
@@ -827,6 +829,10 @@ def main():
     for module in warm:  # as ok imports them while loading: what they print or raise
         if isinstance(module, str):
             imported(module, LOADER_FRAMES)
+            continue
+        if len(module) == 2:  # an ok console's module: its path entry first, as ok's
+            sys.path.insert(0, module[1])  # (relative: the folder's `scheme` zip)
+            imported(module[0], LOADER_FRAMES)
             continue
         name, path, code = module  # a case file's own statements, as its import runs them:
         if os.path.isfile(os.path.join(src, path)):  # the file itself where it is here
