@@ -217,15 +217,19 @@ def check_mutant(mutant, result: GradeResult) -> None:
     assert owner.status != "passed" and owner.score == 0 and failing is not None, (
         f"NOT CAUGHT by question {mutant.owner}: {summary}")
     why = failing.message or failing.traceback or (failing.expected + failing.got)
-    # a doctest case shows its code; a win-rate case has none, its message says it all
-    shown = failing.case.code.strip() or failing.case.suite.type != "doctest"
+    # a doctest case shows its code, a fuzz case the game it lost; a win-rate case has
+    # neither, its message says it all
+    shown = failing.case.code.strip() or failing.transcript.strip() \
+        or failing.case.suite.type not in ("doctest", "fuzz")
     assert shown and why.strip(), (
         f"{mutant.owner} fails {mutant.name} without saying which case and why")
-    wrongly_charged = sorted(key for key, q in by_key.items() if key not in mutant.may_fail
-                             and (q.status != "passed" or q.score != q.max_score))
+    wrongly_charged = {key: q for key, q in by_key.items() if key not in mutant.may_fail
+                       and (q.status != "passed" or q.score != q.max_score)}
     assert not wrongly_charged, (
-        f"{mutant.name} is charged to questions that do not own it: {wrongly_charged}"
-        f"{summary}")
+        f"{mutant.name} is charged to questions that do not own it: "
+        f"{sorted(wrongly_charged)}{summary}\n" + "\n".join(
+            c.case.code.strip() for q in wrongly_charged.values()
+            for c in q.case_results if c.status in FAILING))
 
 
 # --- the real ok client ----------------------------------------------------------------

@@ -11,21 +11,16 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Dict
 
+import editiontools as checks
 import pytest
-from editiontools import MUTANT_TIMEOUT, settle
 
 _spec = importlib.util.spec_from_file_location(
     "hog_mutants", Path(__file__).with_name("mutants") / "catalogue.py")
 catalogue = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(catalogue)
 MUTANTS = {m.name: m for m in catalogue.MUTANTS}
-
-FAILING = ("failed", "error", "timeout")
 
 
 @pytest.fixture(scope="module")
@@ -34,22 +29,12 @@ def reference_source(fa19) -> str:
 
 
 @pytest.fixture(scope="module")
-def graded_mutants(request, reference_source, grade_hog):
+def graded_mutants(request, fa19, tmp_path_factory):
     """Futures of GradeResults for the mutants this pytest run selected."""
     names = [item.callspec.params["name"] for item in request.session.items
              if item.originalname == "test_mutant_is_caught_by_its_own_question"
              and item.module.__name__ == __name__]
-    pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
-
-    def graded(mutant):
-        source = mutant.apply(reference_source)
-        return settle(mutant, grade_hog(source, timeout=MUTANT_TIMEOUT),
-                      lambda keys, timeout: grade_hog(source, keys, timeout=timeout))
-
-    futures: Dict[str, Future] = {name: pool.submit(graded, MUTANTS[name])
-                                  for name in dict.fromkeys(names)}
-    yield futures
-    pool.shutdown(wait=True, cancel_futures=True)
+    return checks.grade_mutants(fa19, MUTANTS, names, tmp_path_factory.mktemp("fa19_mutants"))
 
 
 # The real students' play bugs each edition's catalogue must carry, as name prefixes of
@@ -72,11 +57,10 @@ def test_every_edition_pins_the_real_play_bugs_to_play_alone(edition):
     that play whole games for their scores (never the commentary question, 06), and
     graded with the rest of the catalogue (here for Fall 2019, by
     tests/test_edition_<edition>.py for the others)."""
-    from editiontools import catalogue as load
     table = json.loads((Path(__file__).resolve().parents[1] / "cases" / edition /
                         "mutation.json").read_text(encoding="utf-8"))
     play_owner = table.get("owners", {}).get("play") or {"sp13": "05"}[edition]
-    members = (catalogue.MUTANTS if edition == "fa19" else load(edition).MUTANTS)
+    members = (catalogue.MUTANTS if edition == "fa19" else checks.catalogue(edition).MUTANTS)
     for prefix in REAL_PLAY_BUGS[edition]:
         found = [m for m in members if m.name.startswith(prefix)]
         assert len(found) >= 2 or (found and edition in ("sp13", "sp14")), (edition, prefix)
@@ -99,37 +83,7 @@ def test_patch_applies_to_the_reference(name, reference_source):
     compile(mutated, "hog.py", "exec")
 
 
-def _describe(result) -> str:
-    lines = []
-    for q in result.questions:
-        bad = next((c for c in q.case_results if c.status in FAILING), None)
-        where = f" case {bad.case.number} {bad.status}" if bad else ""
-        lines.append(f"  {q.question.key}: {q.status} {q.score:g}/{q.max_score:g}{where}")
-    return "\n".join(lines)
-
-
 @pytest.mark.parametrize("name", list(MUTANTS))
 def test_mutant_is_caught_by_its_own_question(name, graded_mutants):
-    mutant = MUTANTS[name]
-    result = graded_mutants[name].result()
-    assert result.error is None, f"{name} does not even import: {result.error}"
-    by_key = {q.question.key: q for q in result.questions}
-    summary = f"\n{name}: {mutant.why}\n{_describe(result)}"
+    checks.check_mutant(MUTANTS[name], graded_mutants[name].result())
 
-    owner = by_key[mutant.owner]
-    failing = next((c for c in owner.case_results if c.status in FAILING), None)
-    caught = owner.status != "passed" and owner.score == 0 and failing is not None
-    assert caught, f"NOT CAUGHT by question {mutant.owner}: {summary}"
-    why = failing.message or failing.traceback or (failing.expected + failing.got)
-    shown = failing.case.code.strip() or failing.transcript.strip()  # a fuzz game's code
-    assert shown and why.strip(), (
-        f"{mutant.owner} fails {name} without saying which case and why")
-
-    wrongly_charged = {key: q for key, q in by_key.items()
-                       if key not in mutant.may_fail
-                       and (q.status != "passed" or q.score != q.max_score)}
-    assert not list(wrongly_charged), (
-        f"{name} is charged to questions that do not own it: "
-        f"{sorted(wrongly_charged)}{summary}\n" + "\n".join(
-            c.case.code.strip() for q in wrongly_charged.values()
-            for c in q.case_results if c.status in FAILING))
