@@ -114,6 +114,9 @@ class CaseRun:
     message: str = ""  # for timeout/crash: what happened, in words
     duration: float = 0.0
     running: Optional[int] = None  # timeout: the example that was running (outputs end with it)
+    # timeout: the prompts of (setup, examples, teardown; None: all) that ran before the
+    # one that looped, which a replay runs again (none where the worker did not say)
+    replay: Optional[Tuple[Optional[int], int, Optional[int]]] = None
     stack: str = ""  # timeout: where the student's code was when it was stopped
     teardown_error: str = ""  # the traceback of the suite's teardown, when it raised
 

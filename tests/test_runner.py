@@ -619,6 +619,26 @@ def test_a_replay_runs_teardowns_and_the_timed_out_case_up_to_its_loop(tmp_path)
     assert [o.printed for o in runs[2].outputs] == ["['g1', 't0', 's1', 'a', 't1']\n"]
 
 
+def test_a_replay_keeps_what_ran_before_a_loop_in_a_setup_or_a_teardown(tmp_path):
+    """ok stops a setup at its looping prompt (no example, no teardown after it) and a
+    teardown at its own, keeping what ran before; the replay did neither, losing the
+    whole case (review24 R6: a later test failed where ok passed it)."""
+    body = "LOG = []\ndef add(x):\n    LOG.append(x)\ndef spin():\n    while True:\n        pass\n"
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=0.5,
+                    replay=True, show_wants=True)
+    setup = ["from hog import *\n"]
+    jobs = [CaseJob(0, ["add('x0')\n"], setup=setup + ["add('s0')\n", "spin()\n", "add('no')\n"],
+                    teardown=["add('no')\n"]),
+            CaseJob(1, ["add('x1')\n"], setup=setup + ["add('s1')\n"],
+                    teardown=["add('t1')\n", "spin()\n", "add('no')\n"]),
+            CaseJob(2, ["LOG\n"], setup=setup)]
+    runs = [run for _, run in runner.run(jobs)]
+    runner.close()
+    assert [run.status for run in runs[:2]] == ["timeout", "timeout"]
+    assert runs[0].replay == (2, 0, 0) and runs[1].replay == (None, 1, 1)
+    assert [o.printed for o in runs[2].outputs] == ["['s0', 's1', 'x1', 't1']\n"]
+
+
 def test_the_hidden_cases_first_replay_of_the_visible_ones_costs_no_wall_cap(tmp_path):
     """The hidden cases' first worker replays the visible cases before them (carry), as
     ok's one process would have run them; that is the grader's choice, not the code's, and

@@ -172,10 +172,15 @@ def case_run(message: Dict[str, Any], examples: int, cap: int, elapsed: float) -
                    teardown_error=teardown.traceback if teardown is not None else "")
 
 
-def stack(message: Dict[str, Any], examples: int,
-          cap: int) -> Tuple[Optional[int], str, List[ExampleOutput]]:
+Replay = Tuple[Optional[int], int, Optional[int]]  # prompts of (setup, examples, teardown)
+
+
+def stack(message: Dict[str, Any], examples: int, cap: int,
+          parts: Tuple[int, int] = (0, 0)) -> Tuple[Optional[int], str, List[ExampleOutput],
+                                                  Optional[Replay]]:
     """(index of the example that was running, the stack as text, the outputs so far,
-    the running example's last) from a stack report."""
+    the running example's last, what ran of the case before a loop in its setup or
+    teardown) from a stack report. PARTS: the case's setup and teardown prompts."""
     data = message.get("stack")
     if not isinstance(data, dict):
         raise Malformed("stack is not an object")
@@ -189,7 +194,22 @@ def stack(message: Dict[str, Any], examples: int,
     checked = [output(item, limit) for item in outputs]
     if index is None or len(checked) != index + 1:
         index, checked = None, []
-    return index, clean(data.get("text", ""), "stack.text", TRACEBACK_CAP), checked
+    return index, clean(data.get("text", ""), "stack.text", TRACEBACK_CAP), checked, \
+        _replay(data, examples, parts) if index is None else None
+
+
+def _replay(data: Dict[str, Any], examples: int, parts: Tuple[int, int]) -> Optional[Replay]:
+    """What of a case to run again after a loop in its setup (the prompts before it) or
+    its teardown (all its setup, the examples that ran, the teardown's prompts before
+    it), as ok's one process keeps their effects; None where the report says neither."""
+    part, at, ran = data.get("part"), data.get("at"), data.get("examples")
+    if not (_is_int(at) and _is_int(ran) and 0 <= ran <= examples):
+        return None
+    if part == "setup" and 0 <= at < parts[0]:
+        return at, 0, 0
+    if part == "teardown" and 0 <= at < parts[1]:
+        return None, ran, at
+    return None
 
 
 def kind(message: Dict[str, Any]) -> str:

@@ -30,7 +30,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from ..model import CaseRun, ExampleOutput
 from . import messages
-from .messages import Malformed
+from .messages import Malformed, Replay
 from .process import LATER, TICK, WORKER, Outbox, Worker, guard_argv
 
 # A case stopped by its wall limit having had this share of its CPU time ran out of CPU
@@ -94,12 +94,16 @@ class CaseJob:
     def gated(self) -> bool:
         return self.gate is not None and len(self.examples) > 1
 
-    def replay_payload(self, examples: int) -> Dict:
+    def replay_payload(self, counts: Replay) -> Dict:
         """This case to run again, quietly, in a worker that replaces a stopped one: its
-        setup, its first EXAMPLES examples (those that ran, or those before the one that
-        timed out), its teardown (which ok runs after a failing prompt too)."""
-        return {"id": self.id, "examples": self.examples[:examples], "setup": self.setup,
-                "teardown": self.teardown, "replay": True}
+        setup, its first examples (those that ran, or those before the one that timed
+        out), its teardown (which ok runs after a failing prompt too); COUNTS, the
+        prompts of each (None: all), are less where a loop in the setup or the teardown
+        stopped it."""
+        setup, examples, teardown = counts
+        return {"id": self.id, "examples": self.examples[:examples],
+                "setup": self.setup[:setup], "teardown": self.teardown[:teardown],
+                "replay": True}
 
     def payload(self, show_wants: bool = False, first: bool = False) -> Dict:
         """FIRST: the first case a worker is given, whose predecessors were all judged
@@ -243,9 +247,9 @@ class Runner:
         self._stopped: Dict[int, List[Any]] = {}  # secret jobs ended at a failing gate
         self._loops: set = set()  # loop_signature of each case stopped by its CPU limit
         # the stack report of the case stopped by `_await` as looping where one timed out
-        self._looped: Optional[Tuple[Optional[int], str, list]] = None
+        self._looped: Optional[Tuple[Optional[int], str, list, Optional[Replay]]] = None
         # (case, examples run, seconds) of each case run, for replays (see `run`'s CARRY)
-        self._ran: List[Tuple[CaseJob, int, float]] = []
+        self._ran: List[Tuple[CaseJob, Replay, float]] = []
 
     @property
     def spent(self) -> bool:
@@ -451,14 +455,14 @@ class Runner:
                         pending.pop(0)
                         told = current
                         if self.show_wants or not current.secret:  # (bulk keeps them apart)
-                            ran.append((current, len(run.outputs), run.duration))
+                            ran.append((current, (None, len(run.outputs), None), run.duration))
                         with self._serving_gates(worker, pending):
                             yield current.id, run
                         continue
                 if kind == "timeout":
                     run = self._timed_out(worker, current, cap, limit, elapsed, message)
-                    if run.running is not None and (self.show_wants or not current.secret):
-                        ran.append((current, run.running, run.duration))  # up to its loop
+                    if run.replay is not None and (self.show_wants or not current.secret):
+                        ran.append((current, run.replay, run.duration))  # up to its loop
                 elif kind == "eof":
                     run = CaseRun(status="crashed", duration=elapsed,
                                   message=worker.death_note(self.diagnose))
@@ -606,7 +610,8 @@ class Runner:
                     looking = False
                     try:
                         report = messages.stack(message, len(job.examples),
-                                                job.output_cap or self.output_cap)
+                                                job.output_cap or self.output_cap,
+                                                (len(job.setup), len(job.teardown)))
                     except Malformed as error:
                         return "garbage", str(error), time.monotonic() - started
                     if loop_signature(report[1]) not in self._loops:
@@ -753,9 +758,11 @@ class Runner:
         timeout = self.limit
         spent = self.spent
         if why == "loop" and self._looped is not None:
-            (running, stack, outputs), self._looped = self._looped, None
+            (running, stack, outputs, replay), self._looped = self._looped, None
         else:
-            running, stack, outputs = self._ask_stack(worker, len(job.examples), cap, limit)
+            running, stack, outputs, replay = self._ask_stack(worker, job, cap, limit)
+        if running is not None:
+            replay = (None, running, None)
         worker.close()
         if (why == "cpu" or why == "wall" and self.clock is None) and loop_signature(stack):
             self._loops.add(loop_signature(stack))
@@ -786,24 +793,25 @@ class Runner:
         if known:
             words += f"; meanwhile {known}"
         return CaseRun(status="timeout", duration=elapsed, message=words, running=running,
-                       stack=stack, outputs=outputs)
+                       stack=stack, outputs=outputs, replay=replay)
 
-    def _ask_stack(self, worker: Worker, examples: int, cap: int,
-                   limit: int) -> Tuple[Optional[int], str, list]:
+    def _ask_stack(self, worker: Worker, job: CaseJob, cap: int,
+                   limit: int) -> Tuple[Optional[int], str, list, Optional[Replay]]:
         worker.lifeline.ask_stack()
         deadline = time.monotonic() + self.stack_wait
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                return None, "", []
+                return None, "", [], None
             kind, message = self._next(worker, left, limit)
             if kind != "message":
-                return None, "", []
+                return None, "", [], None
             if messages.kind_or_none(message) == "stack":
                 try:
-                    return messages.stack(message, examples, cap)
+                    return messages.stack(message, len(job.examples), cap,
+                                          (len(job.setup), len(job.teardown)))
                 except Malformed:
-                    return None, "", []
+                    return None, "", [], None
 
     def _next(self, worker: Worker, timeout: float, limit: int) -> Tuple[str, Any]:
         if worker.stash:
@@ -848,7 +856,7 @@ class Runner:
         modules = list(self.preflight) or [m for m in self.warm if isinstance(m, str)]
         name = " and ".join(f"{m}.py" for m in modules) if modules else "the submission"
         if kind == "timeout":
-            _, stack, _ = self._ask_stack(worker, 0, self.output_cap, 1 << 20)
+            _, stack, _, _ = self._ask_stack(worker, CaseJob(-1, []), self.output_cap, 1 << 20)
             worker.close()
             return (f"importing {name} did not finish within {self.import_limit:g} s "
                     "(code at the top level of the file loops or waits?)"

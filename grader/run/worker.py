@@ -396,6 +396,8 @@ class Running:
 
     def __init__(self):
         self.sources, self.index, self.outputs, self.capture = None, None, None, None
+        # outside the examples: ("setup" or "teardown", the prompt running, examples run)
+        self.part = None
 
 
 RUNNING = Running()
@@ -663,13 +665,17 @@ def _as_statements(source):
         raise
 
 
-def run_examples(sources, namespace, src, cap, track=False, gate=None, fewer=0):
+def run_examples(sources, namespace, src, cap, track=False, gate=None, fewer=0, part=None):
     """Run each source; TRACK: these are the case's own examples (a stack report names
     the one running). GATE(index, output), after each example but the last: whether to
-    go on (the grader judges; ok stops a case at its first failing prompt)."""
+    go on (the grader judges; ok stops a case at its first failing prompt). PART: these
+    are a case's setup or teardown, ("setup" or "teardown", examples run before), which
+    a stack report names with the prompt running (the replay after a loop there)."""
     outputs = []
     for index, source in enumerate(sources):
         PROMPTS.next()
+        if part is not None:
+            RUNNING.part = (part[0], index, part[1])
         capture = Capture(cap)
         if track:
             RUNNING.sources, RUNNING.index = sources, index
@@ -695,6 +701,7 @@ def run_examples(sources, namespace, src, cap, track=False, gate=None, fewer=0):
             break
     if track:
         RUNNING.sources = RUNNING.index = RUNNING.outputs = None
+    RUNNING.part = None
     return outputs
 
 
@@ -817,8 +824,10 @@ def main():
         outputs = list(RUNNING.outputs or [])
         if RUNNING.capture is not None:
             outputs.append(output_of(RUNNING.capture, finished=False))
-        send({"stack": {"example": RUNNING.index, "text": stack_text(frame, src),
-                        "outputs": outputs}})
+        report = {"example": RUNNING.index, "text": stack_text(frame, src), "outputs": outputs}
+        if RUNNING.part is not None:
+            report["part"], report["at"], report["examples"] = RUNNING.part
+        send({"stack": report})
 
     signal.signal(STACK_SIGNAL, report_stack)
 
@@ -911,14 +920,15 @@ def main():
         namespace = {"__builtins__": builtins.__dict__}
         PROMPTS.begin(case["id"], send)
         cap = case.get("output_cap", job.get("output_cap", 65536))
-        setup = run_examples(case.get("setup", []), namespace, src, cap)
+        setup = run_examples(case.get("setup", []), namespace, src, cap, part=("setup", 0))
         failed = next((out for out in setup if out["raised"] is not None), None)
         if failed is not None:
             send({"id": case["id"], "setup_error": failed["raised"]})
             continue
         outputs = run_examples(case["examples"], namespace, src, cap, track=True,
                                gate=gate_of(case))
-        teardown = run_examples(case.get("teardown", []), namespace, src, cap)
+        teardown = run_examples(case.get("teardown", []), namespace, src, cap,
+                                part=("teardown", len(outputs)))
         failed = next((out for out in teardown if out["raised"] is not None), None)
         report = {"id": case["id"], "outputs": outputs}
         if failed is not None:  # ok fails a case whose teardown raises
