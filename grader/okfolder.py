@@ -67,9 +67,85 @@ def staff_questions(assignment: Assignment) -> List[Question]:
 def scored_questions(assignment: Assignment) -> List[Question]:
     """The tests `ok --score` grades (the configuration's default tests, every test when
     it names none), hidden cases included, from the staff folder: what a class is graded
-    on. A function without examples that no default test names is worth no point."""
+    on. A function without examples that no default test names is worth no point. With
+    no default tests, ok tests the functions of the file it is given: a function of the
+    solution's own that template/ does not have is no test (attack27 F2: it cost every
+    student a point, and showed them the staff's helper)."""
     bank = assignment.bank(assignment.folder)
-    return bank.load(bank.default_keys())
+    keys = bank.default_keys()
+    if not bank.config.default_tests:
+        alone = set(solution_only(assignment, bank))
+        keys = [key for key in keys if key not in alone]
+    return bank.load(keys)
+
+
+def _template_docstrings(assignment: Assignment, bank) -> Dict[str, Optional[str]]:
+    """Doctest-protocol test name -> the docstring the template's file gives its function
+    (None: no docstring), for the solution's tests whose file template/ has."""
+    from . import asts
+    from .load import doctests
+    given: Dict[str, Optional[str]] = {}
+    read: Dict[Path, Optional[Dict[str, Optional[str]]]] = {}
+    for key, (source, path, _) in bank.index().items():
+        relative = Path(path).relative_to(bank.root) if source == "doctest" else None
+        if relative is None or not (assignment.folder / TEMPLATE / relative).is_file():
+            continue
+        if relative not in read:
+            try:
+                read[relative] = {t.name: t.docstring for t in doctests.discover(
+                    asts.read_source(assignment.folder / TEMPLATE / relative),
+                    relative.as_posix())}
+            except (OSError, doctests.DiscoveryError):
+                read[relative] = None  # (verify grades the template and says why)
+        if read[relative] is not None and key in read[relative]:
+            given[key] = read[relative][key]
+    return given
+
+
+def solution_only(assignment: Assignment, bank=None) -> List[str]:
+    """The doctest-protocol tests of the solution whose function the template's copy of
+    its file does not have: the staff's own helpers, which students were never given."""
+    from . import asts
+    from .load import doctests
+    bank = bank or assignment.bank(assignment.folder)
+    given = _template_docstrings(assignment, bank)
+    alone = []
+    for key, (source, path, _) in bank.index().items():
+        if source != "doctest" or key in given:
+            continue
+        copy = assignment.folder / TEMPLATE / Path(path).relative_to(bank.root)
+        try:
+            doctests.discover(asts.read_source(copy), copy.name)
+        except (OSError, doctests.DiscoveryError):
+            continue  # no template of this file, or one that cannot be read: kept
+        alone.append(key)
+    return alone
+
+
+def examples_apart(assignment: Assignment, questions: Iterable[Question]) -> List[str]:
+    """The doctest-protocol tests whose examples in the solution's docstring are not
+    the template's: graded (and shown on failure) as the solution's say."""
+    from .load import doctests
+    bank = assignment.bank(assignment.folder)
+    given = _template_docstrings(assignment, bank)
+    apart = []
+    for question in questions:
+        key = question.key
+        if key not in given or bank.index().get(key, ("",))[0] != "doctest":
+            continue
+        staff = bank.index()[key][2]
+        if isinstance(staff, doctests.Target) and _session(staff.docstring) != _session(given[key]):
+            apart.append(key)
+    return apart
+
+
+def _session(docstring: Optional[str]) -> str:
+    """The examples ok reads from DOCSTRING (the text itself where it cannot read them)."""
+    from .load import doctests
+    try:
+        return doctests.ok_code(docstring or "").strip()
+    except casefile.CaseFileError:
+        return (docstring or "").strip()
 
 
 def _skipped(relative: Path) -> bool:

@@ -126,6 +126,16 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
                      f"sources and tests: {', '.join(copied)}")
     for relative, why in okfolder.left_out(assignment):
         notes.append(f"left out of every copy: {relative.as_posix()} ({why})")
+    if not assignment.ok.default_tests:
+        alone = okfolder.solution_only(assignment)
+        if alone:
+            notes.append(f"not graded in bulk and on Gradescope: {', '.join(alone)} (the "
+                         "solution's own functions: template/ has none, and with no "
+                         "default_tests ok tests the functions of the file it is given)")
+    apart = okfolder.examples_apart(assignment, questions)
+    if apart:
+        notes.append(f"the solution's examples are not the template's: {', '.join(apart)} "
+                     "(bulk and Gradescope grade the solution's, and show them when they fail)")
     if template is None:
         notes.append(f"no {assignment.folder}/template/: the starter files were not checked "
                      "(and `grade publish` refuses to hand out the solution)")

@@ -1163,3 +1163,33 @@ def test_a_helper_imported_only_by_another_helper_is_copied(tmp_path):
     (tmp_path / "subs" / "t").mkdir()
     (tmp_path / "subs" / "t" / "lab.py").write_text(lab)
     assert bulk_rows(tmp_path / "subs", staff, tmp_path / "out")["s"]["total"] == "1"
+
+
+def test_with_no_default_tests_a_function_only_the_solution_has_is_no_test(tmp_path, ok_command):
+    """ok tests the functions of the file it is given: with no default_tests, a helper of
+    the staff's own solution that template/ lacks cost every student a point in bulk and
+    on Gradescope, and showed them its examples (attack27 F2). It is no test there now,
+    as in ok, and `grade verify` names it; an example only the solution's docstring
+    has is named too (bulk grades the solution's)."""
+    staff = make_hw(tmp_path)
+    config = json.loads((staff / "hw.ok").read_text())
+    del config["default_tests"]
+    (staff / "hw.ok").write_text(json.dumps(config))
+    extra = ('\n\ndef digits_of(n):\n    """The staff\'s own helper.\n\n'
+             '    >>> digits_of(2024)\n    [2, 0, 2, 4]\n    """\n'
+             '    return [int(d) for d in str(n)]\n')
+    (staff / "hw.py").write_text(HW_SOLUTION.replace(
+        "    >>> double(3)\n    6\n", "    >>> double(3)\n    6\n    >>> double(10 ** 20)\n"
+        "    200000000000000000000\n") + extra)
+    student = HW_SOLUTION  # the template filled in: no digits_of
+    submissions = tmp_path / "subs"
+    (submissions / "ann").mkdir(parents=True)
+    (submissions / "ann" / "hw.py").write_text(student)
+    row = bulk_rows(submissions, staff, tmp_path / "out")["ann"]
+    assert "digits_of" not in row and row["add_one"] == row["double"] == "1", row
+    assert float(row["total"]) == ok_score_of(ok_command, staff, {"hw.py": student}, tmp_path)
+    done = run_grade("verify", "--assignment", str(staff))
+    assert done.returncode == 0, done.stdout + done.stderr
+    notes = " ".join(done.stdout.split())
+    assert "not graded in bulk and on Gradescope: digits_of" in notes, done.stdout
+    assert "the solution's examples are not the template's: double" in notes, done.stdout
