@@ -20,8 +20,15 @@ _LOCK = threading.RLock()
 
 
 def parse(source: Any, filename: str = "<unknown>", mode: str = "exec") -> ast.AST:
+    """ast.parse under the lock; a source nested too deeply for the parser (thousands of
+    `-` or brackets, which Python itself refuses) raises SyntaxError, as any other source
+    it cannot read does, not the parser's RecursionError or MemoryError."""
     with _LOCK:
-        return ast.parse(source, filename, mode)
+        try:
+            return ast.parse(source, filename, mode)
+        except (RecursionError, MemoryError) as error:
+            raise SyntaxError(f"too deeply nested to read ({type(error).__name__})",
+                              (filename, 1, 1, "")) from None
 
 
 def literal_eval(text: Any) -> Any:
@@ -35,7 +42,8 @@ def literal_eval(text: Any) -> Any:
 def read_source(path: Path) -> str:
     """The text of the Python file at PATH as Python itself reads it: a UTF-8 byte-order
     mark (an editor's "UTF-8 with BOM") dropped, a `# -*- coding: latin-1 -*-` line
-    obeyed; bytes its encoding cannot read become U+FFFD. Raises OSError."""
+    obeyed; bytes its encoding cannot read become U+FFFD (a codec that cannot say so,
+    `idna`: the text read strictly, else as UTF-8). Raises OSError."""
     data = Path(path).read_bytes()
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -45,3 +53,8 @@ def read_source(path: Path) -> str:
         return data.decode(encoding, errors="replace")
     except LookupError:
         return data.decode("utf-8", errors="replace")
+    except UnicodeError:  # a codec without "replace" (`# coding: idna`, which Python runs)
+        try:
+            return data.decode(encoding)
+        except (UnicodeError, LookupError):
+            return data.decode("utf-8", errors="replace")

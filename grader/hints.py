@@ -42,6 +42,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from .load.casefile import CaseFileError
 from .model import CaseResult, Question, QuestionResult
+from .untrusted import loads as json_loads
 
 CATALOGUE = "hints.json"
 VERSION = 1
@@ -303,7 +304,7 @@ def is_catalogue(path: Path) -> bool:
     named hints.json: a lab reading one stopped every failing student's run (hunt23
     #6b, 6c, review24 R7)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json_loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
         return False
     return (isinstance(data, dict) and isinstance(data.get("hints"), list)
@@ -374,7 +375,7 @@ def load(path: Path) -> Catalogue:
     except (OSError, UnicodeDecodeError) as error:
         raise HintsError(f"{path}: cannot be read ({error})") from None
     try:
-        data = json.loads(text)
+        data = json_loads(text)
     except ValueError as error:
         raise HintsError(f"{path}: is not valid JSON ({error})") from None
     catalogue = parse(data, str(path))

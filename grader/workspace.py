@@ -18,6 +18,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import grader
 from .load import casefile
 from .assignment import Assignment
+from .untrusted import loads as json_loads
 
 EDITION_FILE = "grade.json"
 
@@ -431,7 +432,7 @@ def assignment_of(root: Path) -> Assignment:
     for candidate in (root / EDITION_FILE, root / "tests" / assignments.SETTINGS):
         if candidate.is_file():
             try:
-                record = json.loads(candidate.read_text(encoding="utf-8"))
+                record = json_loads(candidate.read_text(encoding="utf-8"))
             except ValueError:
                 raise WorkspaceError(f"{candidate} is not valid JSON") from None
             if not isinstance(record, dict):
@@ -474,7 +475,7 @@ def has_edition_record(folder: Path) -> bool:
     if not path.is_file():
         return False
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = json_loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return True  # a damaged record (says so where it is read): a course's data parses
     return isinstance(record, dict) and (isinstance(record.get("edition"), str)
@@ -503,7 +504,7 @@ def find(root: Path, assignment: Optional[Assignment] = None,
     config = root / config_name(assignment)
     if config.is_file():
         try:
-            name = json.loads(config.read_text(encoding="utf-8")).get("name", name)
+            name = json_loads(config.read_text(encoding="utf-8")).get("name", name)
         except ValueError:
             raise WorkspaceError(f"{config} is not valid JSON") from None
     tests = root / "tests"

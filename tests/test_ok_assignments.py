@@ -291,6 +291,34 @@ def test_a_source_that_does_not_compile_fails_every_test_with_the_reason(homewor
     assert "syntax error" in done.stderr and "line" in done.stderr
 
 
+# What a folder may hold that Python runs or that is merely odd, which the grader once
+# read with a traceback aimed at the student (attack27 F3): a coding no "replace" handler
+# decodes, a source nested too deeply for the parser, JSON nested too deeply.
+ODD_FILES = {
+    "idna": ("hw04.py", lambda text: "# coding: idna\n" + text),
+    "deep source": ("hw04.py", lambda text: "x = " + "-" * 5000 + "1\n" + text),
+    "deep ok": ("hw04.ok", lambda text: "[" * 100000 + "]" * 100000),
+    "deep hints": ("hints.json", lambda text: '{"hints": ' + "[" * 100000 + "]" * 100000 + "}"),
+}
+
+
+@pytest.mark.parametrize("odd", sorted(ODD_FILES))
+def test_odd_files_get_an_answer_never_a_traceback(odd, homework, tmp_path, request):
+    name, change = ODD_FILES[odd]
+    folder = variant(tmp_path, homework, "odd", HOMEWORK["hw04.py"].replace(
+        "return", "return 1 +", 1))  # a failing run reads the hints too
+    path = folder / name
+    path.write_text(change(path.read_text(encoding="utf-8") if path.exists() else ""),
+                    encoding="utf-8")
+    for args in ((), ("--score",), ("--list",)):
+        done = run_grade(*args, cwd=folder)
+        assert done.returncode in (0, 1, 2), (args, done.stdout[-800:], done.stderr[-800:])
+        assert "Traceback" not in done.stdout + done.stderr, (args, done.stderr[-800:])
+    if odd == "idna":  # Python runs such a file (its docstrings read through the codec)
+        (folder / name).write_text(change(HOMEWORK["hw04.py"]), encoding="utf-8")
+        assert grade_points(folder) == ok_points(request.getfixturevalue("ok_command"), folder)
+
+
 PROJECT = {
     "typing.ok": json.dumps({
         "name": "Project 2: Typing", "src": ["typing.py", "utils.py"],

@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from .. import asts
 from ..model import Case, Example, Question, Suite
-from ..untrusted import printable
+from ..untrusted import loads as json_loads, printable
 
 # What ok itself loads: sessions of Python (doctest; wwpp, "what would Python display",
 # only unlocked, never run), concept questions, and other languages' suites (scheme,
@@ -270,7 +270,7 @@ def read_case_data(path: Path) -> Dict[str, Any]:
     extra = sidecar_path(path)
     if extra.is_file():
         try:
-            suites = json.loads(extra.read_text(encoding="utf-8"))["suites"]
+            suites = json_loads(extra.read_text(encoding="utf-8"))["suites"]
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise CaseFileError(f"{extra}: not a valid sidecar ({error})") from None
         if not isinstance(suites, list):
@@ -565,7 +565,7 @@ def _ok_case_files(config: Path, folder: Path) -> Optional[List[Path]]:
     its "tests" is a glob relative to the config's folder (a `:parameter` suffix is
     ok's, not the file's); None when the config names no tests."""
     try:
-        tests = json.loads(config.read_text(encoding="utf-8")).get("tests")
+        tests = json_loads(config.read_text(encoding="utf-8")).get("tests")
     except (OSError, ValueError, AttributeError) as error:
         raise CaseFileError(f"{config}: not a valid ok configuration ({error})") from None
     if not isinstance(tests, dict) or not tests:

@@ -15,6 +15,7 @@ import os
 import re
 from pathlib import Path
 from typing import Iterable, List, Tuple
+from ..untrusted import loads as json_loads
 
 HEADER = "OKPY ENCRYPTED FILE FOLLOWS\n" + "-" * 100 + "\n"
 KEY = re.compile(r"[a-z2-7]{52}9999")
@@ -57,7 +58,7 @@ def decrypt(text: str, key: str) -> str:
     if not is_encrypted(text):
         raise ValueError("not an encrypted file (no ok header)")
     try:
-        fields = json.loads(text[len(HEADER):].strip())
+        fields = json_loads(text[len(HEADER):].strip())
         iv, ciphertext = _unsafe(fields["iv"]), _unsafe(fields["ciphertext"])
         hashed = fields["hashed_key"]
     except (ValueError, KeyError, TypeError, AttributeError) as error:

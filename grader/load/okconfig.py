@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional, Tuple, Union
 
+from ..untrusted import loads as json_loads
+
 SOURCES = ("doctest", "ok_test", "scheme_test")  # the test sources ok reads (scheme_test's
 # files are named and not run)
 
@@ -232,7 +234,7 @@ def _own_settings(path: Path) -> Tuple[List[str], Optional[List[str]]]:
     if not side.is_file():
         return [], None
     try:
-        data = json.loads(side.read_text(encoding="utf-8"))
+        data = json_loads(side.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise OkConfigError(f"{side} cannot be read as JSON: {error}") from None
     if not isinstance(data, dict):
@@ -244,7 +246,7 @@ def _own_settings(path: Path) -> Tuple[List[str], Optional[List[str]]]:
 def read(path: Path) -> OkConfig:
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json_loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise OkConfigError(f"{path} cannot be read: {error.strerror or error}") from None
     except ValueError as error:
