@@ -10,6 +10,7 @@ as a problem: a homework's template may well pass a test of a helper it gives.""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional
@@ -66,6 +67,57 @@ def _apart_problems(in_place: GradeResult, other: GradeResult, how: str) -> List
             for r in other.questions for c in r.case_results
             if (r.question.name, c.case.number) in passed
             and c.status not in ("passed",) + NOT_RUN]
+
+
+def _own_names(assignment: Assignment) -> set:
+    """The names the solution's source files define at their top level, and the
+    modules' own names: what a student writes."""
+    from . import asts
+    names = set(assignment.modules)
+    for name in assignment.sources:
+        try:
+            tree = asts.parse(asts.read_source(Path(assignment.folder) / name), name)
+        except (OSError, SyntaxError):
+            continue
+        names.update(node.name for node in tree.body if isinstance(
+            node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+    return names
+
+
+def _is_check(source: str, own: set) -> bool:
+    """Whether a prompt's expression asks a question the student's objects or code can
+    answer themselves: a comparison (`f(x) == sorted(x)`, under `not`, `all`, `any`),
+    or a call of a helper that is not the student's (`no_repeats(dedup(xs))`)."""
+    from . import asts
+    try:
+        node = asts.parse(source.strip(), mode="eval").body
+    except SyntaxError:
+        return False
+    while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        node = node.operand
+    if isinstance(node, ast.Compare):
+        return True
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id not in own
+    return not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                and func.value.id in own)
+
+
+def _check_style(assignment: Assignment, questions) -> List[str]:
+    """The hidden cases with an example that prints True or False from such a check: a
+    constant the code need not know (attack27 F1)."""
+    own = _own_names(assignment)
+    found = []
+    for question in questions:
+        for case in question.cases:
+            if case.hidden and case.suite.type == "doctest" and any(
+                    not e.locked and e.want.strip() in ("True", "False")
+                    and _is_check(e.source, own) for e in case.examples):
+                found.append(f"{question.name} case {case.number}")
+    return found
 
 
 def verify(assignment: Assignment, timeout: float = 30.0) -> Verdict:
@@ -132,6 +184,13 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
             notes.append(f"not graded in bulk and on Gradescope: {', '.join(alone)} (the "
                          "solution's own functions: template/ has none, and with no "
                          "default_tests ok tests the functions of the file it is given)")
+    checks = _check_style(assignment, questions)
+    if checks:
+        notes.append("hidden examples that print a check's verdict, not a value: "
+                     f"{', '.join(checks)}. What an example prints is computed beside the "
+                     "student's code, which can answer such a check itself (an object equal to "
+                     "everything, a replaced helper), in grade as in ok; show the value "
+                     "instead (`>>> my_sort(xs)` / `[1, 2, 3]`): the code cannot know it")
     apart = okfolder.examples_apart(assignment, questions)
     if apart:
         notes.append(f"the solution's examples are not the template's: {', '.join(apart)} "

@@ -1193,3 +1193,31 @@ def test_with_no_default_tests_a_function_only_the_solution_has_is_no_test(tmp_p
     notes = " ".join(done.stdout.split())
     assert "not graded in bulk and on Gradescope: digits_of" in notes, done.stdout
     assert "the solution's examples are not the template's: double" in notes, done.stdout
+
+
+def test_verify_names_hidden_examples_whose_output_a_check_decides(tmp_path):
+    """A hidden example that prints a check's True (`f(xs) == sorted(xs)`, a helper's
+    verdict) passes for code whose objects answer `==` themselves or that replaces the
+    helper at import, in grade as in ok (attack27 F1): verify names each such case, and
+    no case that shows a value or calls the student's own function."""
+    staff = make_hw(tmp_path)
+    q3 = HW_Q3.replace(
+        "'hidden': True, 'locked': False}\n      ],",
+        "'hidden': True, 'locked': False},\n"
+        "        {'code': '>>> xs = [3, 1]\\n>>> square_all(xs) == [9, 1]\\nTrue', "
+        "'hidden': True, 'locked': False},\n"
+        "        {'code': '>>> no_negatives(square_all([-2]))\\nTrue', "
+        "'hidden': True, 'locked': False},\n"
+        "        {'code': '>>> helper(3) > 8\\nTrue', 'hidden': False, 'locked': False},\n"
+        "        {'code': '>>> add_one(1) == 2\\nTrue', 'hidden': True, 'locked': True},\n"
+        "        {'code': '>>> callable(square_all)\\nTrue', 'hidden': True, 'locked': False}\n"
+        "      ],")
+    q3 = q3.replace(">>> from hw import *", ">>> from hw import *\n      >>> from tests.helpers "
+                    "import no_negatives")
+    (staff / "tests" / "q3.py").write_text(q3)
+    (staff / "tests" / "helpers.py").write_text("def no_negatives(xs):\n"
+                                                "    return all(x >= 0 for x in xs)\n")
+    done = run_grade("verify", "--assignment", str(staff))
+    assert done.returncode == 0, done.stdout + done.stderr
+    notes = " ".join(done.stdout.split())
+    assert "a check's verdict, not a value: q3 case 4, q3 case 5, q3 case 7, q3 case 8." in notes, notes
