@@ -847,6 +847,9 @@ for how in (fcntl.LOCK_SH, fcntl.LOCK_EX, fcntl.LOCK_EX | fcntl.LOCK_NB):
 libc = ctypes.CDLL(None, use_errno=True)
 for call, args in (('inotify_init', ()), ('inotify_init1', (0,)), ('fanotify_init', (0, 0))):
     print(call, getattr(libc, call)(*args), errno.errorcode.get(ctypes.get_errno()))
+print('dumpable on', libc.prctl(4, 1, 0, 0, 0), errno.errorcode.get(ctypes.get_errno()))
+print('dumpable off', libc.prctl(4, 0, 0, 0, 0), 'now', libc.prctl(3, 0, 0, 0, 0))
+print('no new privs', libc.prctl(39, 0, 0, 0, 0))
 """
 
 
@@ -856,7 +859,8 @@ def test_the_filter_grants_every_lock_without_holding_it_and_fails_every_questio
     """Every record-lock command the filter lets through and every flock mode takes no
     lock the kernel records (`/proc/locks`), and every command or call that would tell
     one process what another did fails: the whole class attack25 F4's flock was one of,
-    under the filter sandboxes install (here on a file of the test's own)."""
+    under the filter sandboxes install (here on a file of the test's own); and a process
+    can turn its core dumps off but not on."""
     import textwrap
     from grader.run import guard
     target = tmp_path / "shared.py"
@@ -870,5 +874,8 @@ def test_the_filter_grants_every_lock_without_holding_it_and_fails_every_questio
     assert asked == [f"{c} EPERM" for c in guard.FCNTL_FAILED]
     rest = lines[len(guard.FCNTL_NOTHING) + len(guard.FCNTL_FAILED):]
     assert all(line.endswith("granted 0") for line in rest[:3]), rest
-    assert rest[3:] == [f"{call} -1 EPERM" for call in
-                        ("inotify_init", "inotify_init1", "fanotify_init")], rest
+    assert rest[3:6] == [f"{call} -1 EPERM" for call in
+                         ("inotify_init", "inotify_init1", "fanotify_init")], rest
+    # a worker may turn its core dumps off, never on again (attack27: a crash collector
+    # that is a program runs as root outside the sandbox); other prctl calls still work
+    assert rest[6:] == ["dumpable on -1 EPERM", "dumpable off 0 now 0", "no new privs 1"], rest
