@@ -479,7 +479,13 @@ def test_when_nothing_is_gradable_the_files_there_are_named(tmp_path):
     (root / "two" / "a" / "hog.py").write_text("A = 1\n")
     (root / "two" / "b" / "hog.py").write_text("B = 1\n")
     (root / "empty").mkdir()
+    deep = root / "zipped"  # a zip of a whole path (hunt26): not empty, too deep
+    deep.mkdir()
+    with zipfile.ZipFile(deep / "hog.zip", "w") as archive:
+        archive.writestr("Users/ann/Desktop/cs61a/hog/hog.py", "L = 1\n")
     found = by_id(bulk.discover(root, "hog.py"))
+    assert "it holds folders only, as deep as the grader looks (Users/ann/Desktop/cs61a" \
+        in found["zipped"].problem, found["zipped"].problem
     assert found["wrong_name"].problem.startswith("no hog.py in the submission; it holds: ")
     assert "hog (1).py" in found["wrong_name"].problem
     assert "deep/deeper/deepest/hog.py" in found["wrong_name"].problem

@@ -214,6 +214,13 @@ def _nothing_found(name: str, files: List[Entry], missing: str) -> Submission:
             return Submission(name, problem=f"{missing} in the submission, outside "
                               f"{one_line(', '.join(passed_over[:MAX_LISTED]), 300)}: "
                               f"{LEFTOVER_WORDS}")
+        folders = ["/".join(e.parts[1:]) for e in files if e.kind == "dir" and len(e.parts) > 1]
+        if folders:  # files only deeper than DEPTH (a zip of /Users/ann/Desktop/...)
+            deepest = max(folders, key=lambda folder: folder.count("/"))
+            return Submission(name, problem=(
+                f"{missing} in the submission: it holds folders only, as deep as the grader "
+                f"looks ({one_line(shown_name(deepest), 300)}): submit the file itself, or "
+                "the folder that holds it"))
         return Submission(name, problem=f"{missing} in the submission (it is empty)")
     more = f" and {len(listed) - MAX_LISTED} more" if len(listed) > MAX_LISTED else ""
     shown = one_line(", ".join(listed[:MAX_LISTED]), 600)
@@ -266,8 +273,10 @@ def _inside_zip(name: str, entry: Entry, shown: str, find) -> Submission:
     if refused:
         return Submission(name, problem=f"{one_line(shown_name(shown))}: "
                                         f"{refused[0].problem}")
-    return find(name, [Entry((name, *e.parts), e.kind, e.read) for e in entries
-                       if len(e.parts) < DEPTH])
+    kept = [Entry((name, *e.parts), e.kind, e.read) for e in entries if len(e.parts) < DEPTH]
+    deep = {e.parts[:DEPTH - 1] for e in entries if len(e.parts) >= DEPTH}  # (a zip of a
+    kept += [Entry((name, *parts), "dir") for parts in sorted(deep)]  # whole path)
+    return find(name, kept)
 
 
 # the most bytes of file names and headers a student's zip may list (~20000 files):
