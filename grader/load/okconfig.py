@@ -127,7 +127,8 @@ class OkConfig:
             if code is not None:
                 relative = path.relative_to(root).as_posix()
                 entries.append((relative[:-3].replace("/", "."), relative, code))
-            entries += [(console, console) for console in _consoles(path)]
+            if any(kind.encode() in raw for kind in CONSOLES):  # (else no need to parse it)
+                entries += [(console, console) for console in _consoles(path)]
         return entries
 
     def doctest_modules(self, folder: Optional[Path] = None) -> List[str]:
