@@ -381,9 +381,9 @@ def _uid_wrap(limits, uid: int):
     from .run import guard, scripts
     sealed = [sys.executable, "-I", "-S", *scripts.argv("grader.run.guard"), guard.SEALED]
 
-    def wrap(argv: List[str]) -> List[str]:
-        return (_isolation() + sealed + as_user(uid) + ["--inh-caps=-all", "--no-new-privs"]
-                + limits.prlimit() + argv)
+    def wrap(argv: List[str]) -> List[str]:  # (the limits before the seal, which keeps
+        return (_isolation() + limits.prlimit() + sealed + as_user(uid)  # the core size)
+                + ["--inh-caps=-all", "--no-new-privs"] + argv)
     return wrap
 
 

@@ -879,3 +879,36 @@ def test_the_filter_grants_every_lock_without_holding_it_and_fails_every_questio
     # a worker may turn its core dumps off, never on again (attack27: a crash collector
     # that is a program runs as root outside the sandbox); other prctl calls still work
     assert rest[6:] == ["dumpable on -1 EPERM", "dumpable off 0 now 0", "no new privs 1"], rest
+
+
+CORE_PROBE = '''
+def probe():
+    import ctypes, os, resource, signal, subprocess, sys
+    libc = ctypes.CDLL(None, use_errno=True)
+    lowered = resource.RLIMIT_CORE, (0, 0)
+    try:
+        resource.setrlimit(*lowered)
+        changed = "changed"
+    except (ValueError, OSError) as error:
+        changed = type(error).__name__
+    child = subprocess.run([sys.executable, "-c",
+        "import ctypes, os, resource, signal\\n"
+        "print(resource.getrlimit(resource.RLIMIT_CORE), ctypes.CDLL(None).prctl(3, 0, 0, 0, 0), flush=True)\\n"
+        "os.kill(os.getpid(), signal.SIGSEGV)"], capture_output=True, text=True)
+    return (resource.getrlimit(resource.RLIMIT_CORE), changed, libc.prctl(4, 1, 0, 0, 0),
+            child.stdout.strip(), child.returncode, sorted(n for n in os.listdir(".")
+                                                           if n.startswith("core")))
+'''
+
+
+def test_no_process_of_a_sandbox_can_dump_its_memory(tmp_path):
+    """A program a worker starts is dumpable again (execve undoes PR_SET_DUMPABLE), and a
+    core size limit of 0 still hands a crash to the host's collector where that is a
+    program (review27 F1). The limit is 1, at which the kernel writes and pipes no core,
+    and no process may change it, nor turn dumps on: a crashing child leaves no core."""
+    folder = submission(tmp_path, CORE_PROBE)
+    [result] = run(folder, [["print(hog.probe())"]])
+    assert result.status == "ran", result.message
+    limit, changed, on, child, status, cores = ast.literal_eval(printed(result)[1].strip())
+    assert limit == (1, 1) and changed != "changed" and on == -1, printed(result)
+    assert child.startswith("(1, 1)") and status == -11 and cores == [], printed(result)

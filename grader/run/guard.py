@@ -114,20 +114,23 @@ SEALED = "--sealed"
 # that locks its own files, and tells no other process anything.
 SYSCALLS = {"x86_64": ((0xC000003E, 0xBFFFFFFF,  # (x32's bit masked)
                         (248, 249, 250, 101, 310, 311, 438, 521, 539, 540, 206, 425, 543,
-                         253, 294, 300, 99), (73, 221), (72,), 157),
+                         253, 294, 300, 99), (73, 221), (72,), (157, 160, 302)),
                        (0x40000003, 0xFFFFFFFF,
                         (286, 287, 288, 26, 347, 348, 438, 245, 425, 291, 332, 338, 116),
-                        (143, 250, 272), (55, 221), 172)),
+                        (143, 250, 272), (55, 221), (172, 75, 340))),
             "aarch64": ((0xC00000B7, 0xFFFFFFFF, (217, 218, 219, 117, 270, 271, 438, 0, 425,
-                                                  26, 262, 179), (32, 223), (25,), 167),
+                                                  26, 262, 179), (32, 223), (25,),
+                         (167, 164, 261)),
                         (0x40000028, 0xFFFFFFFF, (309, 310, 311, 26, 376, 377, 438, 243, 425,
                                                   316, 360, 367, 116), (143, 270),
-                         (55, 221), 172))}
-# prctl's PR_SET_DUMPABLE may only turn dumps off: the guard turns them off for its worker,
-# and code that turned them on again, then crashed, had the kernel hand its memory to the
-# host's crash collector where that is a program (apport, systemd-coredump: root, outside
-# the submission's control group, whatever its core size limit; attack27)
-PR_SET_DUMPABLE = 4
+                         (55, 221), (172, 75, 369)))}
+# Core dumps: a sandbox's processes run with a core size limit of 1, at which the kernel
+# writes no core file and, where the host's crash collector is a program (apport,
+# systemd-coredump: run as root, outside the submission's control group), hands it no
+# dump; any other limit, 0 included, is piped to it whole (attack27, review27). So the
+# limit may not be changed (setrlimit, and prlimit64 with a new value, on RLIMIT_CORE
+# fail), and PR_SET_DUMPABLE may only turn dumps off (the guard does for its worker).
+PR_SET_DUMPABLE, RLIMIT_CORE = 4, 4
 # fcntl's commands on record locks and directory notices: the setting ones do nothing
 # (F_SETLK, F_SETLKW, the open-file ones, and the 32-bit ABI's F_SETLK64, F_SETLKW64,
 # which a 64-bit process reaches with `int 0x80`: attack26 F1), the asking ones fail
@@ -146,23 +149,30 @@ def sandbox_filter(machine):
         return None
     code = []  # (op, jump if true, jump if false, k); a jump is a label or an offset
     allow, fail, nothing = (0x06, 0, 0, 0x7FFF0000), "fail", "nothing"
-    for arch, mask, failed, no_op, fcntls, prctl_ in table:
+    for arch, mask, failed, no_op, fcntls, (prctl_, setrlimit, prlimit64) in table:
+        sections = [  # the calls whose arguments are looked at, and what looks at them
+            (fcntls, [(0x20, 0, 0, 24)]  # fcntl: its command (args[1]'s low word)
+             + [(0x15, nothing, 0, command) for command in FCNTL_NOTHING]
+             + [(0x15, fail, 0, command) for command in FCNTL_FAILED] + [allow]),
+            ((prctl_,), [(0x20, 0, 0, 16), (0x15, 0, 2, PR_SET_DUMPABLE),  # option
+                         (0x20, 0, 0, 24), (0x15, 0, fail, 0), allow]),  # its value: 0 only
+            ((setrlimit,), [(0x20, 0, 0, 16), (0x15, fail, 0, RLIMIT_CORE), allow]),
+            ((prlimit64,), [(0x20, 0, 0, 24), (0x15, 0, 4, RLIMIT_CORE),  # resource
+                            (0x20, 0, 0, 32), (0x15, 0, fail, 0),  # a new limit (a
+                            (0x20, 0, 0, 36), (0x15, 0, fail, 0), allow])]  # pointer): none
         block = [(0x20, 0, 0, 0), (0x54, 0, 0, mask)]  # the call's number, masked
         block += [(0x15, fail, 0, call) for call in failed]
         block += [(0x15, nothing, 0, call) for call in no_op]
-        commands = len(FCNTL_NOTHING) + len(FCNTL_FAILED)
-        block += [(0x15, len(fcntls) - i + 1, 0, call) for i, call in enumerate(fcntls)]
-        block.append((0x15, commands + 3, 0, prctl_))
+        dispatch = [(call, index) for index, (calls, _) in enumerate(sections) for call in calls]
+        starts, at = [], len(dispatch) + 1
+        for _, section in sections:
+            starts.append(at)
+            at += len(section)
+        block += [(0x15, starts[index] - i - 1, 0, call)
+                  for i, (call, index) in enumerate(dispatch)]
         block.append(allow)
-        block.append((0x20, 0, 0, 24))  # fcntl: its command (args[1]'s low word)
-        block += [(0x15, nothing, 0, command) for command in FCNTL_NOTHING]
-        block += [(0x15, fail, 0, command) for command in FCNTL_FAILED]
-        block.append(allow)
-        block.append((0x20, 0, 0, 16))  # prctl: its option (args[0]'s low word)
-        block.append((0x15, 0, 2, PR_SET_DUMPABLE))
-        block.append((0x20, 0, 0, 24))  # ... and the value: 0 only
-        block.append((0x15, 0, fail, 0))
-        block.append(allow)
+        for _, section in sections:
+            block += section
         code += [(0x20, 0, 0, 4), (0x15, 0, len(block), arch)] + block  # another: skip
     code.append(allow)
     where = {fail: len(code), nothing: len(code) + 1}

@@ -89,8 +89,10 @@ class Limits:
                            cpus=self.cpus)
 
     def prlimit(self, include_nproc: bool = True) -> List[str]:
+        """The limits, set before the filter is (it refuses to change the core size: a
+        limit of 1 writes no core and pipes none to a crash collector; guard.SYSCALLS)."""
         argv = ["prlimit", f"--cpu={self.cpu}:{self.cpu + 1}", f"--as={self.memory}",
-                f"--fsize={self.file_size}", f"--nofile={self.open_files}", "--core=0"]
+                f"--fsize={self.file_size}", f"--nofile={self.open_files}", "--core=1"]
         if include_nproc:
             argv.append(f"--nproc={self.processes}")
         return argv
