@@ -639,6 +639,25 @@ def test_a_replay_keeps_what_ran_before_a_loop_in_a_setup_or_a_teardown(tmp_path
     assert [o.printed for o in runs[2].outputs] == ["['s0', 's1', 'x1', 't1']\n"]
 
 
+def test_a_setup_or_teardown_stops_at_its_first_error_as_in_ok(tmp_path):
+    """ok stops a setup, and a teardown, at the first prompt that raises; the worker ran
+    the rest of them, in the case and in a replay (review27 F4: a later test saw what
+    those prompts did, where ok's did not)."""
+    body = "LOG = []\ndef add(x):\n    LOG.append(x)\ndef spin():\n    while True:\n        pass\n"
+    runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=0.5,
+                    replay=True, show_wants=True)
+    setup = ["from hog import *\n"]
+    jobs = [CaseJob(0, ["add('x0')\n"], setup=setup + ["add('s0')\n", "1/0\n", "add('no')\n"]),
+            CaseJob(1, ["add('x1')\n"], setup=setup, teardown=["1/0\n", "add('no')\n"]),
+            CaseJob(2, ["spin()\n"], setup=setup),  # a replay of all the above follows
+            CaseJob(3, ["LOG\n"], setup=setup)]
+    runs = [run for _, run in runner.run(jobs)]
+    runner.close()
+    assert [run.status for run in runs[:3]] == ["setup-error", "ran", "timeout"], runs
+    assert runs[1].teardown_error
+    assert [o.printed for o in runs[3].outputs] == ["['s0', 'x1']\n"]
+
+
 def test_the_hidden_cases_first_replay_of_the_visible_ones_costs_no_wall_cap(tmp_path):
     """The hidden cases' first worker replays the visible cases before them (carry), as
     ok's one process would have run them; that is the grader's choice, not the code's, and

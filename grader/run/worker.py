@@ -665,12 +665,14 @@ def _as_statements(source):
         raise
 
 
-def run_examples(sources, namespace, src, cap, track=False, gate=None, fewer=0, part=None):
+def run_examples(sources, namespace, src, cap, track=False, gate=None, fewer=0, part=None,
+                 until_error=False):
     """Run each source; TRACK: these are the case's own examples (a stack report names
     the one running). GATE(index, output), after each example but the last: whether to
     go on (the grader judges; ok stops a case at its first failing prompt). PART: these
     are a case's setup or teardown, ("setup" or "teardown", examples run before), which
-    a stack report names with the prompt running (the replay after a loop there)."""
+    a stack report names with the prompt running (the replay after a loop there).
+    UNTIL_ERROR: stop after a prompt that raised, as ok stops a setup or a teardown."""
     outputs = []
     for index, source in enumerate(sources):
         PROMPTS.next()
@@ -695,7 +697,7 @@ def run_examples(sources, namespace, src, cap, track=False, gate=None, fewer=0, 
         if track:
             RUNNING.capture = None
         outputs.append(output_of(capture, raised))
-        if raised is not None and raised["type"] == "SystemExit":
+        if raised is not None and (until_error or raised["type"] == "SystemExit"):
             break
         if gate is not None and index + 1 < len(sources) and not gate(index, outputs[-1]):
             break
@@ -898,10 +900,10 @@ def main():
             namespace = {"__builtins__": builtins.__dict__}
             PROMPTS.begin(case["id"], None)
             cap = job.get("output_cap", 65536)
-            if all(out["raised"] is None for out in run_examples(case["setup"], namespace,
-                                                                  src, cap)):
+            if all(out["raised"] is None for out in run_examples(
+                    case["setup"], namespace, src, cap, until_error=True)):
                 run_examples(case["examples"], namespace, src, cap)
-                run_examples(case["teardown"], namespace, src, cap)
+                run_examples(case["teardown"], namespace, src, cap, until_error=True)
             continue
         if replaying:
             replaying = False
@@ -920,7 +922,8 @@ def main():
         namespace = {"__builtins__": builtins.__dict__}
         PROMPTS.begin(case["id"], send)
         cap = case.get("output_cap", job.get("output_cap", 65536))
-        setup = run_examples(case.get("setup", []), namespace, src, cap, part=("setup", 0))
+        setup = run_examples(case.get("setup", []), namespace, src, cap, part=("setup", 0),
+                             until_error=True)
         failed = next((out for out in setup if out["raised"] is not None), None)
         if failed is not None:
             send({"id": case["id"], "setup_error": failed["raised"]})
@@ -928,7 +931,7 @@ def main():
         outputs = run_examples(case["examples"], namespace, src, cap, track=True,
                                gate=gate_of(case))
         teardown = run_examples(case.get("teardown", []), namespace, src, cap,
-                                part=("teardown", len(outputs)))
+                                part=("teardown", len(outputs)), until_error=True)
         failed = next((out for out in teardown if out["raised"] is not None), None)
         report = {"id": case["id"], "outputs": outputs}
         if failed is not None:  # ok fails a case whose teardown raises
