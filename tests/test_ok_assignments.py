@@ -299,6 +299,10 @@ ODD_FILES = {
     "deep source": ("hw04.py", lambda text: "x = " + "-" * 5000 + "1\n" + text),
     "deep ok": ("hw04.ok", lambda text: "[" * 100000 + "]" * 100000),
     "deep hints": ("hints.json", lambda text: '{"hints": ' + "[" * 100000 + "]" * 100000 + "}"),
+    "deep examples cache": ("tests/__pycache__/q6.examples.json",
+                            lambda text: "[" * 100000 + "]" * 100000),
+    "a list for a suite type": ("tests/q7.py", lambda text: (
+        "test = {'name': 'q7', 'points': 1, 'suites': [{'type': ['scheme'], 'cases': []}]}\n")),
 }
 
 
@@ -308,9 +312,10 @@ def test_odd_files_get_an_answer_never_a_traceback(odd, homework, tmp_path, requ
     folder = variant(tmp_path, homework, "odd", HOMEWORK["hw04.py"].replace(
         "return", "return 1 +", 1))  # a failing run reads the hints too
     path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(change(path.read_text(encoding="utf-8") if path.exists() else ""),
                     encoding="utf-8")
-    for args in ((), ("--score",), ("--list",)):
+    for args in ((), ("--score",), ("--list",), ("-q", "q6", "--score")):
         done = run_grade(*args, cwd=folder)
         assert done.returncode in (0, 1, 2), (args, done.stdout[-800:], done.stderr[-800:])
         assert "Traceback" not in done.stdout + done.stderr, (args, done.stderr[-800:])

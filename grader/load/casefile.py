@@ -385,7 +385,7 @@ class ParseCache:
         self.new: Dict[str, Any] = {}
         if self.file is not None:
             try:
-                data = json.loads(self.file.read_text(encoding="utf-8"))
+                data = json_loads(self.file.read_text(encoding="utf-8"))
                 if data.get("version") == self.VERSION and isinstance(data.get("examples"), dict):
                     self.old = data["examples"]
             except (OSError, ValueError, AttributeError):

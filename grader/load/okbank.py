@@ -17,6 +17,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from .. import asts
 from ..model import Case, Question, Suite
+from ..untrusted import loads as json_loads
 from . import casefile, doctests, encrypted
 from .okconfig import OkConfig
 
@@ -75,7 +76,7 @@ class CaseFolderBank:
     def _points_cache(self) -> Dict[str, list]:
         if self._points is None:
             try:
-                data = json.loads((self.folder / "__pycache__" / "points.json").read_text())
+                data = json_loads((self.folder / "__pycache__" / "points.json").read_text())
                 self._points = data if isinstance(data, dict) else {}
             except (OSError, ValueError):
                 self._points = {}

@@ -42,8 +42,8 @@ def _consoles(path: Path) -> List[str]:
         suites = casefile.read_literal(path).get("suites")
     except (casefile.CaseFileError, AttributeError):
         return []
-    types = [suite.get("type") for suite in suites if isinstance(suite, dict)] \
-        if isinstance(suites, list) else []
+    types = [suite.get("type") for suite in suites if isinstance(suite, dict)
+             and isinstance(suite.get("type"), str)] if isinstance(suites, list) else []
     return [kind for kind in dict.fromkeys(types) if kind in CONSOLES]
 
 

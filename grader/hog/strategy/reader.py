@@ -127,6 +127,8 @@ def check_source(path: Path, assignment: Assignment) -> Path:
         raise StrategyFileError(f"{main}{where} has a syntax error: {error.msg}") from None
     except ValueError as error:  # null bytes
         raise StrategyFileError(f"{main} is not Python source: {error}") from None
+    except (RecursionError, MemoryError):  # (Python itself refuses it the same way)
+        raise StrategyFileError(f"{main} is nested too deeply to compile") from None
     return main
 
 
