@@ -102,16 +102,20 @@ def _template_docstrings(assignment: Assignment, bank) -> Dict[str, Optional[str
     return given
 
 
-def solution_only(assignment: Assignment, bank=None) -> List[str]:
+def solution_only(assignment: Assignment, bank=None, named: bool = False) -> List[str]:
     """The doctest-protocol tests of the solution whose function the template's copy of
-    its file does not have: the staff's own helpers, which students were never given."""
+    its file does not have: the staff's own helpers, which students were never given.
+    NAMED: instead, those of them the configuration names (`"hw.py:helper"`), which are
+    tests all the same (ok refuses to load a file without them)."""
     from . import asts
     from .load import doctests
     bank = bank or assignment.bank(assignment.folder)
     given = _template_docstrings(assignment, bank)
+    explicit = {parameter for _, parameter, source in bank.config.tests
+                if source == "doctest" and parameter}
     alone = []
     for key, (source, path, _) in bank.index().items():
-        if source != "doctest" or key in given:
+        if source != "doctest" or key in given or (key in explicit) != named:
             continue
         copy = assignment.folder / TEMPLATE / Path(path).relative_to(bank.root)
         try:

@@ -86,8 +86,8 @@ def _own_names(assignment: Assignment) -> set:
 
 def _is_check(source: str, own: set) -> bool:
     """Whether a prompt's expression asks a question the student's objects or code can
-    answer themselves: a comparison (`f(x) == sorted(x)`, under `not`, `all`, `any`),
-    or a call of a helper that is not the student's (`no_repeats(dedup(xs))`)."""
+    answer themselves: a comparison (`f(x) == sorted(x)`, under `not`), or a call of a
+    function that is not the student's (`no_repeats(dedup(xs))`, `all(...)`)."""
     from . import asts
     try:
         node = asts.parse(source.strip(), mode="eval").body
@@ -95,15 +95,10 @@ def _is_check(source: str, own: set) -> bool:
         return False
     while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         node = node.operand
-    if isinstance(node, ast.Compare):
-        return True
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
-    if isinstance(func, ast.Name):
-        return func.id not in own
-    return not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
-                and func.value.id in own)
+    if isinstance(node, ast.Compare):  # (an identity no object can fake)
+        return not all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops)
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id not in own)  # (a method is the student's object's own)
 
 
 def _check_style(assignment: Assignment, questions) -> List[str]:
@@ -178,6 +173,11 @@ def verify_ok(assignment: Assignment, timeout: float = 30.0) -> Verdict:
                      f"sources and tests: {', '.join(copied)}")
     for relative, why in okfolder.left_out(assignment):
         notes.append(f"left out of every copy: {relative.as_posix()} ({why})")
+    named = okfolder.solution_only(assignment, named=True)
+    if named:
+        notes.append(f"{assignment.ok.path.name} names {', '.join(named)}, which template/ "
+                     "does not define: students must write them (ok refuses to load a file "
+                     "without one, for every test)")
     if not assignment.ok.default_tests:
         alone = okfolder.solution_only(assignment)
         if alone:

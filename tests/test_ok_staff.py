@@ -1221,3 +1221,27 @@ def test_verify_names_hidden_examples_whose_output_a_check_decides(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     notes = " ".join(done.stdout.split())
     assert "a check's verdict, not a value: q3 case 4, q3 case 5, q3 case 7, q3 case 8." in notes, notes
+
+
+def test_a_function_the_configuration_names_is_a_test_though_the_template_lacks_it(tmp_path):
+    """`"hw.py:digits_of": "doctest"` names a test: ok runs it in every student's file
+    (refusing a file without it), so bulk grades it even where template/ lacks the
+    function (students write it from scratch), and verify says students must write it
+    (review27 F6: it was dropped with the staff's own helpers)."""
+    staff = make_hw(tmp_path)
+    config = json.loads((staff / "hw.ok").read_text())
+    del config["default_tests"]
+    config["tests"] = {"hw.py:digits_of": "doctest", **config["tests"]}
+    (staff / "hw.ok").write_text(json.dumps(config))
+    extra = ('\n\ndef digits_of(n):\n    """Its digits.\n\n'
+             '    >>> digits_of(2024)\n    [2, 0, 2, 4]\n    """\n'
+             '    return [int(d) for d in str(n)]\n')
+    (staff / "hw.py").write_text(HW_SOLUTION + extra)
+    submissions = tmp_path / "subs"
+    (submissions / "ann").mkdir(parents=True)
+    (submissions / "ann" / "hw.py").write_text(HW_SOLUTION + extra)
+    row = bulk_rows(submissions, staff, tmp_path / "out")["ann"]
+    assert row.get("digits_of") == "1", row
+    done = run_grade("verify", "--assignment", str(staff))
+    notes = " ".join(done.stdout.split())
+    assert "hw.ok names digits_of, which template/ does not define" in notes, done.stdout
