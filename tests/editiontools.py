@@ -187,13 +187,18 @@ def grade_mutant(assignment, mutant, folder: Path) -> GradeResult:
         assignment, source, folder, keys, timeout=timeout))
 
 
-def grade_mutants(assignment, mutants, names: List[str], tmp: Path) -> Dict[str, Future]:
-    """Futures of the GradeResults of the mutants NAMES, graded on a small thread pool (one
-    worker process each): grading one takes about a second of mostly waiting."""
+def grade_mutants(request, assignment, mutants, tmp: Path) -> Dict[str, Future]:
+    """Futures of the GradeResults of the mutants whose test_mutant_is_caught_by_its_own_question
+    the session selected in REQUEST's module, graded on a small thread pool (one worker
+    process each): grading one takes about a second of mostly waiting. What is still
+    queued when the module ends (a run stopped by -x or Ctrl-C) is dropped."""
+    names = [item.callspec.params["name"] for item in request.session.items
+             if item.originalname == "test_mutant_is_caught_by_its_own_question"
+             and item.module.__name__ == request.module.__name__]
     pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
     futures = {name: pool.submit(grade_mutant, assignment, mutants[name], tmp / name)
                for name in dict.fromkeys(names)}
-    pool.shutdown(wait=False)
+    request.addfinalizer(lambda: pool.shutdown(wait=True, cancel_futures=True))
     return futures
 
 
