@@ -146,6 +146,7 @@ def test_output_at_exit_neither_fakes_nor_breaks_the_verdict(tmp_path, hook):
 @pytest.mark.parametrize("body, args, words", [
     (None, (), "does not exist"),
     ("def final_strategy(s, o):\n    return (4\n", (), "syntax error"),
+    ("x = " + "-" * 5000 + "1\n" + always(4), (), "nested too deeply"),  # (review27 F2)
     (always(4), ("--strategy", "nope"), "has no function nope"),
     (always(4), ("--baseline", "11"), "--baseline"),
 ])
