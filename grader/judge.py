@@ -197,8 +197,7 @@ def _judge(case: Case, run: CaseRun, exact: bool) -> CaseResult:
         return CaseResult(case, "error", message=run.message,
                           transcript="\n".join(prompt(e.source) for e in examples))
     if run.status == "setup-error":
-        return CaseResult(case, "error", traceback=run.message,
-                          message="the case's setup raised an error")
+        return CaseResult(case, "error", traceback=run.message, message=_setup_words(case))
     for index, example in enumerate(examples):
         if index >= len(run.outputs):
             output: Optional[ExampleOutput] = None
@@ -308,3 +307,13 @@ class Room:
             if kept is not text:
                 changed[name] = kept
         return dataclasses.replace(result, **changed) if changed else result
+
+
+def _setup_words(case: Case) -> str:
+    """What raised, for a case whose setup did: importing the module, where the setup is
+    only that (the doctest protocol's, which the student never wrote), else the setup."""
+    setup = case.suite.setup_examples
+    words = setup[0].source.split() if len(setup) == 1 else []
+    if len(words) == 4 and words[0] == "from" and words[2:] == ["import", "*"]:
+        return f"importing {words[1]} raised an error"
+    return "the case's setup raised an error"

@@ -324,6 +324,16 @@ def test_odd_files_get_an_answer_never_a_traceback(odd, homework, tmp_path, requ
         assert grade_points(folder) == ok_points(request.getfixturevalue("ok_command"), folder)
 
 
+def test_a_source_that_fails_at_import_says_so_in_each_test(homework, tmp_path):
+    """The doctest protocol's setup is the grader's own import, which the student never
+    wrote: its failure is told as the import's (hunt27 #3: "the case's setup raised")."""
+    folder = variant(tmp_path, homework, "asks", "NAME = input('name? ')\n" + HOMEWORK["hw04.py"])
+    done = run_grade("--score", cwd=folder)
+    assert done.returncode == 1 and "EOFError" in done.stdout + done.stderr
+    assert "importing hw04 raised an error" in done.stdout + done.stderr, done.stdout[-1500:]
+    assert "setup raised" not in done.stdout + done.stderr
+
+
 PROJECT = {
     "typing.ok": json.dumps({
         "name": "Project 2: Typing", "src": ["typing.py", "utils.py"],
