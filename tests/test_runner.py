@@ -676,26 +676,3 @@ def test_the_hidden_cases_first_replay_of_the_visible_ones_costs_no_wall_cap(tmp
     assert hidden[0].status == "ran", hidden[0].message
     assert hidden[0].outputs[-1].printed.strip() == "1"
     assert runner.waited < 1.0
-
-
-@settings(max_examples=8, deadline=None)
-@given(size=st.integers(1, 4), offset=st.integers(0, 3))
-def test_a_recursion_through_several_functions_is_told_in_a_few_lines(tmp_path_factory, size,
-                                                                      offset):
-    """A recursion through two branches or helpers repeats a run of frames that Python
-    shows frame by frame: hundreds of lines per failing question, where ok shows a few
-    (hunt27 #2). A run of up to four frames repeated is shown once, then how many more
-    times it repeated; the first frames before it and the last after it still show."""
-    names = [f"step{i}" for i in range(size)]
-    body = f"def start(n):\n    return {names[0]}(n)\n"
-    for i, name in enumerate(names):
-        body += f"def {name}(n):\n    return {names[(i + 1) % size]}(n + {i + offset}) + 1\n"
-    folder = submission(tmp_path_factory.mktemp("cycle"), body)
-    runner = Runner(preflight=("hog",), src=folder, timeout=5)
-    (_, run), = runner.run([CaseJob(0, ["import hog\n", "hog.start(1)\n"])])
-    raised = run.outputs[-1].raised
-    assert raised is not None and raised.type == "RecursionError", run
-    lines = raised.traceback.splitlines()
-    what = "line" if size == 1 else f"{size} lines"
-    assert len(lines) < 40 and f"[Previous {what} repeated" in raised.traceback, raised.traceback
-    assert "in start" in lines[1] and lines[-1].startswith("RecursionError")

@@ -494,47 +494,33 @@ class DisplayHook:
         self.capture.show(text if not last or last.splitlines()[0] != last else text + "\n")
 
 
-CYCLE = 4  # the longest run of frames told as repeating (a recursion through helpers)
-
-
 def format_frames(tb, keep):
     """The frames of the traceback TB whose file KEEP accepts, formatted as `traceback`
     formats them (a run of more than three alike shown as three, then "[Previous line
-    repeated N more times]"), and a run of two to CYCLE frames that repeats three times
-    or more shown once, then how many more times it repeated (a recursion through two
-    branches or a helper: Python would show each of its hundreds of frames). Only the
-    frames shown are read and formatted: formatting a recursion 1000 deep frame by
-    frame took ~17 ms, paid again by every fuzz game a recursing play raised in."""
-    entries = []  # (file, line, name), traceback entry
+    repeated N more times]"). The frames are chosen and each run cut to three before
+    any is read or formatted: formatting a recursion 1000 deep frame by frame took
+    ~17 ms, paid again by every fuzz game a recursing play raised in."""
+    runs = []  # [(file, line, name), up to three of its traceback entries, count]
     while tb is not None:
         code = tb.tb_frame.f_code
         if keep(code.co_filename):
-            entries.append(((code.co_filename, tb.tb_lineno, code.co_name), tb))
+            key = (code.co_filename, tb.tb_lineno, code.co_name)
+            if runs and runs[-1][0] == key:
+                runs[-1][2] += 1
+                if runs[-1][2] <= 3:
+                    runs[-1][1].append(tb)
+            else:
+                runs.append([key, [tb], 1])
         tb = tb.tb_next
-    keys = [key for key, _ in entries]
-
-    def repeats(at, size):
-        times = 1
-        while keys[at + times * size:at + (times + 1) * size] == keys[at:at + size]:
-            times += 1
-        return times
-
-    text, at = [], 0
-    while at < len(entries):
-        size, times = 1, repeats(at, 1)
-        if times == 1:
-            size, times = next(((n, t) for n in range(2, CYCLE + 1)
-                                for t in (repeats(at, n),) if t >= 3), (1, 1))
-        shown = entries[at:at + min(times, 3)] if size == 1 else entries[at:at + size]
+    text = []
+    for _, entries, count in runs:
         chain = None
-        for _, entry in reversed(shown):
+        for entry in reversed(entries):
             chain = types.TracebackType(chain, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
         text.extend(traceback.format_list(traceback.extract_tb(chain)))
-        more = times - 3 if size == 1 else times - 1
-        if more > 0:
-            what = "line" if size == 1 else f"{size} lines"
-            text.append(f"  [Previous {what} repeated {more} more time{'s' if more > 1 else ''}]\n")
-        at += size * times
+        if count > 3:
+            text.append(f"  [Previous line repeated {count - 3} more "
+                        f"time{'s' if count - 3 > 1 else ''}]\n")
     return "".join(text)
 
 
