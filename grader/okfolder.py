@@ -79,27 +79,22 @@ def scored_questions(assignment: Assignment) -> List[Question]:
     return bank.load(keys)
 
 
-def _template_docstrings(assignment: Assignment, bank) -> Dict[str, Optional[str]]:
-    """Doctest-protocol test name -> the docstring the template's file gives its function
-    (None: no docstring), for the solution's tests whose file template/ has."""
+def _template_files(assignment: Assignment, bank) -> Dict[Path, Dict[str, Optional[str]]]:
+    """Each doctest-protocol file of BANK (relative path) whose template/ copy can be read
+    -> that copy's functions and their docstrings (None: none), each file read once."""
     from . import asts
     from .load import doctests
-    given: Dict[str, Optional[str]] = {}
-    read: Dict[Path, Optional[Dict[str, Optional[str]]]] = {}
-    for key, (source, path, _) in bank.index().items():
-        relative = Path(path).relative_to(bank.root) if source == "doctest" else None
-        if relative is None or not (assignment.folder / TEMPLATE / relative).is_file():
+    files: Dict[Path, Dict[str, Optional[str]]] = {}
+    for source, path, _ in bank.index().values():
+        relative = Path(path).relative_to(bank.root)
+        if source != "doctest" or relative in files:
             continue
-        if relative not in read:
-            try:
-                read[relative] = {t.name: t.docstring for t in doctests.discover(
-                    asts.read_source(assignment.folder / TEMPLATE / relative),
-                    relative.as_posix())}
-            except (OSError, doctests.DiscoveryError):
-                read[relative] = None  # (verify grades the template and says why)
-        if read[relative] is not None and key in read[relative]:
-            given[key] = read[relative][key]
-    return given
+        try:
+            files[relative] = {t.name: t.docstring for t in doctests.discover(
+                asts.read_source(assignment.folder / TEMPLATE / relative), relative.as_posix())}
+        except (OSError, doctests.DiscoveryError):
+            pass  # no template of this file, or one that cannot be read (verify says why)
+    return files
 
 
 def solution_only(assignment: Assignment, bank=None, named: bool = False) -> List[str]:
@@ -107,23 +102,13 @@ def solution_only(assignment: Assignment, bank=None, named: bool = False) -> Lis
     its file does not have: the staff's own helpers, which students were never given.
     NAMED: instead, those of them the configuration names (`"hw.py:helper"`), which are
     tests all the same (ok refuses to load a file without them)."""
-    from . import asts
-    from .load import doctests
     bank = bank or assignment.bank(assignment.folder)
-    given = _template_docstrings(assignment, bank)
+    files = _template_files(assignment, bank)
     explicit = {parameter for _, parameter, source in bank.config.tests
                 if source == "doctest" and parameter}
-    alone = []
-    for key, (source, path, _) in bank.index().items():
-        if source != "doctest" or key in given or (key in explicit) != named:
-            continue
-        copy = assignment.folder / TEMPLATE / Path(path).relative_to(bank.root)
-        try:
-            doctests.discover(asts.read_source(copy), copy.name)
-        except (OSError, doctests.DiscoveryError):
-            continue  # no template of this file, or one that cannot be read: kept
-        alone.append(key)
-    return alone
+    return [key for key, (source, path, _) in bank.index().items()
+            if source == "doctest" and (key in explicit) == named
+            and key not in files.get(Path(path).relative_to(bank.root), {key: None})]
 
 
 def examples_apart(assignment: Assignment, questions: Iterable[Question]) -> List[str]:
@@ -131,15 +116,14 @@ def examples_apart(assignment: Assignment, questions: Iterable[Question]) -> Lis
     the template's: graded (and shown on failure) as the solution's say."""
     from .load import doctests
     bank = assignment.bank(assignment.folder)
-    given = _template_docstrings(assignment, bank)
+    files = _template_files(assignment, bank)
     apart = []
     for question in questions:
-        key = question.key
-        if key not in given or bank.index().get(key, ("",))[0] != "doctest":
-            continue
-        staff = bank.index()[key][2]
-        if isinstance(staff, doctests.Target) and _session(staff.docstring) != _session(given[key]):
-            apart.append(key)
+        source, path, staff = bank.index().get(question.key, ("", None, None))
+        given = files.get(Path(path).relative_to(bank.root), {}) if source == "doctest" else {}
+        if (question.key in given and isinstance(staff, doctests.Target)
+                and _session(staff.docstring) != _session(given[question.key])):
+            apart.append(question.key)
     return apart
 
 
