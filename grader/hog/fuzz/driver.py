@@ -198,13 +198,19 @@ def _student_traceback(error, src):
     return "Traceback (most recent call last):\n" + frames + _error_line(error) + "\n"
 
 
+SHOWN_RUNS = (2, 8)  # the runs of frames a deep stack shows before and after its cut
+
+
 def format_frames(tb, keep):
     """The frames of the traceback TB whose file KEEP accepts, formatted as `traceback`
     formats them (a run of more than three alike shown as three, then "[Previous line
-    repeated N more times]"). The frames are chosen and each run cut to three before
-    any is read or formatted: formatting a recursion 1000 deep frame by frame took
-    ~17 ms, paid again by every fuzz game a recursing play raised in. (The worker has
-    the same function: each is a script of its own, standard library only.)"""
+    repeated N more times]"), but for a stack of more than SHOWN_RUNS runs of frames
+    (a recursion that alternates two lines or two functions makes a run of each call)
+    only the first and the last few: a RecursionError read 300 lines where ok shows
+    its last 15. The frames are chosen and each run cut to three before any is read or
+    formatted: formatting a recursion 1000 deep frame by frame took ~17 ms, paid again
+    by every fuzz game a recursing play raised in. (The worker has the same function:
+    each is a script of its own, standard library only.)"""
     runs = []  # [(file, line, name), up to three of its traceback entries, count]
     while tb is not None:
         code = tb.tb_frame.f_code
@@ -217,8 +223,16 @@ def format_frames(tb, keep):
             else:
                 runs.append([key, [tb], 1])
         tb = tb.tb_next
+    if len(runs) > sum(SHOWN_RUNS) + 1:
+        first, last = SHOWN_RUNS
+        hidden = sum(count for _, _, count in runs[first:-last])
+        runs[first:-last] = [hidden]
     text = []
-    for _, entries, count in runs:
+    for run in runs:
+        if isinstance(run, int):
+            text.append(f"  ... ({run} more calls)\n")
+            continue
+        _, entries, count = run
         chain = None
         for entry in reversed(entries):
             chain = types.TracebackType(chain, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
