@@ -126,6 +126,13 @@ def missing_module(result: CaseResult) -> bool:
             and "ModuleNotFoundError" not in result.expected)
 
 
+def asks_for_input(result: CaseResult) -> bool:
+    """input() found no line to read: the words are the builtin's own, which code raising
+    EOFError itself rarely copies."""
+    return ("EOFError" not in result.expected and result.traceback.rstrip("\n")
+            .endswith("\nEOFError: EOF when reading a line"))  # (its prompt may precede it in got)
+
+
 def lazy_sequence(result: CaseResult) -> bool:
     want, got = result.expected.strip(), result.got.strip()
     return (_raised(result) is None and want.startswith("[") and want.endswith("]")
@@ -161,6 +168,9 @@ RULES: List[Tuple[Hint, Callable[[CaseResult], bool]]] = [
     (Hint("common-missing-module", "*", "the code imports a module this Python does not "
           "have: a name mistyped, or a package to install for the Python that runs the "
           "grader (python3 -m pip install NAME)"), missing_module),
+    (Hint("common-asks-for-input", "*", "the code calls input(), and a graded run has no one "
+          "to type: take the value as an argument, or ask for it only under `if __name__ == "
+          "'__main__':`"), asks_for_input),
     (Hint("common-lazy-sequence", "*", "the function returns a lazy sequence (a map, filter, "
           "zip, range or generator) where the example expects a list: list(...) makes one"),
      lazy_sequence),

@@ -30,6 +30,7 @@ MISTAKES = {
                 "common-lazy-sequence"),
     "evens": (">>> evens(4)\n[0, 2]", "return range(0, name, 2)", "common-lazy-sequence"),
     "mean": (">>> mean([1, 2])\n1.5", "return sum(name) // len(name)", "common-lost-fraction"),
+    "ask": (">>> ask(1)\n2", "return int(input('How many? ')) + name", "common-asks-for-input"),
     # near misses: a plain wrong value, other text, a printed value, an error, a right one
     "wrong_value": (">>> wrong_value(2)\n5", "return 4", None),
     "other_text": (">>> other_text(1)\nHello, Ann", "return 'Hello, Bob'", None),
@@ -39,6 +40,7 @@ MISTAKES = {
     "statement": (">>> x = statement(1)\n>>> x\n3", "return 2", None),
     "type_error": (">>> type_error(1)\n3", "return name + 'a'", None),
     "right": (">>> right(2)\n4", "return 4", None),
+    "own_eof": (">>> own_eof(1)\n2", "raise EOFError('no more')", None),
 }
 
 
