@@ -89,6 +89,8 @@ RUN = """\
 set -uo pipefail
 root="$(cd "${AUTOGRADER_ROOT:-/autograder}" && pwd)" || exit 1
 here="$(cd "$(dirname "$0")" && pwd)"
+# Gradescope runs a copy of this script, $root/run_autograder: the bundle is in $root/source
+[ -f "$here/gradescope.json" ] || here="$root/source"
 python="${GRADER_PYTHON:-$root/venv/bin/python}"
 case "$python" in /*) ;; */*) python="$PWD/$python" ;; esac  # (relative: before the cd)
 export PYTHONPATH="$here/grader_pkg${PYTHONPATH:+:$PYTHONPATH}"

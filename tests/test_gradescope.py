@@ -90,9 +90,11 @@ def autograder(bundle, tmp_path_factory):
 
 
 def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600, lay=None,
-           env: Optional[dict] = None, cwd: Optional[Path] = None):
+           env: Optional[dict] = None, cwd: Optional[Path] = None,
+           script: Optional[Path] = None):
     """Put FILES in ROOT/submission, then let LAY(root) add what files cannot say (links,
-    fifos); run run_autograder (with ENV's variables too); (results, its output)."""
+    fifos); run SCRIPT (the bundle's run_autograder) with ENV's variables too; (results,
+    its output)."""
     for folder in ("submission", "results"):
         if (root / folder).is_symlink():
             (root / folder).unlink()
@@ -105,10 +107,24 @@ def submit(root: Path, files: dict, mode: str = "auto", timeout: float = 600, la
         lay(root)
     env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root),
            "HOG_GRADESCOPE_SANDBOX": mode, "HOME": str(root), **(env or {})}
-    done = subprocess.run([str(root / "source" / "run_autograder")], env=env, cwd=cwd,
+    done = subprocess.run([str(script or root / "source" / "run_autograder")], env=env, cwd=cwd,
                           capture_output=True, text=True, timeout=timeout)
     results = json.loads((root / "results" / "results.json").read_text())
     return results, done
+
+
+def test_the_copy_gradescope_runs_finds_the_bundle(autograder):
+    """Gradescope unpacks the bundle in /autograder/source and runs a copy of its
+    run_autograder as /autograder/run_autograder: from there too, every point (attack28
+    F1: it looked for its settings beside itself, and every submission failed)."""
+    copy = autograder / "run_autograder"
+    shutil.copy2(autograder / "source" / "run_autograder", copy)
+    try:
+        results, done = submit(autograder, {"hog.py": REFERENCE}, script=copy, cwd=autograder)
+    finally:
+        copy.unlink()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert score(results) == 22 and "autograder failed" not in results.get("output", "")
 
 
 def score(results) -> float:
