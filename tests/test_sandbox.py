@@ -125,6 +125,35 @@ def test_secrets_and_other_files_are_out_of_sight(tmp_path):
     assert printed(result)[1:] == ["'FileNotFoundError'\n"] * len(targets)
 
 
+def test_a_hidden_folder_inside_another_in_a_bound_tree_is_hidden_with_it(tmp_path):
+    """A grader installed in a tree the sandbox shows (a system or Docker Python: its
+    site-packages under /usr, the editions' cases inside it), or a staff folder kept
+    there with its tests/, hides a folder inside another: bwrap could not make the inner
+    one's mount point in the outer one's read-only tmpfs, and every submission failed
+    at its import (attack28 F3)."""
+    import tempfile
+    prefix = os.path.realpath(sys.base_prefix)  # always shown to the code, read-only
+    if not os.access(prefix, os.W_OK):
+        pytest.skip(f"a folder cannot be made in {prefix} here")
+    outer = Path(tempfile.mkdtemp(prefix="hog-grader-test-", dir=prefix))
+    try:
+        (outer / "tests").mkdir()
+        (outer / "tests" / "q1.py").write_text("test = {}\n")
+        (outer / "solution.py").write_text("SECRET = 1\n")
+        folder = submission(tmp_path, "def peek(path):\n"
+                            "    try:\n"
+                            "        return open(path).read()[:20]\n"
+                            "    except OSError as e:\n"
+                            "        return type(e).__name__\n")
+        with Sandbox(folder, slot=SLOT, limits=Limits(), hide=[outer, outer / "tests"]) as box:
+            [result] = run_in(box, [[f"hog.peek({str(outer / 'tests' / 'q1.py')!r})",
+                                     f"hog.peek({str(outer / 'solution.py')!r})"]])
+        assert result.status == "ran", result
+        assert printed(result)[1:] == ["'FileNotFoundError'\n"] * 2
+    finally:
+        shutil.rmtree(outer)
+
+
 def test_the_folders_hidden_are_worked_out_once_per_grader(tmp_path, monkeypatch):
     """Bulk grading builds a sandbox per submission: where packages are installed is
     asked of sysconfig once (~2 ms of the grader's thread each time), and what

@@ -707,8 +707,13 @@ class Sandbox:
                     argv += ["--perms", "0755", "--dir", parent]
             argv += ["--ro-bind", prefix, prefix]
             bound.append(prefix)
-        for path in hidden_paths(self.hide):
-            if _under(path, bound):
+        hidden: List[str] = []
+        for path in hidden_paths(self.hide):  # (sorted: a folder before what it holds)
+            if _under(path, bound) and not _under(path, hidden):
+                # one inside a hidden folder is hidden with it, and its mount point could
+                # not be made in the read-only tmpfs (attack28 F3: a grader installed in
+                # a bound prefix failed every submission)
+                hidden.append(path)
                 argv += ["--tmpfs", path, "--remount-ro", path]
         argv += ["--ro-bind", str(self.folder), INSIDE_GIVEN]
         if os.geteuid() == 0:
