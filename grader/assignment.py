@@ -21,7 +21,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 if TYPE_CHECKING:
     from .load.okconfig import OkConfig
@@ -48,6 +48,9 @@ class Assignment:
     config: Dict[str, Any] = field(default_factory=dict)
     folder: Optional[Path] = None  # set for an assignment given as a folder (--assignment)
     ok: Optional["OkConfig"] = None  # set for an ok assignment (a folder with NAME.ok)
+    # paths inside FOLDER that are not the course's (a bulk run's submissions and output,
+    # kept beside the assignment): no copy of the folder ever holds them
+    apart: Tuple[Path, ...] = ()
 
     @property
     def is_ok(self) -> bool:

@@ -24,7 +24,7 @@ import fnmatch
 import json
 import os
 import shutil
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from . import staff_copies
@@ -162,12 +162,14 @@ def left_out(assignment: Assignment) -> List[Tuple[Path, str]]:
     return list(_listed(assignment)[1])
 
 
-def _walk(root: Path) -> Tuple[List[Path], List[Path]]:
+def _walk(root: Path, apart: Iterable[Path] = ()) -> Tuple[List[Path], List[Path]]:
     """(files, folders) under ROOT, relative, sorted, symbolic links followed (each real
-    folder once: a link to a folder above it is no loop), what `_skipped` skips left out."""
+    folder once: a link to a folder above it is no loop), what `_skipped` skips left out,
+    and what is no course data: the paths APART (resolved) and a bulk run's output."""
     files: List[Path] = []
     folders: List[Path] = []
     seen: Set[Tuple[int, int]] = set()
+    apart = {Path(path).resolve() for path in apart}
     for top, dirs, names in os.walk(root, followlinks=True):
         here = Path(top)
         try:
@@ -175,7 +177,7 @@ def _walk(root: Path) -> Tuple[List[Path], List[Path]]:
         except OSError:
             dirs[:] = []
             continue
-        if (stat.st_dev, stat.st_ino) in seen:
+        if (stat.st_dev, stat.st_ino) in seen or here.resolve() in apart or is_bulk_output(here):
             dirs[:] = []
             continue
         seen.add((stat.st_dev, stat.st_ino))
@@ -184,8 +186,21 @@ def _walk(root: Path) -> Tuple[List[Path], List[Path]]:
         if relative != Path("."):
             folders.append(relative)
         files += [relative / name for name in names
-                  if not _skipped(relative / name) and (here / name).is_file()]
+                  if not _skipped(relative / name) and (here / name).is_file()
+                  and (here / name).resolve() not in apart]
     return sorted(files), sorted(folders)
+
+
+def is_bulk_output(folder: Path) -> bool:
+    """Whether FOLDER is a `grade bulk` run's OUT (its results store is there): the
+    class's grades, its code's outputs, the hidden cases it failed, never course data,
+    whether it is the running one or an earlier run's (attack28 F4)."""
+    from .bulk.store import FILENAME
+    try:
+        with open(folder / FILENAME, "rb") as store:
+            return store.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
 
 
 def folder_dirs(assignment: Assignment) -> List[Path]:
@@ -193,7 +208,7 @@ def folder_dirs(assignment: Assignment) -> List[Path]:
     holding only dot files (`output/.gitkeep`), which every copy makes empty, so that the
     code may write into them as in the course's folder. A folder whose files were all
     left out, or that the `staff_only` patterns name, is not made."""
-    files, folders = _walk(assignment.folder)
+    files, folders = _walk(assignment.folder, assignment.apart)
     holding = {parent for relative in files for parent in relative.parents}
     staff = assignment.ok.staff_only
     return [folder for folder in folders
@@ -203,14 +218,14 @@ def folder_dirs(assignment: Assignment) -> List[Path]:
 def _listed(assignment: Assignment) -> Tuple[List[Path], List[Tuple[Path, str]]]:
     root = assignment.folder
     listing = []
-    for relative in _walk(root)[0]:
+    for relative in _walk(root, assignment.apart)[0]:
         stat = (root / relative).stat()
         listing.append((relative, stat.st_mtime_ns, stat.st_size))
     templates = [] if assignment.template is None else [
         (name, (assignment.template / name).stat().st_mtime_ns)
         for name in assignment.sources if (assignment.template / name).is_file()]
     key = (str(root), assignment.ok.path.name, tuple(assignment.sources), tuple(listing),
-           tuple(templates))
+           tuple(templates), tuple(assignment.apart))
     found = _KEPT.get(key)
     if found is None:  # (bulk stages every submission from it: read the folder once)
         found = _kept_files(assignment, [relative for relative, _, _ in listing])
@@ -237,6 +252,7 @@ def _kept_files(assignment: Assignment, listing: List[Path]
               and relative.suffix == ".ok" and relative.name != assignment.ok.path.name
               for name in (relative.name, relative.stem + ".grader.json")}
     kept = []
+    source_names = {PurePosixPath(name).name for name in assignment.sources}
     for relative in listing:
         path = root / relative
         if len(relative.parts) == 1 and relative.name in others:
@@ -246,6 +262,9 @@ def _kept_files(assignment: Assignment, listing: List[Path]
         if relative.as_posix() in (*assignment.sources, assignment.ok.path.name) \
                 or path.resolve() in cases or relative == catalogue:
             kept.append(relative)
+        elif relative.name in source_names:  # the code imports the one at its own path
+            left.append((relative, "named like a source file: a student's copy or an old "
+                                   "one, as of a class's submissions kept in the folder"))
         elif given is not None:  # staff name what copies get, and vouch for it
             if _matches(relative, given):
                 kept.append(relative)

@@ -34,6 +34,7 @@ READ_CAP = 64 << 20  # bytes an archive's files may hold in all, as read here
 HIDDEN_LINE = 12  # characters a hidden case's call needs to be looked for in other files
 SOLUTION_SHARE = 0.5  # of the solution's work a copy holds (in AST nodes) ...
 SOLUTION_NODES = 15  # ... and at least this many
+STUDENT_SHARE = 0.5  # of the names the sources students write define, a copy defines
 
 
 def assigns_test(tree: ast.Module) -> bool:
@@ -124,6 +125,11 @@ def _bodies(tree: ast.AST) -> Dict[str, Tuple[List[str], int]]:
     return found
 
 
+def _top_names(tree: ast.Module) -> Set[str]:
+    return {node.name for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+
+
 def _within(part: List[str], whole: List[str]) -> bool:
     """Whether PART's statements are in WHOLE, in order (others between them)."""
     rest = iter(whole)
@@ -164,6 +170,19 @@ class Screen:
                 if body and (qualified not in given or given[qualified][0] != body):
                     self.solved.append((body, size))
         self.work = sum(size for _, size in self.solved)
+        self.written = set()  # the top-level names the sources students write define
+        for data in (template or solution).values():
+            try:
+                self.written |= _top_names(asts.parse(data))
+            except (SyntaxError, ValueError):
+                continue
+
+    def _students_code(self, tree: ast.AST) -> bool:
+        """Whether TREE defines most of the functions and classes students write: a
+        student's version of a source (a class's submissions kept in the staff folder,
+        named by student: attack28 F4), whatever its name and however little it solves."""
+        shared = len(_top_names(tree) & self.written)
+        return shared >= 1 and shared >= STUDENT_SHARE * len(self.written)
 
     def _solution_work(self, tree: ast.AST) -> bool:
         """Whether TREE's functions hold most of the solution's work: SOLUTION_SHARE of
@@ -220,6 +239,8 @@ class Screen:
             return "a case file under a name no test is read from"
         if self._solution_work(tree):
             return "it holds the solution's work"
+        if self._students_code(tree):
+            return "it defines the functions students write: a student's version of a source"
         return None
 
 

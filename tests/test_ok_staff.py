@@ -1245,3 +1245,49 @@ def test_a_function_the_configuration_names_is_a_test_though_the_template_lacks_
     done = run_grade("verify", "--assignment", str(staff))
     notes = " ".join(done.stdout.split())
     assert "hw.ok names digits_of, which template/ does not define" in notes, done.stdout
+
+
+def test_a_class_and_its_results_kept_in_the_staff_folder_reach_no_copy(tmp_path):
+    """Staff who grade from inside the assignment folder (`grade bulk submissions
+    --assignment . --out out`) keep the class's code and the run's output in it: no
+    sandbox, published folder or bundle may hold either, this run's or an earlier one's
+    (attack28 F4: a classmate's code exec'd for full marks, the class's grades printed,
+    hidden cases answered from report.html or the live results.sqlite)."""
+    hw = make_hw(tmp_path)
+    subs = hw / "submissions"
+    (subs / "alice").mkdir(parents=True)
+    (subs / "alice" / "hw.py").write_text(HW_SOLUTION)
+    (subs / "ben").mkdir()
+    (subs / "ben" / "hw.py").write_text(HW_TEMPLATE)
+    borrow = ("\nimport glob as _g, os as _o\n"
+              "for _p in _g.glob(_o.path.join(_o.path.dirname(_o.path.abspath(__file__)), "
+              "'**', '*.py'), recursive=True):\n"
+              "    if 'alice' in _p:\n"
+              "        exec(open(_p).read(), globals())\n")
+    (subs / "mallory.py").write_text(HW_TEMPLATE + borrow)
+    snoop = ("import glob as _g\n"
+             "SEEN = ' '.join(open(p, errors='replace').read() for pattern in "
+             "('**/grades.csv', '**/results.sqlite', '**/report.html') "
+             "for p in _g.glob(pattern, recursive=True))\n")
+    (subs / "snoop.py").write_text(HW_TEMPLATE.replace(
+        '    """Return x plus one.', '    """Return x plus one.').replace(
+        "def add_one(x):", snoop + "\n\ndef add_one(x):\n    print(len(SEEN), SEEN[:300])\n"
+        "    return x + 1\n\n\ndef unused(x):", 1))
+    for run, out in enumerate(("out", "out-late")):
+        rows = bulk_rows(subs, hw, hw / out, "--no-cgroups")
+        assert float(rows["alice"]["total"]) == 4, rows
+        assert float(rows["mallory"]["total"]) == 0, (run, rows["mallory"])
+        results = json.loads((hw / out / "results.json").read_text())
+        seen = next(s for s in results["submissions"] if s["id"] == "snoop")
+        said = seen["questions"]["add_one"]["output"]
+        assert "Got:\n    0 \n" in said, said[:2000]  # it found nothing to print
+        assert "alice" not in said and "SECRET-HIDDEN-CASE" not in said, said[:2000]
+    for command, archive in (("publish", tmp_path / "hw.zip"),
+                             ("gradescope", tmp_path / "bundle.zip")):
+        done = run_grade(command, str(archive), "--assignment", str(hw))
+        assert done.returncode == 0, done.stdout + done.stderr
+        with zipfile.ZipFile(archive) as opened:
+            names = opened.namelist()
+        assert not [n for n in names if re.search(r"/(submissions|out|out-late)/", n)], names
+    said = run_grade("verify", "--assignment", str(hw)).stdout
+    assert "submissions/mallory.py (it defines the functions students write" in " ".join(said.split())

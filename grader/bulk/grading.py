@@ -21,6 +21,7 @@ import struct
 import tempfile
 import zipfile
 import zlib
+import dataclasses
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -769,6 +770,8 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise BulkError(f"--out {out} exists and is not a folder")
+    if assignment.is_ok:  # kept in the staff folder, neither is staged with a submission
+        assignment = dataclasses.replace(assignment, apart=(Path(source).resolve(), out.resolve()))
     settings.hide = sorted({Path(source).resolve(), out.resolve(), assignment.reference,
                             assignment.cases, *[q.path.parent for q in questions if q.path]})
     folders = sorted({q.path.parent for q in questions if q.path})
