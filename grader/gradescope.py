@@ -648,6 +648,12 @@ def _hint(entry: Dict[str, Any]) -> List[str]:
     return [f"{entry.get('hint_text') or 'Hint:'} (hint {entry['hint']})"]
 
 
+# Outputs hold what the code printed: shown as plain text, never as the HTML or Markdown
+# Gradescope renders by default (attack28 F2: a fake "all tests passed" banner, a link, an
+# image fetched from the student's server when staff open the submission)
+AS_TEXT = {"output_format": "text", "test_output_format": "text"}
+
+
 def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_published"
             ) -> Dict[str, Any]:
     """Gradescope's results.json for one submission, from its record (bulk's
@@ -716,7 +722,7 @@ def results(record: Dict[str, Any], questions, hidden_visibility: str = "after_p
     for test in tests:  # what the code printed: no NUL or other control character
         test["output"] = printable(test["output"])  # (Gradescope's store may refuse one)
     return {"score": sum(t["score"] for t in tests), "output": printable(output),
-            "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
+            **AS_TEXT, "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
 
 
 def _write(results_dir: Path, data: Dict[str, Any]) -> Path:
@@ -847,8 +853,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except Exception as error:  # Gradescope shows results.json: it must say what broke
         message = f"The autograder failed: {type(error).__name__}: {error}"
         print(message, file=sys.stderr)
-        _write(root / "results", {"score": 0, "output": message, "visibility": "visible",
-                                  "tests": []})
+        _write(root / "results", {"score": 0, "output": message, **AS_TEXT,
+                                  "visibility": "visible", "tests": []})
         return 1
     total = sum(t["score"] for t in data.get("tests", []))
     print(f"hog-grader: {total:g} points; wrote {root / 'results' / 'results.json'}")

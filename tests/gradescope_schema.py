@@ -22,6 +22,9 @@ def check(data: Dict[str, Any]) -> None:
     assert data.get("visibility", "visible") in VISIBILITIES
     assert data.get("stdout_visibility", "hidden") in VISIBILITIES
     assert isinstance(data.get("output", ""), str)
+    # what the code printed is shown as text, never rendered (HTML is Gradescope's default)
+    assert data.get("output_format") == "text" and data.get("test_output_format") == "text"
+    assert all(test.get("output_format", "text") == "text" for test in data["tests"])
     assert not _controls(data.get("output", ""))
     numbers = []
     for test in data["tests"]:
