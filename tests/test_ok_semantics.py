@@ -568,6 +568,29 @@ match RECURSIVE:
             """
             return 1
 
+import typing
+
+class Boxed(typing.Generic[typing.TypeVar('T')]):
+    def get(self):
+        """
+        >>> IntBoxed().get()
+        1
+        """
+        return 1
+
+class IntBoxed(Boxed[int]):
+    pass
+
+def shout(s):
+    """
+    >>> Util.shout('hi')
+    'HI!'
+    """
+    return s.upper() + '!'
+
+class Util:
+    loud = staticmethod(shout)
+
 if __name__ == '__main__':
     def not_on_import():
         """
@@ -593,7 +616,7 @@ def test_the_tests_found_are_oks(ok_command, tmp_path):
             "WithLambdas.rate", "Sub.flip", "square", "rebound", "rebound_kept",
             "rebound_made", "by_update_wrapper", "by_wraps_called", "on_a_flag",
             "tried_first", "loop_broken", "in_match", "doc_assigned", "DocInBody",
-            "Given.kept", "Given.replaced"} <= set(ok)
+            "Given.kept", "Given.replaced", "IntBoxed.get", "Util.loud"} <= set(ok)
     assert ok["Given.kept"] == (0.0, 1.0) and ok["Given.replaced"] == (1.0, 1.0)
     assert not {"scratch", "deleted", "nil", "nil.map"} & set(ok)
     assert ok["rebound"] == ok["rebound_made"] == (1.0, 1.0)

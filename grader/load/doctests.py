@@ -217,6 +217,22 @@ def _returned(decorator: ast.AST):
     return wrapper
 
 
+def _base_name(base: ast.AST) -> ast.AST:
+    """The class a base names: `Box` of `Box[int]` (a generic's alias, which gives the
+    class itself to the bases: hunt28 #1)."""
+    return base.value if isinstance(base, ast.Subscript) else base
+
+
+def _wrapped(value: ast.AST) -> ast.AST:
+    """The function `staticmethod(f)` wraps (a class's attribute: the function itself,
+    its docstring too); VALUE otherwise. (Not classmethod's: ok's walk of a bound method
+    recurses through `__self__` without end.)"""
+    if isinstance(value, ast.Call) and _called_name(value.func) == "staticmethod" \
+            and len(value.args) == 1 and not value.keywords:
+        return value.args[0]
+    return value
+
+
 def _called_name(func: ast.AST) -> str:
     """`f` of `f(...)` or of `module.f(...)`."""
     return func.attr if isinstance(func, ast.Attribute) else \
@@ -368,7 +384,7 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                 texts.pop(node.targets[0].id, None)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if isinstance(node, ast.ClassDef):  # its bases as bound where it is defined
-                bases_of[id(node)] = [classes[b.id] for b in node.bases
+                bases_of[id(node)] = [classes[b.id] for b in map(_base_name, node.bases)
                                       if isinstance(b, ast.Name) and b.id in classes]
             top[node.name] = node
             if isinstance(node, ast.ClassDef):
@@ -407,7 +423,7 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
         if id(cls) in bases_of:  # a class of the module's top: its bases where defined
             bases = [base for base in bases_of[id(cls)] if base is not cls]
         else:  # a nested class: the module's classes of those names
-            bases = [classes[b.id] for b in cls.bases if isinstance(b, ast.Name)
+            bases = [classes[b.id] for b in map(_base_name, cls.bases) if isinstance(b, ast.Name)
                      and b.id in classes and classes[b.id].name not in seen
                      and classes[b.id] is not cls] if depth < MRO_DEPTH else []
         if len(bases) == 1:  # C3 of one base: the class, then the base's order
@@ -450,9 +466,10 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                     body.pop(node.name, None)
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     own[_mangled(node.name, each.name)] = body[node.name] = node
-                elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+                elif isinstance(node, ast.Assign) and isinstance(_wrapped(node.value), ast.Name):
                     # a class body reads its own names, then the module's (not its bases')
-                    alias = body.get(node.value.id, top.get(node.value.id, False))
+                    named = _wrapped(node.value).id
+                    alias = body.get(named, top.get(named, False))
                     if alias is not False:  # `__str__ = __repr__`, `h = helper`: both tested
                         for target in node.targets:
                             if isinstance(target, ast.Name):
