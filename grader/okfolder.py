@@ -24,7 +24,7 @@ import fnmatch
 import json
 import os
 import shutil
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from . import staff_copies
@@ -252,7 +252,6 @@ def _kept_files(assignment: Assignment, listing: List[Path]
               and relative.suffix == ".ok" and relative.name != assignment.ok.path.name
               for name in (relative.name, relative.stem + ".grader.json")}
     kept = []
-    source_names = {PurePosixPath(name).name for name in assignment.sources}
     for relative in listing:
         path = root / relative
         if len(relative.parts) == 1 and relative.name in others:
@@ -262,9 +261,6 @@ def _kept_files(assignment: Assignment, listing: List[Path]
         if relative.as_posix() in (*assignment.sources, assignment.ok.path.name) \
                 or path.resolve() in cases or relative == catalogue:
             kept.append(relative)
-        elif relative.name in source_names:  # the code imports the one at its own path
-            left.append((relative, "named like a source file: a student's copy or an old "
-                                   "one, as of a class's submissions kept in the folder"))
         elif given is not None:  # staff name what copies get, and vouch for it
             if _matches(relative, given):
                 kept.append(relative)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 
 from . import asts
@@ -155,7 +155,9 @@ class Screen:
     source holds (HIDDEN), and the modules its sources and cases import (IMPORTED)."""
 
     def __init__(self, solution: Dict[str, bytes], template: Dict[str, bytes],
-                 hidden: Iterable[str] = (), imported: Iterable[str] = ()):
+                 hidden: Iterable[str] = (), imported: Iterable[str] = (),
+                 sources: Iterable[str] = ()):
+        self.sources = {PurePosixPath(name).as_posix() for name in sources}
         self.copies = set(solution.values())
         self.hidden = {line for line in hidden if len(line) >= HIDDEN_LINE}
         self.imported = set(imported)
@@ -200,6 +202,10 @@ class Screen:
         relative = relative or Path(path.name)
         if path.suffix == ".py" and ".".join(relative.with_suffix("").parts) in self.imported:
             return None  # a helper the code imports: the solution needs it
+        if relative.name in {PurePosixPath(name).name for name in self.sources} \
+                and relative.as_posix() not in self.sources:  # (imported: the one at its path)
+            return ("named like a source file: a student's copy or an old one, as of a "
+                    "class's submissions kept in the folder")
         try:
             data = path.read_bytes()
         except OSError as error:
@@ -305,6 +311,8 @@ def screen_of(solution: Path, template: Optional[Path], names: Iterable[str],
               questions=()) -> Screen:
     """The Screen of the source files NAMES of the folders SOLUTION and TEMPLATE, and
     of QUESTIONS' cases."""
+    names = list(names)
+
     def read(folder: Optional[Path]) -> Dict[str, bytes]:
         out = {}
         for name in names if folder is not None else ():
@@ -319,7 +327,7 @@ def screen_of(solution: Path, template: Optional[Path], names: Iterable[str],
     cases = "\n".join(str(case.raw.get("code", "")) + "\n" + (case.suite.setup or "")
                       for question in questions for case in question.cases)
     return Screen(mine, given, hidden_calls(questions, sources),
-                  _imports(sources) | _imports(cases))
+                  _imports(sources) | _imports(cases), names)
 
 
 def split(screen: Screen, root: Path, candidates: Iterable[Path]

@@ -611,7 +611,9 @@ def test_the_files_a_course_needs_are_never_left_out(tmp_path):
     q3 = (hw / "tests" / "q3.py").read_text()
     (hw / "tests" / "q3.py").write_text(q3.replace(
         "        >>> square_all([5, 6])\n",
-        "        >>> from checks import check_it\n        >>> square_all([5, 6])\n"))
+        "        >>> from checks import check_it\n        >>> from tests.hw import same\n"
+        "        >>> square_all([5, 6])\n"))
+    (hw / "tests" / "hw.py").write_text("def same(x):\n    return x\n")  # named as the source
     (hw / "checks.py").write_text('"""Use: >>> from checks import check_it"""\n'
                                   "def check_it():\n    return True\n")
     (hw / "show.py").write_text("def add_one(x):\n    return x + 1\n\n\n"
@@ -621,7 +623,7 @@ def test_the_files_a_course_needs_are_never_left_out(tmp_path):
     (hw / "tools.py").write_text("test = {'name': 'not a case'}\n")
     kept = {p.as_posix() for p in folder_files(assignments.load(path=hw))}
     assert {"data/genome.fa", "data/scores.csv", "data/freq.pkl", "data/words.db",
-            "checks.py", "show.py", "tools.py"} <= kept
+            "checks.py", "show.py", "tools.py", "tests/hw.py"} <= kept
 
 
 def test_the_ok_client_a_course_folder_ships_is_left_out_by_name(tmp_path, ok_wheel):
