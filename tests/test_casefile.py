@@ -1,8 +1,11 @@
 """Case files are ok's format, read as data, with clear errors for broken ones."""
 
+import ast
+import math
 import textwrap
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from grader.load import casefile
 from grader.load.casefile import CaseFileError
@@ -148,6 +151,42 @@ def test_data_ok_builds_on_import_is_read_as_ok_reads_it(tmp_path):
     (suite,) = question.suites
     assert suite.setup == ">>> import lab\n>>> from lab import *\n"
     assert [len(c.examples) for c in suite.cases] == [1, 0]
+
+
+def test_points_and_names_computed_from_numbers_read_as_python_computes_them(tmp_path):
+    """A third of a point is `1/3`, a table of points is subscripted, a choice is a
+    conditional: ok imports them, and they are data (hunt28 #2: the whole run refused)."""
+    path = write(tmp_path, textwrap.dedent('''\
+        POINTS = {'q1': 10 / 3, 'q2': 1}
+        HARD = True
+        test = {'name': 'q1', 'points': POINTS['q1'] if HARD else 3 // 2,
+                'suites': [{'type': 'doctest', 'cases': [{'code': '>>> 1\\n1'}]}]}
+        '''))
+    assert casefile.load_question(path).points == 10 / 3
+
+
+_NUMBERS = st.one_of(st.integers(-30, 30), st.sampled_from([0.5, -2.25, 1e3, 0.0]))
+_OPERATORS = ["+", "-", "*", "/", "//", "%", "**"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(expression=st.recursive(_NUMBERS.map(repr), lambda inner: st.tuples(
+    inner, st.sampled_from(_OPERATORS), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+    max_leaves=6))
+def test_arithmetic_of_numbers_is_python_s_or_refused(expression):
+    """What a case file computes from numbers is what Python computes, or it is refused
+    (a division by zero, a complex root, a huge power): never another value."""
+    node = ast.parse(expression, mode="eval").body
+    try:
+        expected = eval(expression)  # numbers and operators only
+    except ArithmeticError:
+        expected = None
+    try:
+        got = casefile.data_value(node, {})
+    except ValueError:  # refused only where Python raises, or for a power
+        assert expected is None or "**" in expression or type(expected) is complex
+        return
+    assert type(got) is type(expected) and (got == expected or math.isnan(got) and math.isnan(expected))
 
 
 def test_a_case_file_is_never_executed(tmp_path):

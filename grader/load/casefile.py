@@ -13,6 +13,7 @@ import ast
 import dataclasses
 import glob
 import json
+import operator
 import os
 import re
 import textwrap
@@ -198,24 +199,44 @@ DATA_CAP = 1 << 24  # characters a string built in a case file may have
 ITEMS_CAP = 10_000  # items a list built in one (`CASES += CASES`) may have
 
 
+ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+
+
+def _arithmetic(op: ast.operator, left, right):
+    """LEFT op RIGHT of two numbers (a third of a point is `1/3` in a case file: hunt28
+    #2), ValueError where Python would raise or the result would be huge."""
+    if isinstance(op, ast.Pow) and not (abs(right) <= 64 and abs(left) <= 1e6):
+        raise ValueError("number")
+    try:
+        value = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+                 ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv,
+                 ast.Mod: operator.mod, ast.Pow: operator.pow}[type(op)](left, right)
+    except (ArithmeticError, ValueError):
+        raise ValueError("number") from None
+    if type(value) not in (int, float):  # (a negative number's root is complex)
+        raise ValueError("number")
+    return value
+
+
 def data_value(node: ast.AST, names: Dict[str, Any]) -> Any:
     """The value of the expression NODE where it is data: a literal, a name NAMES binds,
-    `a + b` of strings, lists or tuples, `s * n` of a string and a number, + - * of
-    numbers, an f-string of such values; ValueError for anything else (a call, a
-    comprehension). Staff write a setup shared by several suites once (`SETUP = ...`),
+    `a + b` of strings, lists or tuples, `s * n` of a string and a number, arithmetic
+    of numbers, a subscript or a conditional of such values, an f-string of them;
+    ValueError for anything else (a call, a comprehension). Staff write a setup shared by several suites once (`SETUP = ...`),
     and ok, which imports case files, reads them as Python does: here no code runs."""
     if isinstance(node, ast.Name):
         if node.id in names:
             return names[node.id]
         raise ValueError(node.id)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ARITHMETIC):
         left, right = data_value(node.left, names), data_value(node.right, names)
         if all(type(x) in (int, float) for x in (left, right)):
-            value = {ast.Add: left + right, ast.Sub: left - right}.get(type(node.op)) \
-                if not isinstance(node.op, ast.Mult) else left * right
+            value = _arithmetic(node.op, left, right)
             if abs(value) > 1e18:
                 raise ValueError("number")
             return value
+        if not isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+            raise ValueError("operator")
         if not isinstance(node.op, (ast.Add, ast.Mult)):
             raise ValueError("operator")
         if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(
@@ -226,6 +247,17 @@ def data_value(node: ast.AST, names: Dict[str, Any]) -> Any:
                 and 0 <= right and len(left) * right <= DATA_CAP):
             return left * right
         raise ValueError("operator")
+    if isinstance(node, ast.Subscript):  # `POINTS['q1']` of a dict set above
+        container, key = data_value(node.value, names), data_value(node.slice, names)
+        if isinstance(key, slice) or not isinstance(container, (dict, list, tuple, str)):
+            raise ValueError("subscript")
+        try:
+            return container[key]
+        except (KeyError, IndexError, TypeError):
+            raise ValueError("subscript") from None
+    if isinstance(node, ast.IfExp):
+        test = data_value(node.test, names)
+        return data_value(node.body if test else node.orelse, names)
     if isinstance(node, ast.JoinedStr):
         parts = []
         for part in node.values:
