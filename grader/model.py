@@ -79,6 +79,7 @@ class Question:
     # the points spread evenly over the scored suites that pass with nothing locked
     scoring: str = "all"
     error: str = ""  # why the question fails before anything runs (no doctests, say)
+    description: str = ""  # the case file's own words (staff's hint), which ok prints after it
 
     @property
     def cases(self) -> List[Case]:

@@ -109,6 +109,8 @@ def question_block(result: QuestionResult, verbose: bool = False,
         parts.append(failure(result, case, extra))
     if result.hint is not None:
         parts.append(_said(f"{result.hint.sentence()} (hint {result.hint.id})", style="bold yellow"))
+    if bad and result.question.description:  # ok prints it after the test's cases
+        parts.append(_said(result.question.description, style="cyan"))
     if locked:
         numbers = ", ".join(str(c.case.number) for c in locked)
         parts.append(Text(f"{len(locked)} case(s) locked ({numbers}): they do not count "

@@ -909,3 +909,23 @@ def test_a_known_key_of_the_wrong_type_is_refused_where_ok_refuses_it(tmp_path, 
     done = run_grade("--score", cwd=folder)
     assert done.returncode == 2 and "'scored' must be True or False" in done.stderr, done
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_a_tests_description_is_shown_after_it_fails_as_ok_prints_it(tmp_path):
+    """Staff write a hint in a test's `description`; ok prints it after the test's cases
+    (hunt28 #5: grade read it and showed it nowhere). Shown where the test fails, as
+    text (no markup of the console's is read in it)."""
+    def case_file(name):
+        return ("test = {'name': '%s', 'points': 1, 'description': 'Hint: [bold]return[/bold], "
+                "do not print.', 'suites': [{'type': 'doctest', 'scored': True, "
+                "'setup': '>>> from lab import *', 'teardown': '', 'cases': [{'code': "
+                "'>>> %s(2)\\n4', 'hidden': False, 'locked': False}]}]}\n" % (name, name))
+    folder = write_folder(tmp_path / "lab", {
+        "lab.ok": json.dumps({"name": "lab", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
+                              "default_tests": ["wrong", "right"], "protocols": ["grading"]}),
+        "lab.py": "def wrong(x):\n    return x * 3\n\n\ndef right(x):\n    return x * 2\n",
+        "tests/__init__.py": "", "tests/wrong.py": case_file("wrong"),
+        "tests/right.py": case_file("right")})
+    shown = run_grade(cwd=folder).stdout
+    assert shown.count("Hint: [bold]return[/bold], do not print.") == 1, shown
+    assert shown.index("Hint:") > shown.index("wrong ›")

@@ -509,7 +509,9 @@ def _build_question(path: Path, data: Dict[str, Any], cache: ParseCache) -> Ques
         # (escaped: a name is printed in every table and heading, and a case file passed
         # around by students could set a classmate's clipboard through it: attack25 F5)
         name = printable(_optional_text(data, "name", "the test", path.stem), keep_newlines=False)
-        question = Question(key=path.stem, name=name, points=points, suites=[], path=path)
+        question = Question(key=path.stem, name=name, points=points, suites=[], path=path,
+                            description=printable(_optional_text(data, "description",
+                                                                 "the test", "")).strip())
         misplaced = (" has 'hidden': it belongs to each case (ok refuses it here; ignored, "
                      "the cases would be handed to students)")
         if "hidden" in data:
