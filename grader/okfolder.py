@@ -177,7 +177,8 @@ def _walk(root: Path, apart: Iterable[Path] = ()) -> Tuple[List[Path], List[Path
         except OSError:
             dirs[:] = []
             continue
-        if (stat.st_dev, stat.st_ino) in seen or here.resolve() in apart or is_bulk_output(here):
+        if (stat.st_dev, stat.st_ino) in seen or here != Path(root) and (
+                here.resolve() in apart or is_bulk_output(here)):
             dirs[:] = []
             continue
         seen.add((stat.st_dev, stat.st_ino))

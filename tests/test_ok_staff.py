@@ -1293,3 +1293,10 @@ def test_a_class_and_its_results_kept_in_the_staff_folder_reach_no_copy(tmp_path
         assert not [n for n in names if re.search(r"/(submissions|out|out-late)/", n)], names
     said = run_grade("verify", "--assignment", str(hw)).stdout
     assert "submissions/mallory.py (it defines the functions students write" in " ".join(said.split())
+    # OUT or the submissions as the folder itself: every copy would hold the reports (or
+    # be empty, its own store making it an output): refused, nothing written
+    for args in (["bulk", str(subs), "--assignment", str(hw), "--out", str(hw)],
+                 ["bulk", str(hw), "--assignment", str(hw), "--out", str(tmp_path / "o3")]):
+        done = run_grade(*args)
+        assert done.returncode == 2 and "cannot be the assignment folder" in done.stderr, done
+    assert not (hw / "grades.csv").exists() and not (tmp_path / "o3").exists()

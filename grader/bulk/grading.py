@@ -771,6 +771,10 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
     if out.exists() and not out.is_dir():
         raise BulkError(f"--out {out} exists and is not a folder")
     if assignment.is_ok:  # kept in the staff folder, neither is staged with a submission
+        for path, option in ((out, "--out"), (Path(source), "the submissions")):
+            if path.resolve() == Path(assignment.folder).resolve():
+                raise BulkError(f"{option} cannot be the assignment folder itself: every "
+                                "submission is graded in a copy of it; use a folder of its own")
         assignment = dataclasses.replace(assignment, apart=(Path(source).resolve(), out.resolve()))
     settings.hide = sorted({Path(source).resolve(), out.resolve(), assignment.reference,
                             assignment.cases, *[q.path.parent for q in questions if q.path]})
