@@ -158,6 +158,7 @@ class Screen:
                  hidden: Iterable[str] = (), imported: Iterable[str] = (),
                  sources: Iterable[str] = ()):
         self.sources = {PurePosixPath(name).as_posix() for name in sources}
+        self.source_names = {PurePosixPath(name).name for name in self.sources}
         self.copies = set(solution.values())
         self.hidden = {line for line in hidden if len(line) >= HIDDEN_LINE}
         self.imported = set(imported)
@@ -202,8 +203,7 @@ class Screen:
         relative = relative or Path(path.name)
         if path.suffix == ".py" and ".".join(relative.with_suffix("").parts) in self.imported:
             return None  # a helper the code imports: the solution needs it
-        if relative.name in {PurePosixPath(name).name for name in self.sources} \
-                and relative.as_posix() not in self.sources:  # (imported: the one at its path)
+        if relative.name in self.source_names and relative.as_posix() not in self.sources:  # (imported: the one at its path)
             return ("named like a source file: a student's copy or an old one, as of a "
                     "class's submissions kept in the folder")
         try:

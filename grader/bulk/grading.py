@@ -10,6 +10,7 @@ exactly what an uninterrupted one does.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import lzma
@@ -21,7 +22,6 @@ import struct
 import tempfile
 import zipfile
 import zlib
-import dataclasses
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath

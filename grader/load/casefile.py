@@ -222,8 +222,9 @@ def data_value(node: ast.AST, names: Dict[str, Any]) -> Any:
     """The value of the expression NODE where it is data: a literal, a name NAMES binds,
     `a + b` of strings, lists or tuples, `s * n` of a string and a number, arithmetic
     of numbers, a subscript or a conditional of such values, an f-string of them;
-    ValueError for anything else (a call, a comprehension). Staff write a setup shared by several suites once (`SETUP = ...`),
-    and ok, which imports case files, reads them as Python does: here no code runs."""
+    ValueError for anything else (a call, a comprehension). Staff write a setup shared
+    by several suites once (`SETUP = ...`), and ok, which imports case files, reads them
+    as Python does: here no code runs."""
     if isinstance(node, ast.Name):
         if node.id in names:
             return names[node.id]
@@ -235,8 +236,6 @@ def data_value(node: ast.AST, names: Dict[str, Any]) -> Any:
             if abs(value) > 1e18:
                 raise ValueError("number")
             return value
-        if not isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
-            raise ValueError("operator")
         if not isinstance(node.op, (ast.Add, ast.Mult)):
             raise ValueError("operator")
         if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(

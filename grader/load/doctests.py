@@ -466,10 +466,10 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
                     body.pop(node.name, None)
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     own[_mangled(node.name, each.name)] = body[node.name] = node
-                elif isinstance(node, ast.Assign) and isinstance(_wrapped(node.value), ast.Name):
+                elif isinstance(node, ast.Assign) and isinstance(
+                        named := _wrapped(node.value), ast.Name):
                     # a class body reads its own names, then the module's (not its bases')
-                    named = _wrapped(node.value).id
-                    alias = body.get(named, top.get(named, False))
+                    alias = body.get(named.id, top.get(named.id, False))
                     if alias is not False:  # `__str__ = __repr__`, `h = helper`: both tested
                         for target in node.targets:
                             if isinstance(target, ast.Name):
