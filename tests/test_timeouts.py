@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from grader.judge import judge_case
 from grader.model import Case, Example, Suite
-from grader.run.runner import LOOP_LOOKS, CaseJob, Runner
+from grader.run.runner import LOOP_LOOKS, CaseJob, Runner, loop_signature
 
 from conftest import run_grade
 
@@ -116,11 +116,29 @@ def test_a_case_looping_where_an_earlier_one_timed_out_is_stopped_early(tmp_path
     for run in again:
         assert run.status == "timeout" and run.running == 1
         assert "looping where an earlier case of this submission ran out of time" in run.message
-        assert run.stack.splitlines()[3:] == first.stack.splitlines()[3:]  # but its case line
+        assert loop_signature(run.stack) == loop_signature(first.stack)  # not its case line
         assert [o.printed for o in run.outputs][:1] == ["first\n"]
     assert after.outputs[0].printed == "after\n"
     # the first limit, 0.8 s busy, then 0.15 of a limit each: far from 4 more limits
     assert took < timeout + 0.8 + 3 * (0.15 * timeout + 0.5) + 1.5, took
+
+
+def test_a_loop_is_the_same_loop_at_any_of_its_lines_but_not_from_another_caller():
+    """A look may land on any line of a loop (the sleep in it, or the loop's test when
+    the machine is loaded): that is the loop that timed out. Reached from another line
+    of a caller, or in another function, it is another loop, which keeps its limit."""
+    def stack(*frames):
+        return "Traceback (most recent call last):\n" + "".join(
+            f'  File "{file}", line {line}, in {name}\n    code\n' for file, line, name in frames)
+    case = ("<case>", 1, "<module>")
+    at_sleep = stack(case, ("hog.py", 9, "play"), ("hog.py", 3, "stuck"))
+    at_test = stack(("<case>", 7, "<module>"), ("hog.py", 9, "play"), ("hog.py", 2, "stuck"))
+    assert loop_signature(at_sleep) == loop_signature(at_test)
+    assert loop_signature(at_sleep) != loop_signature(
+        stack(case, ("hog.py", 10, "play"), ("hog.py", 3, "stuck")))
+    assert loop_signature(at_sleep) != loop_signature(
+        stack(case, ("hog.py", 9, "play"), ("hog.py", 3, "spin")))
+    assert loop_signature(stack(case)) == ()
 
 
 @pytest.mark.parametrize("looks", [(), LOOP_LOOKS], ids=["default", "stop-repeated-loops"])

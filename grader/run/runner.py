@@ -19,6 +19,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import select
 import signal
 import sys
@@ -49,10 +50,16 @@ LOOP_LOOKS = (0.05, 0.1, 0.15)
 
 
 def loop_signature(stack: str) -> Tuple[str, ...]:
-    """The student's frames of a stack report (file, line, function: the case's own
-    lines left out, which differ from case to case): where a loop is."""
-    return tuple(line.strip() for line in stack.splitlines()
-                 if line.startswith('  File "') and not line.startswith('  File "<case>"'))
+    """The student's frames of a stack report (the case's own lines left out, which
+    differ from case to case): where a loop is. Each caller's file, line and function,
+    and the innermost function without its line: a loop of several lines (a sleep in
+    it, or a signal that lands between its lines under load) is one loop wherever in
+    it a look finds it."""
+    frames = [line.strip() for line in stack.splitlines()
+              if line.startswith('  File "') and not line.startswith('  File "<case>"')]
+    if frames:
+        frames[-1] = re.sub(r", line \d+, in ", ", in ", frames[-1])
+    return tuple(frames)
 
 
 @dataclass
@@ -770,9 +777,9 @@ class Runner:
             used = (f"{cpu_used:.1f} of its {timeout:g} s of CPU time" if self.clock is not None
                     else f"{elapsed:.1f} of its {timeout:g} s")
             words = (f"stopped after {used}: it was looping where an earlier case of this "
-                     "submission ran out of time (at the same stack each of the "
-                     f"{len(self.loop_looks)} times it was looked at), so it would run out of "
-                     "time again")
+                     "submission ran out of time (in the same function, reached the same "
+                     f"way, each of the {len(self.loop_looks)} times it was looked at), so it "
+                     "would run out of time again")
         elif why == "cap":
             words = f"stopped: this submission's cases {self._cap_words()}, its limit"
         elif why == "wall" and self.clock is not None:
