@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .entry import INTERRUPTED, TIMEOUT, fail as _fail  # first: it forgets the graded folder
+from .entry import GRADER_FAILED, INTERRUPTED, TIMEOUT, fail as _fail  # first: it forgets the graded folder
 
 import json  # noqa: E402
 import sys  # noqa: E402
@@ -68,11 +68,14 @@ class Commands(click.Group):
     def invoke(self, ctx):
         """Ctrl-C in a command that does not handle it itself ends with the shell's status
         for it, 130, not click's "Aborted!" and 1."""
+        from .run import WorkerStartError
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             click.echo(err=True)  # after the ^C the terminal shows
             _fail("Stopped by Ctrl-C.", INTERRUPTED)
+        except WorkerStartError as error:  # (bulk keeps it in the submission's record)
+            _fail(str(error), GRADER_FAILED)
 
     def format_epilog(self, ctx, formatter):
         formatter.write_paragraph()

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # (pathlib and typing load after a student's worker has start
     from typing import Optional, Sequence, Tuple
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
+GRADER_FAILED = 3  # the grader (not the code graded) failed
 TIMEOUT = 10.0  # seconds each prompt of a case may run when --timeout is not given
 # ok's flags that change nothing here: grade never uses the network, never asks to log in
 # (--nointeract), never updates itself, and prints no debugging log of its own
@@ -99,6 +100,7 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
     from pathlib import Path
     from . import student, workspace
     from .load.casefile import CaseFileError
+    from .run import WorkerStartError
     try:
         ws = workspace.find(Path(root), config_file=config)
         assignment = ws.assignment
@@ -128,6 +130,8 @@ def grade_workspace(root: "str | Path", questions: Sequence[str] = (), verbose: 
         leave(student.run(ws, assignment, options, early=early))
     except (workspace.WorkspaceError, student.UsageProblem, CaseFileError) as error:
         fail(str(error))
+    except WorkerStartError as error:
+        fail(str(error), GRADER_FAILED)
 
 
 def decrypt_workspace(root: "str | Path", keys: Sequence[str],

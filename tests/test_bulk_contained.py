@@ -214,3 +214,38 @@ def test_a_name_as_long_as_a_zip_allows_is_kept_short(tmp_path):
     [found] = bulk.discover(archive, "hog.py")
     assert found.source is not None and len(found.id) < 200
     assert len(found.name) <= 2000 and found.name.endswith("(truncated)")
+
+
+@needs_bwrap
+def test_a_sandbox_that_cannot_start_is_the_graders_failure_not_a_zero(tmp_path, monkeypatch):
+    """A sandbox that fails before any code of the submission runs (bwrap unable to set
+    up a mount: a deployment's layout, attack28 F3) says so, as the grader's failure
+    that --resume grades again; it was each student's "import failed", score 0. A
+    submission that ends its own interpreter at import is still its own zero."""
+    from grader.run.sandbox import Sandbox
+    real_wrap = Sandbox.wrap
+
+    def broken_wrap(self, argv):  # its setup inside bwrap fails as a mount that cannot be made
+        command = real_wrap(self, argv)
+        at = next(i for i, part in enumerate(command) if part.startswith("mount -t tmpfs"))
+        return command[:at] + [f"mount -t tmpfs tmpfs {tmp_path / 'gone'}/tmp && " + command[at]
+                               ] + command[at + 1:]
+
+    submissions = make_class(tmp_path / "in", ["ann"])
+    (submissions / "ben").mkdir()
+    (submissions / "ben" / "hog.py").write_text("import os\nos._exit(1)\n" + REFERENCE)
+    settings_ = bulk.Settings(timeout=5, budget=5, sandbox=True, jobs=1)
+    monkeypatch.setattr(Sandbox, "wrap", broken_wrap)
+    broken = bulk.run(submissions, tmp_path / "out", ASSIGNMENT, QUESTIONS, settings_)
+    assert sorted(broken.failed) == ["ann", "ben"]
+    for record in broken.records:
+        assert record["grader_failed"] and "the grader failed" in record["error"]
+        trace = (tmp_path / "out" / "errors" / f"{record['id']}.txt").read_text()
+        assert "before any of the submission's code ran" in trace and "gone/tmp" in trace
+    monkeypatch.setattr(Sandbox, "wrap", real_wrap)
+    fixed = bulk.run(submissions, tmp_path / "out", ASSIGNMENT, QUESTIONS, settings_,
+                     resume=True)
+    records = {r["id"]: r for r in fixed.records}
+    assert not fixed.failed and records["ann"]["score"] == 5
+    assert records["ben"]["score"] == 0 and not records["ben"].get("grader_failed")
+    assert "stopped the interpreter" in records["ben"]["error"]

@@ -9,6 +9,7 @@ import time
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from grader.run import WorkerStartError
 from grader.run.runner import CaseJob, Runner, SubmissionError
 
 
@@ -316,6 +317,31 @@ def test_a_submission_that_does_not_import_is_one_clear_error(tmp_path, body, wo
     runner = Runner(preflight=("hog",), src=submission(tmp_path, body), timeout=1)
     with pytest.raises(SubmissionError, match=words):
         run_all(runner, "f()\n", "f()\n")
+
+
+@pytest.mark.parametrize("python, words", [
+    ("sys.stderr.write('cannot map the interpreter'); sys.exit(127)",
+     "exited with status 127: cannot map the interpreter"),
+    ("time.sleep(30)", "did not start within 3 s"),  # (the import's limit: 3 timeouts)
+    ("os.write(int(sys.argv[[a.endswith('worker.py') for a in sys.argv].index(True) + 1]),"
+     " b'{\"ready\": true}\\n')", "something else before its first message"),
+])
+def test_a_worker_that_never_starts_is_the_graders_failure(tmp_path, python, words):
+    """Before its first message, sent before the submission's folder is on its path, a
+    worker has run none of the submission's code: its death, hang or junk there (a
+    sandbox or an interpreter that cannot start) is the grader's failure, which bulk
+    grades again and a student's run reports with exit status 3, never an import error
+    of the code, a zero."""
+    fake = tmp_path / "python"
+    fake.write_text(f"#!{sys.executable}\nimport os, sys, time\n{python}\n")
+    fake.chmod(0o755)
+    (tmp_path / "code").mkdir()
+    runner = Runner(preflight=("hog",), src=submission(tmp_path / "code"), timeout=1,
+                    python=str(fake))
+    with pytest.raises(WorkerStartError, match=words) as raised:
+        run_all(runner, "f()\n")
+    assert not isinstance(raised.value, SubmissionError)
+    assert "before any of the submission's code ran" in str(raised.value)
 
 
 def test_once_the_budget_is_spent_the_other_cases_still_run_with_a_short_limit(tmp_path):

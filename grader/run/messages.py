@@ -213,9 +213,9 @@ def _replay(data: Dict[str, Any], examples: int, parts: Tuple[int, int]) -> Opti
 
 
 def kind(message: Dict[str, Any]) -> str:
-    """Which message this is: ready, preflight_error, replayed, prompt, example, start,
-    case, stack, done."""
-    for name in ("ready", "preflight_error", "replayed", "prompt", "example", "start",
+    """Which message this is: hello, ready, preflight_error, replayed, prompt, example,
+    start, case, stack, done."""
+    for name in ("hello", "ready", "preflight_error", "replayed", "prompt", "example", "start",
                  "stack", "done"):
         if name in message:
             return name

@@ -443,7 +443,8 @@ class Worker:
         self.drainer.join(timeout=1)
         self.channel.close()
 
-    def death_note(self, diagnose: Callable[[], str] = lambda: "") -> str:
+    def death_note(self, diagnose: Callable[[], str] = lambda: "",
+                   who: str = "the process running your code") -> str:
         self.close(grace=2.0)  # its exit status (or a sandbox's report of it) says how it died
         known = diagnose()
         if known:
@@ -456,7 +457,7 @@ class Worker:
             how = f"was killed by {_signal_name(128 - code)}"  # as a sandbox reports it
         else:
             how = f"exited with status {code}"
-        note = f"the process running your code {how}"
+        note = f"{who} {how}"
         return note + (": " + " / ".join(tail) if tail else "")
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..model import CaseRun, ExampleOutput
-from . import messages
+from . import WorkerStartError, messages
 from .messages import Malformed, Replay
 from .process import LATER, TICK, WORKER, Outbox, Worker, guard_argv
 
@@ -383,6 +383,9 @@ class Runner:
             worker = self._spawn()
             if not worker.has_message():
                 self._meanwhile()  # the worker is still starting: use the wait
+            kind, message, _ = self._await(worker, None, 1 << 20)
+            if not (kind == "message" and messages.kind_or_none(message) == "hello"):
+                raise WorkerStartError(self._start_failure(worker, kind))
             kind, message, _ = self._await(worker, None, 1 << 20)
             if not first:
                 self._count_whole_wait()
@@ -858,6 +861,17 @@ class Runner:
             worker.close()
             return CaseRun(status="crashed", duration=elapsed, message=(
                 f"the code wrote over the grader's report channel ({error})"))
+
+    def _start_failure(self, worker: Worker, kind: str) -> str:
+        who = "the process that runs the submission's code"
+        if kind == "eof":
+            note = worker.death_note(self.diagnose, who)
+        else:
+            worker.close()
+            note = (f"{who} did not start within {self.import_limit:g} s" if kind == "timeout"
+                    else f"{who} sent something else before its first message")
+        return (f"{note} (before any of the submission's code ran: a failure of the grader "
+                "or its sandbox, not of the code)")
 
     def _preflight_failure(self, worker: Worker, kind: str, message: Any) -> str:
         modules = list(self.preflight) or [m for m in self.warm if isinstance(m, str)]

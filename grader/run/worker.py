@@ -790,6 +790,23 @@ def main():
     student's import overlap the grader's own. FD - : the rest of the arguments come as the job stream's first line
     ({"args": [SRC, ...]}), for a worker started before the grader knew its folder."""
     channel, args = int(sys.argv[1]), sys.argv[2:]
+    sending = []
+
+    def send(message):
+        data = (json.dumps(message) + "\n").encode()
+        sending.append(True)
+        try:
+            while data:
+                try:
+                    data = data[os.write(channel, data):]
+                except BlockingIOError:  # student code made the channel non-blocking
+                    writable = select.poll()  # (select takes no descriptor above 1023)
+                    writable.register(channel, select.POLLOUT)
+                    writable.poll()
+        finally:
+            sending.pop()
+
+    send({"hello": True})  # before any student code: a death before this is the grader's
     like_a_plain_interpreter()
     job_stream = os.fdopen(os.dup(0), "rb")
     devnull = os.open(os.devnull, os.O_RDONLY)
@@ -816,22 +833,6 @@ def main():
     sys.path.insert(0, src)
     unshadow(own, src)
     sys.argv = argv  # the code runs in ok's own process: it sees ok's command line
-
-    sending = []
-
-    def send(message):
-        data = (json.dumps(message) + "\n").encode()
-        sending.append(True)
-        try:
-            while data:
-                try:
-                    data = data[os.write(channel, data):]
-                except BlockingIOError:  # student code made the channel non-blocking
-                    writable = select.poll()  # (select takes no descriptor above 1023)
-                    writable.register(channel, select.POLLOUT)
-                    writable.poll()
-        finally:
-            sending.pop()
 
     def report_stack(signum, frame):
         """The grader's case timed out: say where the code is before being killed."""
