@@ -17,6 +17,7 @@ import grader
 from .load import casefile
 from .assignment import Assignment
 from .model import GradeResult, Question, QuestionResult
+from .run.process import stderr_fd
 from .run.runner import Runner
 from .workspace import Workspace
 
@@ -281,7 +282,7 @@ def run(ws: Workspace, assignment: Assignment, options: Options, early=None) -> 
                     warm=assignment.warm, **assignment.seeding(),
                     own_modules=assignment.modules, show_wants=True,
                     strip_ansi=not _on_a_terminal(), argv=("ok", *sys.argv[1:]),
-                    user_site=True)
+                    user_site=True, echo=stderr_fd())
     try:
         with stop_signals():
             runner.start(early)

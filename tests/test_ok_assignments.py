@@ -929,3 +929,42 @@ def test_a_tests_description_is_shown_after_it_fails_as_ok_prints_it(tmp_path):
     shown = run_grade(cwd=folder).stdout
     assert shown.count("Hint: [bold]return[/bold], do not print.") == 1, shown
     assert shown.index("Hint:") > shown.index("wrong ›")
+
+
+STDERR_WRITERS = {  # how code writes to standard error, and where: what ok shows of each
+    "print in a function": ("    import sys\n    print('ERR-in-ratio', a, file=sys.stderr)\n",
+                            "ERR-in-ratio 3"),
+    "a warning": ("    import warnings\n    warnings.warn('ERR-warned')\n", "ERR-warned"),
+    "the descriptor": ("    import os\n    os.write(2, b'ERR-raw\\n')\n", "ERR-raw"),
+    "a compile-time warning at import": ("    if a is 'ERR':\n        pass\n",
+                                         '"is" with a literal'),
+}
+
+
+@pytest.mark.parametrize("how", sorted(STDERR_WRITERS))
+def test_what_the_code_writes_to_standard_error_is_shown_as_ok_shows_it(tmp_path, ok_command,
+                                                                         how):
+    """ok runs the code in its own process, so a student's debugging print to sys.stderr,
+    a warning, or a SyntaxWarning at import reach the terminal; grade's worker reads them
+    and shows them on grade's standard error (never on its report, never in a score)."""
+    body, shown = STDERR_WRITERS[how]
+    source = HOMEWORK["hw04.py"].replace("    if b == 0:\n        return None\n",
+                                   body + "    if b == 0:\n        return None\n")
+    assert source != HOMEWORK["hw04.py"]
+    folder = write_folder(tmp_path / "hw", {**HOMEWORK, "hw04.py": source})
+    done = run_grade("-q", "ratio", cwd=folder)  # (first: ok leaves a .pyc, compiled once)
+    assert shown in done.stderr and shown not in done.stdout
+    assert done.returncode == 0 and "1/1" in done.stdout  # (it passes, as in ok)
+    ok = run_ok(ok_command, folder, "-q", "ratio")
+    assert shown in ok.stderr + ok.stdout
+
+
+def test_a_flood_of_standard_error_is_cut_on_the_terminal(tmp_path):
+    flood = "    import sys\n    for _ in range(40000):\n        print('x' * 99, file=sys.stderr)\n"
+    source = HOMEWORK["hw04.py"].replace("    if b == 0:\n        return None\n",
+                                   flood + "    if b == 0:\n        return None\n")
+    folder = write_folder(tmp_path / "hw", {**HOMEWORK, "hw04.py": source})
+    done = run_grade("-q", "ratio", cwd=folder)
+    assert 256 * 1024 <= len(done.stderr) < 300 * 1024
+    assert done.stderr.rstrip().endswith("not shown: over 256 KiB)")
+    assert done.returncode == 0

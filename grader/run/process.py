@@ -31,22 +31,41 @@ STDERR_CAP = 16 * 1024
 # past the cap, a pause after each pipe's worth: a flood then waits on its own full pipe
 # (about 30 MB a second at most) instead of costing the grader a core
 DRAIN_PAUSE = 0.002
+ECHO_CAP = 256 * 1024  # bytes of a worker's standard error shown on a student's terminal
+ECHO_CUT = (b"\n(grade: the rest of what this code writes to standard error is not shown: "
+            b"over 256 KiB)\n")
 
 
-def _drain(stream, sink: bytearray) -> None:
+def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
     """Read a pipe to its end, keeping only the first STDERR_CAP bytes. The rest is
     spliced to /dev/null in the kernel, a pipe's worth per call and DRAIN_PAUSE: code that
     floods its standard error costs the grader next to nothing (read 4 KiB at a time as
-    fast as it came, it cost the grader most of a core of its own, outside every limit)."""
+    fast as it came, it cost the grader most of a core of its own, outside every limit).
+    ECHO: a descriptor (a student's own terminal) that is also given what the code
+    writes, as it comes, up to ECHO_CAP bytes: what ok, running the code in its own
+    process, shows (a debugging print to sys.stderr, a warning at import)."""
     fd = stream.fileno()
-    while len(sink) < STDERR_CAP:
+    shown = 0
+    while len(sink) < STDERR_CAP or echo is not None:
         try:
             chunk = os.read(fd, 65536)
         except OSError:
             return
         if not chunk:
             return
-        sink.extend(chunk[: STDERR_CAP - len(sink)])
+        sink.extend(chunk[: max(0, STDERR_CAP - len(sink))])
+        if echo is not None:
+            part = chunk[: ECHO_CAP - shown]
+            shown += len(part)
+            if shown >= ECHO_CAP:
+                part += ECHO_CUT
+            try:
+                while part:
+                    part = part[os.write(echo, part):]
+            except OSError:
+                pass
+            if shown >= ECHO_CAP:
+                echo = None
     with open(os.devnull, "wb") as null:
         splice = getattr(os, "splice", None)
         while True:
@@ -326,8 +345,10 @@ def guard_argv(python: str, script: str, *args: str) -> List[str]:
 class Worker:
     """One worker process (under its guard) and the pipe it reports on."""
 
-    def __init__(self, command: Sequence[str], env: Optional[Dict[str, str]]):
+    def __init__(self, command: Sequence[str], env: Optional[Dict[str, str]],
+                 echo: Optional[int] = None):
         self.command = list(command)
+        self.echo = echo  # where its standard error is also shown (see _drain)
         read_fd, write_fd = os.pipe()
         self.stderr = bytearray()
         argv = [str(write_fd) if part == "{fd}" else part for part in command]
@@ -347,8 +368,8 @@ class Worker:
         self.buffer = bytearray()
         self.newline = -1  # where the first line of BUFFER ends, if it does
         self.received = 0
-        self.drainer = threading.Thread(target=_drain, args=(self.process.stderr, self.stderr),
-                                        daemon=True)
+        self.drainer = threading.Thread(target=_drain, args=(self.process.stderr, self.stderr,
+                                                             echo), daemon=True)
         self.drainer.start()
 
     def send_job(self, job: Dict) -> None:
@@ -499,5 +520,14 @@ def start_early() -> Worker:
     """A worker started before the grader has found the folder it grades, with this
     interpreter and no sandbox: what a student's own run starts first, so that the
     interpreter's start and the worker's imports overlap the grader's own. A Runner that
-    takes it (`Runner.start`) tells it its folder and modules."""
-    return Worker(guard_argv(sys.executable, WORKER, "{fd}", LATER), None)
+    takes it (`Runner.start`) tells it its folder and modules. What its code writes to
+    standard error is shown on the grader's, as ok shows it."""
+    return Worker(guard_argv(sys.executable, WORKER, "{fd}", LATER), None, echo=stderr_fd())
+
+
+def stderr_fd() -> Optional[int]:
+    """The descriptor of this process's standard error, if it has one."""
+    try:
+        return sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # (io.UnsupportedOperation is both)
+        return None

@@ -206,6 +206,7 @@ class Runner:
     wall_factor: float = 3.0
     spent_timeout: float = 1.0  # each case's limit once the budget is spent
     loop_looks: Sequence[float] = ()  # LOOP_LOOKS to stop loops met again early; () never
+    echo: Optional[int] = None  # a descriptor shown the workers' standard error (process._drain)
     # seconds all the cases together may wait: with a clock, their wall time beyond their
     # CPU time (sleeping, waiting; correct work, however long, is bounded by the
     # timeouts alone, as in ok); without one, their wall time
@@ -312,7 +313,8 @@ class Runner:
         start it, telling it its folder and modules (else it is ended)."""
         if early is not None and self._early is None:
             if early.command == self.wrap(guard_argv(self.python, self.worker_path, "{fd}",
-                                                     LATER)) and self.env is None:
+                                                     LATER)) and self.env is None \
+                    and early.echo == self.echo:
                 line = json.dumps({"args": self.worker_args()}).encode() + b"\n"
                 if Outbox(early.process.stdin, line).flush(self.timeout):
                     self._live.append(early)
@@ -325,7 +327,7 @@ class Runner:
 
     def _new_worker(self) -> Worker:
         self._live = [w for w in self._live if w.process.returncode is None]
-        worker = Worker(self.command(), self.env)
+        worker = Worker(self.command(), self.env, self.echo)
         self._live.append(worker)
         return worker
 

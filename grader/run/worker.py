@@ -778,6 +778,13 @@ def like_a_plain_interpreter():
         sys.meta_path.insert(0, LoggingAsOkLeavesIt)
 
 
+def quietly_gone():
+    """The grader closed the job stream before its line (it stopped: a usage error, an
+    interrupt): end without a word, since a student's run shows this process's
+    standard error (its code's, as ok shows it)."""
+    os._exit(0)
+
+
 def main():
     """argv: FD SRC [--own=MODULE,...] [--warm=JSON] [--argv=JSON] [--user-site]
     [MODULE ...] (--argv: the code's sys.argv, ok's command line). The --warm
@@ -815,7 +822,7 @@ def main():
     sys.stdin = open(0, closefd=False)
     sys.stdout = STDOUT
     if args == ["-"]:
-        args = json.loads(job_stream.readline())["args"]
+        args = json.loads(job_stream.readline() or quietly_gone())["args"]
     src, preflight, own, warm = os.path.abspath(args[0]), args[1:], [], []
     if preflight and preflight[0].startswith("--own="):
         own, preflight = preflight[0][len("--own="):].split(","), preflight[1:]
@@ -873,7 +880,7 @@ def main():
             send({"preflight_error": output["raised"], "printed": output["printed"]})
             return
     send({"ready": True})
-    job = json.loads(job_stream.readline())  # one line; the verdicts of gates follow it
+    job = json.loads(job_stream.readline() or quietly_gone())  # then the gates' verdicts
     cap = job.get("output_cap", 65536)
     STDOUT.strip = bool(job.get("strip_ansi"))
 
