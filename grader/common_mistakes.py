@@ -114,7 +114,14 @@ def shows_nothing(result: CaseResult) -> bool:
 def prints_nothing(result: CaseResult) -> bool:
     """Printed lines were expected (words, not a value) and nothing was shown."""
     return (_raised(result) is None and bool(result.expected.strip())
-            and not _is_value(result.expected) and not result.got.strip())
+            and not _is_value(result.expected) and not result.got.strip()
+            and not result.repr_printed.strip())
+
+
+def repr_prints(result: CaseResult) -> bool:
+    """The value shown has a repr that printed (its text, as a rule) instead of
+    returning it: ok shows what it printed, and compares only what it returned."""
+    return _raised(result) is None and bool(result.repr_printed.strip())
 
 
 def too_deep(result: CaseResult) -> bool:
@@ -163,6 +170,9 @@ RULES: List[Tuple[Hint, Callable[[CaseResult], bool]]] = [
           "there and prints nothing (a path through it with no `return`?)"), shows_nothing),
     (Hint("common-prints-nothing", "*", "the example expects printed lines and the code "
           "prints nothing there"), prints_nothing),
+    (Hint("common-repr-prints", "*", "the value's __repr__ prints its text: it must return "
+          "it (what a __repr__ prints is shown, but only what it returns is compared)"),
+     repr_prints),
     (Hint("common-recursion-too-deep", "*", "the recursion goes deeper than Python allows for "
           "this input: it may never reach a base case"), too_deep),
     (Hint("common-missing-module", "*", "the code imports a module this Python does not "

@@ -225,7 +225,7 @@ def _judge(case: Case, run: CaseRun, exact: bool) -> CaseResult:
                 traceback=output.raised.traceback if output.raised else "",
                 message=message,
                 transcript=transcript(examples, run.outputs, index, last_output=False),
-                printed_lines=printed)
+                printed_lines=printed, repr_printed=output.aside)
     if run.teardown_error:
         return CaseResult(case, "error", traceback=run.teardown_error,
                           message="the case's teardown raised an error",
@@ -247,6 +247,10 @@ def _unseen_difference(want: List[str], got: List[str]) -> str:
                 f"than expected (printed {len(got)} line(s), {len(want)} expected), which the "
                 "display below does not show")
     return "what differs is spaces at the end of a line, which the display below does not show"
+
+
+REPR_PRINTED = ("The repr of the value shown printed this (ok shows it too; what a repr prints "
+                "is never compared, only the text it returns):")
 
 
 def raised_beyond_got(result: CaseResult) -> str:

@@ -104,6 +104,7 @@ class ExampleOutput:
     truncated: bool = False
     cuts: Tuple[Tuple[int, int], ...] = ()  # (offset in `printed`, characters cut there)
     lines: int = 0  # lines printed in all, cut ones too (DEBUG lines are not printed)
+    aside: str = ""  # what a shown value's repr printed: ok shows it, never compares it
 
 
 @dataclass
@@ -134,6 +135,7 @@ class CaseResult:
     transcript: str = ""  # the session up to the failure, as the student would see it
     note: str = ""  # a line shown under the question whatever the verdict (a win rate, say)
     printed_lines: int = 0  # set when `got` is a cut-down view of a long output: its length
+    repr_printed: str = ""  # what the failing line's shown value's repr printed (not compared)
     facts: Dict[str, Any] = field(default_factory=dict)  # merged into the question's record
     fingerprint: str = ""  # what its verdict shows, before texts are clipped (grader/hints.py)
 

@@ -31,6 +31,9 @@ MISTAKES = {
     "evens": (">>> evens(4)\n[0, 2]", "return range(0, name, 2)", "common-lazy-sequence"),
     "mean": (">>> mean([1, 2])\n1.5", "return sum(name) // len(name)", "common-lost-fraction"),
     "ask": (">>> ask(1)\n2", "return int(input('How many? ')) + name", "common-asks-for-input"),
+    "boxed": (">>> boxed(1)\nBox(1)", "class Box:\n        def __repr__(self):\n"
+              "            print('Box(1)')\n            return ''\n    return Box()",
+              "common-repr-prints"),
     # near misses: a plain wrong value, other text, a printed value, an error, a right one
     "wrong_value": (">>> wrong_value(2)\n5", "return 4", None),
     "other_text": (">>> other_text(1)\nHello, Ann", "return 'Hello, Bob'", None),
@@ -120,3 +123,29 @@ def test_a_hidden_case_never_names_a_common_mistake(tmp_path):
     record = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
     assert record["questions"]["greet"]["status"] == "failed"
     assert "hint" not in record["questions"]["greet"]
+
+
+def test_what_a_repr_prints_is_shown_as_ok_shows_it_and_never_compared(tmp_path, ok_command):
+    """A __repr__ that prints its text and returns '' fails in ok and here (only what
+    it returns is compared), but ok's terminal shows what it printed: the student sees
+    it here too, apart from what was compared, capped, and hinted at."""
+    from okcourse import run_ok
+    source = ('class Box:\n    def __repr__(self):\n        print("Box(1)" + "!" * SPAM)\n'
+              '        return ""\n\n\nSPAM = 0\n\n\ndef boxed():\n    """\n    >>> boxed()\n'
+              '    Box(1)\n    """\n    return Box()\n')
+    config = {"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
+              "default_tests": ["boxed"], "protocols": ["grading"]}
+    folder = write_folder(tmp_path / "hw", {"hw.ok": json.dumps(config), "hw.py": source})
+    ok = run_ok(ok_command, folder, "-q", "boxed", "--score")
+    assert "Box(1)" in ok.stdout and "Total: 0.0" in ok.stdout
+    done = run_grade("-q", "boxed", "--score", cwd=folder)
+    lines = done.stdout.splitlines()
+    got = lines.index("Got:")
+    assert lines[got + 1].strip() == "(nothing)"
+    assert lines[got + 2].startswith("The repr of the value shown printed this")
+    assert lines[got + 3].strip() == "Box(1)"
+    assert "Looks like the value's __repr__ prints its text" in " ".join(done.stdout.split())
+    assert done.returncode == 1
+    (folder / "hw.py").write_text(source.replace("SPAM = 0", "SPAM = 10 ** 6"))
+    flood = run_grade("-q", "boxed", cwd=folder)
+    assert 2000 < len(flood.stdout) < 8000 and flood.returncode == 1

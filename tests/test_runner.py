@@ -498,7 +498,8 @@ def test_a_worker_started_early_is_told_its_folder_and_modules_and_grades(tmp_pa
     from grader.run import process
     folder = submission(tmp_path, "import os\nWHERE = os.getcwd()\ndef f():\n    return 7\n")
     early = process.start_early()
-    runner = Runner(preflight=("hog",), own_modules=("hog",), src=folder).start(early)
+    runner = Runner(preflight=("hog",), own_modules=("hog",), src=folder,
+                    echo=process.stderr_fd()).start(early)  # (as a student's run: see student.py)
     try:
         assert runner._early is early  # taken, not a second worker
         (first,) = run_all(runner, "print(f(), WHERE)\n")
@@ -509,12 +510,13 @@ def test_a_worker_started_early_is_told_its_folder_and_modules_and_grades(tmp_pa
     assert early.process.poll() is not None
 
 
-@pytest.mark.parametrize("how", ["sandboxed", "another environment"])
+@pytest.mark.parametrize("how", ["sandboxed", "another environment", "standard error kept"])
 def test_a_worker_started_early_is_ended_where_the_runner_would_start_another(tmp_path, how):
     from grader.run import process
     early = process.start_early()
-    options = ({"wrap": lambda argv: ["env", *argv]} if how == "sandboxed"
-               else {"env": {**os.environ, "EXTRA": "1"}})
+    options = {"sandboxed": {"wrap": lambda argv: ["env", *argv]},
+               "another environment": {"env": {**os.environ, "EXTRA": "1"}},
+               "standard error kept": {}}[how]  # (a student's run shows it: not bulk's)
     runner = Runner(preflight=("hog",), src=submission(tmp_path), **options).start(early)
     try:
         assert runner._early is not early

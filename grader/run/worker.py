@@ -43,6 +43,7 @@ DEBUG_START = re.compile(r"D(?:E(?:B(?:U(?:G)?)?)?)?\Z", re.IGNORECASE)  # may s
 DEBUG_HEAD = 6  # characters that decide
 TAIL = 4096  # characters kept from the end of a flood, for the student to see where it ended
 VALUE_CAP = 65536  # characters of returned values shown, whatever the print cap
+ASIDE_CAP = 2048  # characters an example's shown values' reprs printed, for the student to see
 
 
 class Capture(io.TextIOBase):
@@ -71,6 +72,7 @@ class Capture(io.TextIOBase):
         self.held, self.held_len, self.held_cut = [], 0, 0  # the DEBUG line being written
         self.held_room = 0  # what the cap leaves for it: where its cut is, if it has one
         self.lines = 0  # lines passed on (kept or cut), for the student to see how many
+        self.aside = _Kept()  # what a shown value's repr printed (see DisplayHook), capped
 
     # what code may ask of sys.stdout, as of a real text stream that is not a terminal
     encoding = "utf-8"
@@ -347,6 +349,27 @@ class _Sink(io.TextIOBase):
         return len(text)
 
 
+class _Aside(_Sink):
+    """Where what a shown value's first repr prints goes: kept apart (ok prints it, and
+    compares only the text repr returns), up to ASIDE_CAP characters in all."""
+
+    def __init__(self, kept):
+        self.kept = kept
+
+    def write(self, text, len=len, isinstance=isinstance, str=str):
+        if not isinstance(text, str):
+            raise TypeError("write() argument must be str, not " + type(text).__name__)
+        room = ASIDE_CAP - self.kept.size
+        if room > 0:
+            self.kept.append(text[:room])
+            self.kept.size += len(text[:room])
+        return len(text)
+
+
+class _Kept(list):
+    size = 0
+
+
 class _NoBytes(io.RawIOBase):
     """The bytes ok's logger lets through to the real stdout: never compared."""
 
@@ -464,14 +487,18 @@ def stack_text(frame, src):
 
 def output_of(capture, raised=None, finished=True):
     printed, cuts = capture.finish() if finished else capture.snapshot()
-    return {"printed": printed, "raised": raised, "truncated": bool(cuts), "cuts": cuts,
-            "lines": capture.lines}
+    output = {"printed": printed, "raised": raised, "truncated": bool(cuts), "cuts": cuts,
+              "lines": capture.lines}
+    if capture.aside:
+        output["aside"] = "".join(capture.aside)[:ASIDE_CAP]
+    return output
 
 
 class DisplayHook:
     """sys.displayhook for one example: the value's repr goes to CAPTURE's own room, as
     ok's console compares it: repr is called twice (ok prints the first and compares
-    the second), with what either prints left out; the text ends a line unless it is
+    the second), with what either prints left out of the comparison (what the first
+    prints is kept aside, for the student to see as ok shows it); the text ends a line unless it is
     empty or already ends one (a grid's repr that ends each row with a newline). The
     builtins it uses are those of the worker's start, as ok's console binds repr when it
     loads: code that replaces `builtins.repr` changes no value shown."""
@@ -482,9 +509,11 @@ class DisplayHook:
     def __call__(self, value, repr=repr, type=type, str=str):
         if value is None:  # and `_` is never set: ok's console does not set it
             return
-        STDOUT.target = SINK
+        aside = _Aside(self.capture.aside)
+        STDOUT.target = aside
         try:
             repr(value)
+            STDOUT.target = SINK
             text = repr(value)
         finally:
             STDOUT.target = self.capture
