@@ -269,7 +269,8 @@ def clip(text: str, cap: int = STORED_CAP) -> str:
             + text[len(text) - half:])
 
 
-RESULT_TEXTS = ("expected", "got", "traceback", "message", "transcript", "note")
+RESULT_TEXTS = ("expected", "got", "traceback", "message", "transcript", "note",
+                "repr_printed")
 
 
 def clipped(result: CaseResult, cap: int = STORED_CAP) -> CaseResult:

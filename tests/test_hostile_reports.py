@@ -178,17 +178,20 @@ def test_a_submission_cannot_make_the_grader_read_more_than_its_total(folder):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 300000), st.sampled_from(["print", "raise", "both"]))
+@given(st.integers(0, 300000), st.sampled_from(["print", "raise", "both", "repr"]))
 def test_what_a_case_stores_is_bounded(folder, size, how):
     source = {"print": f"print('y' * {size})\n",
               "raise": f"raise ValueError('z' * {size})\n",
-              "both": f"print('y' * {size}); raise ValueError('z' * {size})\n"}[how]
+              "both": f"print('y' * {size}); raise ValueError('z' * {size})\n",
+              "repr": f"type('R', (), {{'__repr__': lambda s: print('r' * {size}) or ''}})()\n",
+              }[how]
     runner = Runner(preflight=("hog",), src=folder, timeout=10)
     (_, run), = runner.run([CaseJob(0, [source])])
     from grader.judge import clipped
     result = clipped(judge_case(doctest_case(1, ["1\n"]), run))
-    for name in ("expected", "got", "traceback", "message", "transcript"):
+    for name in ("expected", "got", "traceback", "message", "transcript", "repr_printed"):
         assert len(getattr(result, name)) <= STORED_CAP + 100
+    assert len(result.repr_printed) == (min(size + 1, 2048) if how == "repr" else 0)
 
 
 def test_a_report_of_many_small_values_costs_the_grader_little_memory(folder):
