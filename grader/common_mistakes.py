@@ -108,14 +108,22 @@ def shows_nothing(result: CaseResult) -> bool:
     """An expression whose value was expected shows nothing: it was None, and nothing
     was printed."""
     return (_raised(result) is None and _is_value(result.expected)
-            and not result.got.strip() and _is_expression(_source(result)))
+            and not result.got.strip() and _is_expression(_source(result))
+            and not result.debug_printed.strip())
 
 
 def prints_nothing(result: CaseResult) -> bool:
     """Printed lines were expected (words, not a value) and nothing was shown."""
     return (_raised(result) is None and bool(result.expected.strip())
             and not _is_value(result.expected) and not result.got.strip()
-            and not result.repr_printed.strip())
+            and not result.repr_printed.strip() and not result.debug_printed.strip())
+
+
+def debug_only(result: CaseResult) -> bool:
+    """Nothing compared was shown, and DEBUG lines were printed: the result went into
+    a line the grader never compares."""
+    return (_raised(result) is None and bool(result.expected.strip())
+            and not result.got.strip() and bool(result.debug_printed.strip()))
 
 
 def repr_prints(result: CaseResult) -> bool:
@@ -170,6 +178,8 @@ RULES: List[Tuple[Hint, Callable[[CaseResult], bool]]] = [
           "there and prints nothing (a path through it with no `return`?)"), shows_nothing),
     (Hint("common-prints-nothing", "*", "the example expects printed lines and the code "
           "prints nothing there"), prints_nothing),
+    (Hint("common-debug-only", "*", "the code shows its result only in DEBUG lines, which "
+          "are never compared: return it (or print it without DEBUG)"), debug_only),
     (Hint("common-repr-prints", "*", "the value's __repr__ prints its text: it must return "
           "it (what a __repr__ prints is shown, but only what it returns is compared)"),
      repr_prints),

@@ -225,7 +225,8 @@ def _judge(case: Case, run: CaseRun, exact: bool) -> CaseResult:
                 traceback=output.raised.traceback if output.raised else "",
                 message=message,
                 transcript=transcript(examples, run.outputs, index, last_output=False),
-                printed_lines=printed, repr_printed=output.aside)
+                printed_lines=printed, repr_printed=output.aside,
+                debug_printed=output.debug)
     if run.teardown_error:
         return CaseResult(case, "error", traceback=run.teardown_error,
                           message="the case's teardown raised an error",
@@ -251,6 +252,7 @@ def _unseen_difference(want: List[str], got: List[str]) -> str:
 
 REPR_PRINTED = ("The repr of the value shown printed this (ok shows it too; what a repr prints "
                 "is never compared, only the text it returns):")
+DEBUG_PRINTED = "Your DEBUG lines here (shown, as ok shows them; never compared):"
 
 
 def raised_beyond_got(result: CaseResult) -> str:
@@ -270,7 +272,7 @@ def clip(text: str, cap: int = STORED_CAP) -> str:
 
 
 RESULT_TEXTS = ("expected", "got", "traceback", "message", "transcript", "note",
-                "repr_printed")
+                "repr_printed", "debug_printed")
 
 
 def clipped(result: CaseResult, cap: int = STORED_CAP) -> CaseResult:

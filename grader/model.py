@@ -105,6 +105,7 @@ class ExampleOutput:
     cuts: Tuple[Tuple[int, int], ...] = ()  # (offset in `printed`, characters cut there)
     lines: int = 0  # lines printed in all, cut ones too (DEBUG lines are not printed)
     aside: str = ""  # what a shown value's repr printed: ok shows it, never compares it
+    debug: str = ""  # the DEBUG lines printed: ok shows them, never compares them
 
 
 @dataclass
@@ -136,6 +137,7 @@ class CaseResult:
     note: str = ""  # a line shown under the question whatever the verdict (a win rate, say)
     printed_lines: int = 0  # set when `got` is a cut-down view of a long output: its length
     repr_printed: str = ""  # what the failing line's shown value's repr printed (not compared)
+    debug_printed: str = ""  # the failing line's DEBUG lines (not compared)
     facts: Dict[str, Any] = field(default_factory=dict)  # merged into the question's record
     fingerprint: str = ""  # what its verdict shows, before texts are clipped (grader/hints.py)
 

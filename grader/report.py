@@ -13,7 +13,7 @@ from rich.text import Text
 
 import grader
 from .model import CaseResult, GradeResult, QuestionResult
-from .judge import REPR_PRINTED, raised_beyond_got
+from .judge import DEBUG_PRINTED, REPR_PRINTED, raised_beyond_got
 from .untrusted import printable
 
 STATUS_STYLE = {"passed": "green", "failed": "red", "error": "red", "timeout": "yellow",
@@ -75,6 +75,9 @@ def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
         if case.repr_printed:
             parts.append(Text(REPR_PRINTED, style="yellow"))
             parts.append(Text(_indent(case.repr_printed)))
+        if case.debug_printed:
+            parts.append(Text(DEBUG_PRINTED, style="yellow"))
+            parts.append(Text(_indent(case.debug_printed)))
         if case.printed_lines:
             parts.append(Text(
                 f"Your code printed {case.printed_lines:,} lines here. A print left in your "

@@ -31,6 +31,7 @@ MISTAKES = {
     "evens": (">>> evens(4)\n[0, 2]", "return range(0, name, 2)", "common-lazy-sequence"),
     "mean": (">>> mean([1, 2])\n1.5", "return sum(name) // len(name)", "common-lost-fraction"),
     "ask": (">>> ask(1)\n2", "return int(input('How many? ')) + name", "common-asks-for-input"),
+    "debugged": (">>> debugged(3)\n6", "print('DEBUG: result is', 2 * name)", "common-debug-only"),
     "boxed": (">>> boxed(1)\nBox(1)", "class Box:\n        def __repr__(self):\n"
               "            print('Box(1)')\n            return ''\n    return Box()",
               "common-repr-prints"),
@@ -149,3 +150,30 @@ def test_what_a_repr_prints_is_shown_as_ok_shows_it_and_never_compared(tmp_path,
     (folder / "hw.py").write_text(source.replace("SPAM = 0", "SPAM = 10 ** 6"))
     flood = run_grade("-q", "boxed", cwd=folder)
     assert 2000 < len(flood.stdout) < 8000 and flood.returncode == 1
+
+
+def test_debug_lines_are_shown_as_ok_shows_them_and_never_compared(tmp_path, ok_command):
+    """CS 61A tells students to start debugging prints with DEBUG: so that ok shows them
+    while it grades, and compares only the rest: a failing line's DEBUG lines are shown
+    apart from what was compared, capped (a flood of them costs nothing), and a result
+    printed only in a DEBUG line is named."""
+    from okcourse import run_ok
+    source = ('def total(n):\n    """\n    >>> total(3)\n    6\n    """\n    s = 0\n'
+              '    for k in range(n):\n        print("DEBUG: k =", k, "s =", s)\n'
+              '        s += k\n    print("debug", "x" * SPAM)\n    return s\n\n\nSPAM = 0\n')
+    config = {"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
+              "default_tests": ["total"], "protocols": ["grading"]}
+    folder = write_folder(tmp_path / "hw", {"hw.ok": json.dumps(config), "hw.py": source})
+    ok = run_ok(ok_command, folder, "-q", "total", "--score")
+    assert "DEBUG: k = 2 s = 1" in ok.stdout and "Total: 0.0" in ok.stdout
+    done = run_grade("-q", "total", "--score", cwd=folder)
+    lines = [line.strip() for line in done.stdout.splitlines()]
+    got = lines.index("Got:")
+    assert lines[got + 1] == "3" and lines[got + 2].startswith("Your DEBUG lines here")
+    assert lines[got + 3:got + 7] == ["DEBUG: k = 0 s = 0", "DEBUG: k = 1 s = 0",
+                                      "DEBUG: k = 2 s = 1", "debug"]
+    assert done.returncode == 1
+    (folder / "hw.py").write_text(source.replace("SPAM = 0", "SPAM = 10 ** 6").replace(
+        "range(n)", "range(n * 10 ** 5)"))
+    flood = run_grade("-q", "total", cwd=folder, timeout=300)
+    assert len(flood.stdout) < 8000 and flood.returncode == 1

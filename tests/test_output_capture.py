@@ -74,6 +74,29 @@ def test_debug_lines_are_dropped_as_ok_drops_them(ops):
     assert kept == ok_kept(ops)
 
 
+def ok_debug(ops):
+    """The DEBUG lines ok shows but leaves out of what it compares, in order."""
+    import re
+    lines, printed = [], []
+    for kind, text in ops + [("value", "")]:
+        if kind == "write":
+            printed.append(text)
+        else:
+            lines += re.findall(r"^DEBUG[: ].*\n", "".join(printed), re.MULTILINE | re.IGNORECASE)
+            printed = []
+    return "".join(lines)
+
+
+@settings(max_examples=400, deadline=None)
+@given(OPS)
+def test_the_debug_lines_dropped_are_kept_aside_for_the_student(ops):
+    capture = worker.Capture(10 ** 9)
+    for kind, text in ops:
+        (capture.write if kind == "write" else capture.show)(text)
+    capture.finish()
+    assert "".join(capture.debug) == ok_debug(ops)[:worker.ASIDE_CAP]
+
+
 @settings(max_examples=400, deadline=None)
 @given(OPS, st.integers(0, 200), st.integers(0, 64))
 def test_a_cap_cuts_prints_only_and_keeps_every_value(ops, cap, tail):

@@ -34,7 +34,7 @@ from rich.text import Text
 
 from ..load import casefile
 from ..assignment import Assignment
-from ..judge import REPR_PRINTED, prompt, raised_beyond_got
+from ..judge import DEBUG_PRINTED, REPR_PRINTED, prompt, raised_beyond_got
 from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
 from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, prompts_of, wall_cap
@@ -504,6 +504,8 @@ def failure_text(result: CaseResult) -> str:
         parts += ["Expected:", _indent(result.expected), "Got:", _indent(result.got)]
         if result.repr_printed:
             parts += [REPR_PRINTED, _indent(result.repr_printed)]
+        if result.debug_printed:
+            parts += [DEBUG_PRINTED, _indent(result.debug_printed)]
         if raised_beyond_got(result):
             parts += ["Your code raised:", result.traceback.rstrip()]
     return "\n".join(p for p in parts if p)

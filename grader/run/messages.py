@@ -18,10 +18,10 @@ from ..untrusted import SURROGATE
 from ..model import CaseRun, ExampleOutput, RaisedException
 
 # The worker keeps a flood's tail and returned values outside its print cap
-# (worker.TAIL, worker.VALUE_CAP), and what shown values' reprs printed aside
-# (worker.ASIDE_CAP): what an honest worker may send beyond CAP.
+# (worker.TAIL, worker.VALUE_CAP), and its DEBUG lines and what shown values' reprs
+# printed aside (worker.ASIDE_CAP each): what an honest worker may send beyond CAP.
 ASIDE_CAP = 2048
-WORKER_EXTRA = 5 * 4096 + 65536 + 1024 + ASIDE_CAP
+WORKER_EXTRA = 5 * 4096 + 65536 + 1024 + 2 * ASIDE_CAP
 TYPE_CAP = 256
 LINE_CAP = 16 * 1024
 TRACEBACK_CAP = 64 * 1024
@@ -152,9 +152,10 @@ def output(data: Any, limit: int) -> ExampleOutput:
         checked = [c for c in checked if c[0] <= limit] + [(limit, len(printed) - limit)]
         printed, truncated = printed[:limit], True
     aside = clean(data.get("aside", ""), "aside", ASIDE_CAP)
+    debug = clean(data.get("debug", ""), "debug", ASIDE_CAP)
     return ExampleOutput(printed=printed, raised=raised(data.get("raised")),
                          truncated=truncated or bool(checked), cuts=tuple(checked), lines=lines,
-                         aside=aside)
+                         aside=aside, debug=debug)
 
 
 def case_run(message: Dict[str, Any], examples: int, cap: int, elapsed: float) -> CaseRun:

@@ -43,7 +43,8 @@ DEBUG_START = re.compile(r"D(?:E(?:B(?:U(?:G)?)?)?)?\Z", re.IGNORECASE)  # may s
 DEBUG_HEAD = 6  # characters that decide
 TAIL = 4096  # characters kept from the end of a flood, for the student to see where it ended
 VALUE_CAP = 65536  # characters of returned values shown, whatever the print cap
-ASIDE_CAP = 2048  # characters an example's shown values' reprs printed, for the student to see
+ASIDE_CAP = 2048  # characters of an example's DEBUG lines, and of what its shown values'
+# reprs printed, kept for the student to see (never compared)
 
 
 class Capture(io.TextIOBase):
@@ -73,6 +74,7 @@ class Capture(io.TextIOBase):
         self.held_room = 0  # what the cap leaves for it: where its cut is, if it has one
         self.lines = 0  # lines passed on (kept or cut), for the student to see how many
         self.aside = _Kept()  # what a shown value's repr printed (see DisplayHook), capped
+        self.debug = _Kept()  # the DEBUG lines dropped, capped (see _dropped)
 
     # what code may ask of sys.stdout, as of a real text stream that is not a terminal
     encoding = "utf-8"
@@ -169,7 +171,7 @@ class Capture(io.TextIOBase):
             elif end < 0:
                 self._hold(text[pos:stop])
             else:
-                self.held, self.held_len, self.held_cut = [], 0, 0
+                self._dropped(text[pos:stop])
             pos = stop
             if end >= 0:
                 self.state = "start"
@@ -186,6 +188,16 @@ class Capture(io.TextIOBase):
             self.held_cut += len(joined) - room - self.tail_cap
             self.held = [joined[:room], joined[len(joined) - self.tail_cap:]]
             self.held_len = room + self.tail_cap
+
+    def _dropped(self, last):
+        """A DEBUG line ends with LAST: it is not compared, and its start is kept aside
+        (ASIDE_CAP characters in all) for the student to see, as ok shows it."""
+        room = ASIDE_CAP - self.debug.size
+        if room > 0:
+            text = ("".join(self.held) + last)[:room]
+            self.debug.append(text)
+            self.debug.size += len(text)
+        self.held, self.held_len, self.held_cut = [], 0, 0
 
     def _printing_ends(self):
         """What was printed is over (a value is shown, or the example ended): a line
@@ -491,6 +503,8 @@ def output_of(capture, raised=None, finished=True):
               "lines": capture.lines}
     if capture.aside:
         output["aside"] = "".join(capture.aside)[:ASIDE_CAP]
+    if capture.debug:
+        output["debug"] = "".join(capture.debug)[:ASIDE_CAP]
     return output
 
 
