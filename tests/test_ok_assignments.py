@@ -936,6 +936,10 @@ STDERR_WRITERS = {  # how code writes to standard error, and where: what ok show
                             "ERR-in-ratio 3"),
     "a warning": ("    import warnings\n    warnings.warn('ERR-warned')\n", "ERR-warned"),
     "the descriptor": ("    import os\n    os.write(2, b'ERR-raw\\n')\n", "ERR-raw"),
+    "standard output's descriptor": ("    import os\n    os.write(1, b'OUT-raw\\n')\n",
+                                     "OUT-raw"),
+    "a subprocess": ("    import subprocess, sys\n    subprocess.run([sys.executable, '-c', "
+                     "'print(1 + 1, \"OUT-child\")'])\n", "2 OUT-child"),
     "a compile-time warning at import": ("    if a is 'ERR':\n        pass\n",
                                          '"is" with a literal'),
 }
@@ -945,8 +949,9 @@ STDERR_WRITERS = {  # how code writes to standard error, and where: what ok show
 def test_what_the_code_writes_to_standard_error_is_shown_as_ok_shows_it(tmp_path, ok_command,
                                                                          how):
     """ok runs the code in its own process, so a student's debugging print to sys.stderr,
-    a warning, or a SyntaxWarning at import reach the terminal; grade's worker reads them
-    and shows them on grade's standard error (never on its report, never in a score)."""
+    a warning, a SyntaxWarning at import, or what bypasses sys.stdout (os.write(1), a
+    subprocess) reach the terminal; grade's worker reads them and shows them on grade's
+    standard error (never on its report, never in a score)."""
     body, shown = STDERR_WRITERS[how]
     source = HOMEWORK["hw04.py"].replace("    if b == 0:\n        return None\n",
                                    body + "    if b == 0:\n        return None\n")

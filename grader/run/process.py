@@ -81,6 +81,11 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
             time.sleep(DRAIN_PAUSE)
 
 
+def _drain_and_close(stream, sink: bytearray, echo: Optional[int] = None) -> None:
+    with stream:
+        _drain(stream, sink, echo)
+
+
 def _signal_name(returncode: int) -> str:
     try:
         return signal.Signals(-returncode).name
@@ -348,28 +353,35 @@ class Worker:
     def __init__(self, command: Sequence[str], env: Optional[Dict[str, str]],
                  echo: Optional[int] = None):
         self.command = list(command)
-        self.echo = echo  # where its standard error is also shown (see _drain)
+        # where its standard error is also shown (see _drain), and with it what reaches
+        # its descriptor 1 past sys.stdout (os.write(1, ...), a subprocess's output)
+        self.echo = echo
         read_fd, write_fd = os.pipe()
+        errors_read, errors_write = os.pipe()
         self.stderr = bytearray()
         argv = [str(write_fd) if part == "{fd}" else part for part in command]
         try:
             self.process, self.lifeline = guarded(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                pass_fds=(write_fd,), env=env)
+                argv, stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL if echo is None else errors_write,
+                stderr=errors_write, pass_fds=(write_fd,), env=env)
         except BaseException:
             os.close(read_fd)
+            os.close(errors_read)
             raise
         finally:
             os.close(write_fd)
+            os.close(errors_write)
         self.channel = os.fdopen(read_fd, "rb", buffering=0)
+        errors = os.fdopen(errors_read, "rb", buffering=0)
         self.outbox: Optional[Outbox] = None  # the job, while the worker has not taken it all
         # messages read for the runner while it was away (see Runner._serving_gates)
         self.stash: "collections.deque[Tuple[str, Any]]" = collections.deque()
         self.buffer = bytearray()
         self.newline = -1  # where the first line of BUFFER ends, if it does
         self.received = 0
-        self.drainer = threading.Thread(target=_drain, args=(self.process.stderr, self.stderr,
-                                                             echo), daemon=True)
+        self.drainer = threading.Thread(target=_drain_and_close,
+                                        args=(errors, self.stderr, echo), daemon=True)
         self.drainer.start()
 
     def send_job(self, job: Dict) -> None:
