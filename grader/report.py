@@ -50,6 +50,16 @@ def _said(text: str, style: Optional[str] = None) -> Text:
     return Text(printable(text), style=style)
 
 
+def loaded_block(loaded: "list[tuple[str, str]]") -> Group:
+    """What the student's files printed when they were imported, by file."""
+    parts = []
+    for module, text in loaded:
+        parts.append(_said(f"{module.replace('.', '/')}.py printed this when it was imported "
+                           "(as ok shows it; it is part of no test):", style="dim"))
+        parts.append(Text(_indent(text)))
+    return Group(*parts)
+
+
 def failure(result: QuestionResult, case: CaseResult, extra: str = "") -> Group:
     """One failing case: where it is, the session, expected against got, how to rerun."""
     parts = []

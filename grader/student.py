@@ -387,9 +387,19 @@ def _run(ws: Workspace, options: Options, runner: Runner,
             raise UsageProblem(f"no case {', '.join(map(str, missing))} in "
                                f"{', '.join(q.key for q in questions)}")
 
+    def loaded_first():
+        """What the student's files printed when imported, once, before any report (ok
+        prints it while it loads; it is in no test)."""
+        if runner.loaded and not consoles_told:
+            consoles_told.append(True)
+            console_now().print(report_module().loaded_block(runner.loaded))
+
+    consoles_told: List[bool] = []
+
     def show(result):
         if progress is not None:
             progress.results.append(result)
+        loaded_first()
         block = report_module().question_block(result, options.verbose, extra=options.rerun)
         if block is not None:
             console_now().print(block)
@@ -413,6 +423,7 @@ def _run(ws: Workspace, options: Options, runner: Runner,
     from .run.process import end_strays
     end_strays()  # before anything is written: nothing of the code's may touch it after
     from . import interactive, report
+    loaded_first()
     console = console_now()
     if result.error:
         report.print_error(console, result.error)

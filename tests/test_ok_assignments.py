@@ -973,3 +973,20 @@ def test_a_flood_of_standard_error_is_cut_on_the_terminal(tmp_path):
     assert 256 * 1024 <= len(done.stderr) < 300 * 1024
     assert done.stderr.rstrip().endswith("not shown: over 256 KiB)")
     assert done.returncode == 0
+
+
+def test_what_the_file_prints_when_imported_is_shown_once_as_ok_shows_it(tmp_path, ok_command):
+    """Students leave their own checks at the bottom of the file (`print(f(3))`): ok
+    prints what they print as it loads the file, before the tests. grade shows it once
+    (not again for each worker that imports the file), before the first report, in no
+    test; a file that prints nothing adds nothing."""
+    source = HOMEWORK["hw04.py"] + "\nprint('my check:', ratio(3, 4))\n"
+    folder = write_folder(tmp_path / "hw", {**HOMEWORK, "hw04.py": source})
+    ok = run_ok(ok_command, folder, "-q", "ratio", "-q", "split_at")
+    assert "my check: 0.75" in ok.stdout
+    done = run_grade("-q", "ratio", "-q", "split_at", "-q", "q6", cwd=folder)
+    assert done.stdout.count("my check: 0.75") == 1
+    assert done.stdout.index("hw04.py printed this when it was imported") < \
+        done.stdout.index("my check: 0.75") < done.stdout.index("Summary")
+    quiet = run_grade("-q", "ratio", cwd=write_folder(tmp_path / "quiet", HOMEWORK))
+    assert "when it was imported" not in quiet.stdout

@@ -158,6 +158,23 @@ def output(data: Any, limit: int) -> ExampleOutput:
                          aside=aside, debug=debug)
 
 
+def loaded(message: Dict[str, Any]) -> List[Tuple[str, str]]:
+    """What a ready worker's imports printed, by module ([] for anything malformed):
+    ASIDE_CAP characters in all."""
+    entries = message.get("loaded", [])
+    if not (isinstance(entries, list) and len(entries) <= 64 and all(
+            isinstance(e, list) and len(e) == 2 and all(isinstance(p, str) for p in e)
+            for e in entries)):
+        return []
+    kept, room = [], ASIDE_CAP
+    for name, text in entries:
+        text = clean(text, "loaded", room)
+        if text and room > 0:
+            kept.append((clean(name, "module", TYPE_CAP), text))
+            room -= len(text)
+    return kept
+
+
 def case_run(message: Dict[str, Any], examples: int, cap: int, elapsed: float) -> CaseRun:
     """The CaseRun a case's report describes, for a job of EXAMPLES examples whose
     prints were capped at CAP characters each."""

@@ -244,6 +244,9 @@ class Runner:
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
+        # what the first worker's imports of the student's files printed (module, text):
+        # ok shows it while it loads, in no test
+        self.loaded: List[Tuple[str, str]] = []
         self._live: List[Worker] = []  # workers not closed yet: close() ends them all
         self.received = 0  # bytes read from this submission's workers so far
         self.wasted = 0.0  # seconds its timeouts and crashes have cost so far
@@ -392,6 +395,8 @@ class Runner:
             if not first:
                 self._count_whole_wait()
             ready = kind == "message" and messages.kind_or_none(message) == "ready"
+            if ready and first and not carry:
+                self.loaded = messages.loaded(message)
             if not ready and kind == "timeout" and message == "cap" and not first:
                 worker.close()  # the wall cap came while a new worker imported the code
                 for job in pending:

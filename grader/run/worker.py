@@ -898,9 +898,15 @@ def main():
 
     signal.signal(STACK_SIGNAL, report_stack)
 
+    loaded = []  # [module, what its import printed]: ok shows it, in no test
+
     def imported(module, fewer=0):
-        return run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src,
-                            65536, fewer=fewer)[0]
+        output = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src,
+                              65536, fewer=fewer)[0]
+        room = ASIDE_CAP - sum(len(text) for _, text in loaded)
+        if output["printed"] and room > 0 and module not in [name for name, _ in loaded]:
+            loaded.append([module, output["printed"][:room]])
+        return output
 
     for module in warm:  # as ok imports them while loading: what they print or raise
         if isinstance(module, str):
@@ -922,7 +928,7 @@ def main():
         if output["raised"] is not None:
             send({"preflight_error": output["raised"], "printed": output["printed"]})
             return
-    send({"ready": True})
+    send({"ready": True, **({"loaded": loaded} if loaded else {})})
     job = json.loads(job_stream.readline() or quietly_gone())  # then the gates' verdicts
     cap = job.get("output_cap", 65536)
     STDOUT.strip = bool(job.get("strip_ansi"))
