@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -659,6 +660,32 @@ def test_hostile_plays_get_a_verdict_and_the_run_goes_on(tmp_path, attack):
     assert then.case_results and then.case_results[0].message
     if "the shrinker" in attack:
         assert then.status == "passed", then.case_results[0].message
+
+
+def test_the_shrinkers_games_count_against_the_submissions_wall_cap(tmp_path):
+    """Shrinking a failing game runs the student's play again, in a player of its own:
+    its time is the submission's, so code that sleeps only there holds a bulk slot no
+    longer than its wall cap allows (it took a budget of its own per failing suite,
+    past the cap: attack29 F3). Once the cap is spent, the failing game stands as found."""
+    sleep = ("    import time, traceback\n"
+             "    if any(f.name == 'serve' for f in traceback.extract_stack()):\n"
+             "        time.sleep(0.5)\n")
+    source = (ASSIGNMENT.reference / "hog.py").read_text()
+    source = source.replace("    total, pig_out = 0, False\n", sleep + "    total, pig_out = 0, False\n")
+    source = source.replace("if feral_hogs and abs(", "if abs(")
+    src = hog_folder(tmp_path / "slow", source)
+    questions = fuzz_only(("05b",))
+    for suite in questions[0].suites:
+        suite.raw = {**suite.raw, "shrink": 30}
+    runner = Runner(preflight=("hog",), src=src, timeout=5, wall_cap=4.0)
+    started = time.monotonic()
+    result = session.grade(questions, runner, verbose=True, respect_locks=False)
+    took = time.monotonic() - started
+    assert result.questions[0].score == 0
+    failing = next(c for c in result.questions[0].case_results if c.status != "passed")
+    assert "differs from the reference" in failing.message
+    assert took < 4.0 + 8, took  # the cap, a game past it, and the fuzz run itself
+    assert runner.waited >= 4.0
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,7 @@ the suite itself:
 from __future__ import annotations
 
 import functools
+import time
 import json
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
@@ -401,10 +402,16 @@ class FuzzKind(assignments.AssignmentBound):
         suite's (dice COUNTS), or None (also when anything at all goes wrong: the game
         that failed stands on its own). OWN_GAME: a game fails on its commentary alone,
         judged on the student's own game."""
+        left = (runner.wall_cap - runner.waited) if runner.wall_cap is not None else budget
+        if left <= 0:
+            return None  # the submission's wall cap is spent: the failing game stands
+        started = time.monotonic()
         try:
-            return self._shrunk(spec, runner, budget, counts, own_game)
+            return self._shrunk(spec, runner, min(budget, left), counts, own_game)
         except Exception:
             return None
+        finally:  # the student's code ran meanwhile: its time counts as its cases' (attack29 F3)
+            runner.waited += time.monotonic() - started
 
     def _shrunk(self, spec, runner: Runner, budget: float,
                 counts, own_game: bool = False) -> Optional[Tuple[dict, list, list]]:
@@ -415,7 +422,8 @@ class FuzzKind(assignments.AssignmentBound):
                                       rules=rules)
         try:
             player = fuzz.Player(fuzz.player_argv(runner.python, runner.wrap), runner.src,
-                                 module, env=runner.env, timeout=min(runner.timeout, 5.0),
+                                 module, env=runner.env,
+                                 timeout=min(runner.timeout, 5.0, max(budget, 0.1)),
                                  edition=fuzz.edition_source(rules))
         except fuzz.PlayerGone:
             return None
