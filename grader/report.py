@@ -257,4 +257,6 @@ def make_console(stderr: bool = False) -> Console:
 
 
 def print_error(console: Console, message: str) -> None:
-    console.print(Text("Error: ", style="bold red") + Text(message))
+    """MESSAGE may quote the student's code or what it raised (an import's traceback):
+    made printable, as every text of theirs is."""
+    console.print(Text("Error: ", style="bold red") + Text(printable(message)))

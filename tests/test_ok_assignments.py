@@ -990,3 +990,34 @@ def test_what_the_file_prints_when_imported_is_shown_once_as_ok_shows_it(tmp_pat
         done.stdout.index("my check: 0.75") < done.stdout.index("Summary")
     quiet = run_grade("-q", "ratio", cwd=write_folder(tmp_path / "quiet", HOMEWORK))
     assert "when it was imported" not in quiet.stdout
+
+
+@pytest.mark.parametrize("where", ["raised at import", "standard error", "printed at import"])
+def test_control_sequences_from_the_code_never_reach_the_terminal(tmp_path, where):
+    """What the code raises, writes to standard error or prints reaches the student's
+    terminal written out (`\\x1b`): a clipboard write (OSC 52), a title, a screen clear,
+    a right-to-left override act on nothing (attack29 F1: an import's traceback was
+    printed raw)."""
+    evil = r"'\x1b]52;c;ZWNobw==\x07 \x1b]0;TITLE\x1b\\ \x1b[2J \u202e \x9b31m'"
+    line = {"raised at import": f"raise ValueError({evil})\n",
+            "standard error": f"import sys\nprint({evil}, file=sys.stderr)\n",
+            "printed at import": f"print({evil})\n"}[where]
+    import os
+    import sys
+    import pexpect
+    if where == "raised at import":  # a module every case needs (Hog's hog.py): the run's error
+        from grader import workspace
+        fa19 = assignments.load()
+        folder = workspace.init(fa19, tmp_path / "hog")
+        (folder / "hog.py").write_text((fa19.reference / "hog.py").read_text() + line)
+        question = "01"
+    else:
+        folder = write_folder(tmp_path / "hw", {**HOMEWORK, "hw04.py": HOMEWORK["hw04.py"] + line})
+        question = "ratio"
+    terminal = pexpect.spawn(sys.executable, ["-m", "grader.cli", "-q", question], cwd=str(folder),
+                             env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"},
+                             encoding="utf-8", timeout=60)  # where rich writes for a terminal
+    said = terminal.read()
+    for bad in ("\x1b]", "\x1b[2J", "\x07", "\u202e", "\x9b"):
+        assert bad not in said, (bad, said[-600:])
+    assert "\\x1b]52;c;ZWNobw==" in said

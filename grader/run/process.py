@@ -42,10 +42,14 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
     floods its standard error costs the grader next to nothing (read 4 KiB at a time as
     fast as it came, it cost the grader most of a core of its own, outside every limit).
     ECHO: a descriptor (a student's own terminal) that is also given what the code
-    writes, as it comes, up to ECHO_CAP bytes: what ok, running the code in its own
-    process, shows (a debugging print to sys.stderr, a warning at import)."""
+    writes, as it comes, up to ECHO_CAP bytes, made printable: what ok, running the code
+    in its own process, shows (a debugging print to sys.stderr, a warning at import)."""
     fd = stream.fileno()
     shown = 0
+    if echo is not None:
+        import codecs
+        from ..untrusted import printable
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
     while len(sink) < STDERR_CAP or echo is not None:
         try:
             chunk = os.read(fd, 65536)
@@ -54,9 +58,9 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
         if not chunk:
             return
         sink.extend(chunk[: max(0, STDERR_CAP - len(sink))])
-        if echo is not None:
-            part = chunk[: ECHO_CAP - shown]
-            shown += len(part)
+        if echo is not None:  # as text a terminal acts on nothing of (attack29 F1)
+            part = printable(decoder.decode(chunk[: ECHO_CAP - shown])).encode()
+            shown += len(chunk)
             if shown >= ECHO_CAP:
                 part += ECHO_CUT
             try:
