@@ -6,6 +6,7 @@ written. (tests/hostile_class.py holds the attacks; add new ones there.)"""
 import contextlib
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -89,6 +90,21 @@ def grade_class(base: Path, source: Path):
             "memory_drop": memory.drop}
 
 
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def texts_of(value):
+    """Every string in a JSON value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from texts_of(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from texts_of(item)
+
+
 def check_class(run, attacks):
     done, out = run["done"], run["out"]
     assert done.returncode in (0, GRADER_FAILED), done.stderr
@@ -128,6 +144,8 @@ def check_class(run, attacks):
     assert (done.returncode == GRADER_FAILED) == bool(failed)
     for name, record in records.items():  # whatever it printed or raised
         assert len(json.dumps(record)) <= RECORD_BYTES, (name, len(json.dumps(record)))
+        for text in texts_of({k: v for k, v in record.items() if k != "name"}):
+            assert not CONTROL.search(text), (name, text[:300])  # (read raw: jq -r)
     with contextlib.closing(sqlite3.connect(out / "results.sqlite")) as store:
         stored = dict(store.execute("SELECT id, length(record) FROM results"))
     assert max(stored.values()) <= 2 * RECORD_BYTES, max(stored.items(), key=lambda i: i[1])

@@ -479,8 +479,10 @@ class Settings:
 
 
 def _clean(text: str, folder: Path) -> str:
-    """Paths as the student knows them (hog.py), the same whatever the temp folder."""
-    return text.replace(f"{folder}/", "").replace(f"{INSIDE_SRC}/", "")
+    """Paths as the student knows them (hog.py), the same whatever the temp folder; and
+    what a terminal would act on written out, as everywhere the text is shown: staff
+    read results.json and the store with tools that print it raw (`jq -r`: attack29 F2)."""
+    return printable(text.replace(f"{folder}/", "").replace(f"{INSIDE_SRC}/", ""))
 
 
 def _indent(text: str) -> str:
