@@ -1021,3 +1021,18 @@ def test_control_sequences_from_the_code_never_reach_the_terminal(tmp_path, wher
     for bad in ("\x1b]", "\x1b[2J", "\x07", "\u202e", "\x9b"):
         assert bad not in said, (bad, said[-600:])
     assert "\\x1b]52;c;ZWNobw==" in said
+
+
+def test_a_syntax_error_in_a_doctest_file_shows_its_line_and_caret(tmp_path, ok_command):
+    """Beginners find a syntax error by the line and caret Python shows (often it is the
+    line before the one named): ok shows them; each test of the file says so too."""
+    source = HOMEWORK["hw04.py"].replace("    if b == 0:\n", "    if b == 0\n")
+    folder = write_folder(tmp_path / "hw", {**HOMEWORK, "hw04.py": source})
+    lineno = source.splitlines().index("    if b == 0") + 1
+    ok = run_ok(ok_command, folder, "-q", "ratio")
+    assert "    if b == 0\n" in ok.stdout + ok.stderr
+    done = run_grade("-q", "ratio", cwd=folder)
+    assert f"hw04.py has a syntax error on line {lineno}:" in done.stdout
+    shown = done.stdout.splitlines()
+    at = shown.index("    if b == 0")
+    assert shown[at + 1].strip() == "^" and shown[at + 2] == "SyntaxError: expected ':'"

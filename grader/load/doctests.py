@@ -346,9 +346,11 @@ def discover(source: str, filename: str = "<source>") -> List[Target]:
     """The callables of SOURCE that ok's doctest protocol tests, in ok's order."""
     try:
         tree = asts.parse(source, filename)
-    except SyntaxError as error:
-        raise DiscoveryError(f"{filename} has a syntax error on line {error.lineno}: "
-                             f"{error.msg}") from None
+    except SyntaxError as error:  # with the line and its caret, as Python (and ok) show it
+        import traceback
+        shown = "".join(traceback.format_exception_only(SyntaxError, error)).rstrip("\n")
+        raise DiscoveryError(f"{filename} has a syntax error on line {error.lineno}:\n"
+                             f"{shown}") from None
     classes: Dict[str, ast.ClassDef] = {}
     top: Dict[str, Optional[ast.AST]] = {}
     texts: Dict[str, str] = {}  # names bound to a string (a docstring kept apart)
