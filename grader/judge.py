@@ -171,7 +171,10 @@ def judge_case(case: Case, run: CaseRun, exact: bool = False) -> CaseResult:
     """CASE's verdict from RUN, with the session a failure shows starting at its suite's
     setup lines, as ok shows them (where `a` comes from, in `>>> a.balance`)."""
     result = _judge(case, run, exact)
-    setup = "\n".join(prompt(e.source) for e in case.suite.setup_examples)
+    printed = run.setup_printed if not case.hidden else []  # (staff's lines, in a hidden case)
+    setup = "\n".join(prompt(e.source) + ("\n" + printed[i].rstrip("\n")
+                                          if i < len(printed) and printed[i].strip() else "")
+                      for i, e in enumerate(case.suite.setup_examples))
     if setup and result.status != "passed":
         result.transcript = setup + ("\n" + result.transcript if result.transcript else "")
     return result

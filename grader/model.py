@@ -122,6 +122,7 @@ class CaseRun:
     replay: Optional[Tuple[Optional[int], int, Optional[int]]] = None
     stack: str = ""  # timeout: where the student's code was when it was stopped
     teardown_error: str = ""  # the traceback of the suite's teardown, when it raised
+    setup_printed: List[str] = field(default_factory=list)  # what each setup line printed
 
 
 @dataclass

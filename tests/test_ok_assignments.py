@@ -1036,3 +1036,26 @@ def test_a_syntax_error_in_a_doctest_file_shows_its_line_and_caret(tmp_path, ok_
     shown = done.stdout.splitlines()
     at = shown.index("    if b == 0")
     assert shown[at + 1].strip() == "^" and shown[at + 2] == "SyntaxError: expected ':'"
+
+
+def test_what_a_suites_setup_prints_is_shown_under_its_line_as_ok_shows_it(tmp_path, ok_command):
+    """A project's tests import the student's module in their setup: what it prints then
+    (a helper module announcing itself) is shown under that line of the failing case's
+    session, as ok shows it, and never compared."""
+    case = {"code": ">>> double(2)\n4", "hidden": False, "locked": False}
+    files = {"p.ok": json.dumps({"name": "P", "src": ["p.py", "helper.py"],
+                                 "tests": {"tests/q*.py": "ok_test"}, "default_tests": ["q1"],
+                                 "protocols": ["grading"]}),
+             "p.py": "from helper import *\n\ndef double(x):\n    return x + 1\n",
+             "helper.py": "print('helper loading')\n", "tests/__init__.py": "",
+             "tests/q1.py": "test = " + repr({"name": "q1", "points": 1, "suites": [
+                 {"type": "doctest", "scored": True, "setup": ">>> from p import *",
+                  "teardown": "", "cases": [case]}]}) + "\n"}
+    folder = write_folder(tmp_path / "p", files)
+    ok = run_ok(ok_command, folder, "-q", "q1")
+    assert ok.stdout.index(">>> from p import *") < ok.stdout.index("helper loading")
+    done = run_grade("-q", "q1", cwd=folder)
+    lines = [line.strip() for line in done.stdout.splitlines()]
+    at = lines.index(">>> from p import *")
+    assert lines[at + 1:at + 3] == ["helper loading", ">>> double(2)"]
+    assert done.stdout.count("helper loading") == 1 and done.returncode == 1

@@ -190,8 +190,12 @@ def case_run(message: Dict[str, Any], examples: int, cap: int, elapsed: float) -
         raise Malformed(f"{len(outputs)} outputs for {examples} example(s)")
     limit = example_limit(cap)
     teardown = raised(message.get("teardown_error"), "teardown_error")
+    setup = message.get("setup_printed", [])
+    if not isinstance(setup, list) or len(setup) > PARTS_CAP:
+        raise Malformed("setup_printed is not a list")
     return CaseRun(outputs=[output(item, limit) for item in outputs], duration=elapsed,
-                   teardown_error=teardown.traceback if teardown is not None else "")
+                   teardown_error=teardown.traceback if teardown is not None else "",
+                   setup_printed=[clean(text, "setup_printed", ASIDE_CAP) for text in setup])
 
 
 Replay = Tuple[Optional[int], int, Optional[int]]  # prompts of (setup, examples, teardown)

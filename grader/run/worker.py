@@ -1005,6 +1005,9 @@ def main():
                                 part=("teardown", len(outputs)), until_error=True)
         failed = next((out for out in teardown if out["raised"] is not None), None)
         report = {"id": case["id"], "outputs": outputs}
+        printed = [out["printed"][:ASIDE_CAP] for out in setup]
+        if any(printed):  # not compared; shown under the setup's lines, as ok shows them
+            report["setup_printed"] = printed
         if failed is not None:  # ok fails a case whose teardown raises
             report["teardown_error"] = failed["raised"]
         passed = failed is None and len(outputs) == len(case["examples"]) and all(
