@@ -344,6 +344,28 @@ def test_a_worker_that_never_starts_is_the_graders_failure(tmp_path, python, wor
     assert "before any of the submission's code ran" in str(raised.value)
 
 
+def test_a_spent_wall_cap_while_a_worker_starts_is_the_submissions_not_the_graders(tmp_path):
+    """The wall cap coming due while a later worker (or the hidden cases' first) starts
+    is the submission's doing, as before the first message existed: its cases are not
+    run for the cap, never a grader failure graded again on every --resume (review29)."""
+    runner = Runner(preflight=("hog",), src=submission(tmp_path), timeout=2, wall_cap=100.0,
+                    replay=True)
+    try:
+        jobs = [CaseJob(0, ["import os; os._exit(7)\n"], setup=["from hog import *\n"]),
+                CaseJob(1, ["f()\n"], setup=["from hog import *\n"])]
+        seen = []
+        for job_id, run in runner.run(jobs):
+            seen.append((job_id, run.status, run.message))
+            runner.waited = runner.wall_cap - 0.001  # spent by the time the next one starts
+        assert [s[:2] for s in seen] == [(0, "crashed"), (1, "timeout")]
+        assert seen[1][2].startswith("not run: this submission's cases already took")
+        with pytest.raises(SubmissionError) as raised:  # the hidden batch: its cases only
+            list(runner.run([CaseJob(2, ["f()\n"])], carry=True))
+        assert not isinstance(raised.value, WorkerStartError)
+    finally:
+        runner.close()
+
+
 def test_once_the_budget_is_spent_the_other_cases_still_run_with_a_short_limit(tmp_path):
     """A loop in one function must not cost the points of another that runs after it:
     the budget shortens the limit of the remaining cases, it never fails them unrun."""

@@ -389,12 +389,16 @@ class Runner:
             if not worker.has_message():
                 self._meanwhile()  # the worker is still starting: use the wait
             kind, message, _ = self._await(worker, None, 1 << 20)
-            if not (kind == "message" and messages.kind_or_none(message) == "hello"):
+            hello = kind == "message" and messages.kind_or_none(message) == "hello"
+            if hello:
+                kind, message, _ = self._await(worker, None, 1 << 20)
+            elif first and not carry and not (kind == "timeout" and message == "cap"):
+                # (a later worker's start is judged as before: the wall cap its cases spent,
+                # or processes of the submission's own still running beside it)
                 raise WorkerStartError(self._start_failure(worker, kind))
-            kind, message, _ = self._await(worker, None, 1 << 20)
             if not first:
                 self._count_whole_wait()
-            ready = kind == "message" and messages.kind_or_none(message) == "ready"
+            ready = hello and kind == "message" and messages.kind_or_none(message) == "ready"
             if ready and first and not carry:
                 self.loaded = messages.loaded(message)
             if not ready and kind == "timeout" and message == "cap" and not first:
