@@ -109,27 +109,31 @@ def shows_nothing(result: CaseResult) -> bool:
     was printed."""
     return (_raised(result) is None and _is_value(result.expected)
             and not result.got.strip() and _is_expression(_source(result))
-            and not result.debug_printed.strip())
+            and not debug_only(result))
 
 
 def prints_nothing(result: CaseResult) -> bool:
     """Printed lines were expected (words, not a value) and nothing was shown."""
     return (_raised(result) is None and bool(result.expected.strip())
             and not _is_value(result.expected) and not result.got.strip()
-            and not result.repr_printed.strip() and not result.debug_printed.strip())
+            and not repr_prints(result) and not debug_only(result))
 
 
 def debug_only(result: CaseResult) -> bool:
-    """Nothing compared was shown, and DEBUG lines were printed: the result went into
-    a line the grader never compares."""
-    return (_raised(result) is None and bool(result.expected.strip())
-            and not result.got.strip() and bool(result.debug_printed.strip()))
+    """Nothing compared was shown, and what was expected is in a DEBUG line: the result
+    went into a line the grader never compares."""
+    want = result.expected.strip()
+    return (_raised(result) is None and bool(want) and not result.got.strip()
+            and want in result.debug_printed)
 
 
 def repr_prints(result: CaseResult) -> bool:
-    """The value shown has a repr that printed (its text, as a rule) instead of
-    returning it: ok shows what it printed, and compares only what it returned."""
-    return _raised(result) is None and bool(result.repr_printed.strip())
+    """The value shown has a repr that printed its text instead of returning it (what
+    was expected is in what it printed, or it returned nothing): ok shows what it
+    printed, and compares only what it returned."""
+    want = result.expected.strip()
+    return (_raised(result) is None and bool(result.repr_printed.strip())
+            and (not result.got.strip() or bool(want) and want in result.repr_printed))
 
 
 def too_deep(result: CaseResult) -> bool:

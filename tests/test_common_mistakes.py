@@ -31,6 +31,11 @@ MISTAKES = {
     "evens": (">>> evens(4)\n[0, 2]", "return range(0, name, 2)", "common-lazy-sequence"),
     "mean": (">>> mean([1, 2])\n1.5", "return sum(name) // len(name)", "common-lost-fraction"),
     "ask": (">>> ask(1)\n2", "return int(input('How many? ')) + name", "common-asks-for-input"),
+    "forgot_return": (">>> forgot_return(3)\n6", "print('DEBUG: n is', name)\n    name * 2",
+                      "common-shows-nothing"),
+    "other_repr": (">>> other_repr(1)\nBox(1)", "class Box:\n        def __repr__(self):\n"
+                   "            print('computing')\n            return 'Box(2)'\n    return Box()",
+                   None),
     "debugged": (">>> debugged(3)\n6", "print('DEBUG: result is', 2 * name)", "common-debug-only"),
     "boxed": (">>> boxed(1)\nBox(1)", "class Box:\n        def __repr__(self):\n"
               "            print('Box(1)')\n            return ''\n    return Box()",
