@@ -307,10 +307,14 @@ def test_the_staff_terminal_gets_no_escape_sequence(tmp_path):
     for char in ("\x1b", "\x07", "\u202e"):
         assert char not in done.stdout + done.stderr
     assert "esc" in done.stdout
-    # nor one who opens, cats or greps the report (attack26 F5: it kept them raw)
+    # nor one who opens, cats or greps the report (attack26 F5: it kept them raw), or
+    # prints results.json's texts raw (`jq -r`: attack29 F2, review29 #4)
     page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    records = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]
+    names = [r.get("name", r["id"]) for r in records]
+    assert "esc\\x1b]0;owned\\x07name" in names
     for char in ("\x1b", "\x07", "\u202e", "\x9b"):
-        assert char not in page
+        assert char not in page and char not in json.dumps(records, ensure_ascii=False)
 
 
 # --- the layouts course exports use ------------------------------------------------------

@@ -538,8 +538,8 @@ def short_error(message: str) -> str:
 
 def _base(submission: Submission) -> Dict[str, Any]:
     record: Dict[str, Any] = {"id": submission.id}
-    if submission.name is not None:
-        record["name"] = submission.name
+    if submission.name is not None:  # written out where a terminal would act on it
+        record["name"] = printable(submission.name, keep_newlines=False)
     return record
 
 
