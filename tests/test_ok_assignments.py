@@ -1059,3 +1059,17 @@ def test_what_a_suites_setup_prints_is_shown_under_its_line_as_ok_shows_it(tmp_p
     at = lines.index(">>> from p import *")
     assert lines[at + 1:at + 3] == ["helper loading", ">>> double(2)"]
     assert done.stdout.count("helper loading") == 1 and done.returncode == 1
+
+
+def test_what_the_import_writes_to_standard_error_is_shown_once(tmp_path):
+    """A worker that replaces one whose case ended its process imports the file again
+    and replays the cases before: what those wrote to standard error was shown once
+    already, as ok's one process writes it once (review29 #2)."""
+    source = ("import sys\nprint('ERR-at-import', file=sys.stderr)\n" + HOMEWORK["hw04.py"]
+              .replace('    if k < 0 or k > len(s):\n',
+                       '    import os\n    if k == 3:\n        os._exit(3)\n'
+                       '    if k < 0 or k > len(s):\n'))
+    folder = write_folder(tmp_path / "hw", {**HOMEWORK, "hw04.py": source})
+    done = run_grade("-q", "split_at", "-q", "ratio", "-q", "q6", cwd=folder)
+    assert "stopped the interpreter" in done.stdout or "exited with status 3" in done.stdout
+    assert done.stderr.count("ERR-at-import") == 1, done.stderr

@@ -42,8 +42,9 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
     floods its standard error costs the grader next to nothing (read 4 KiB at a time as
     fast as it came, it cost the grader most of a core of its own, outside every limit).
     ECHO: a descriptor (a student's own terminal) that is also given what the code
-    writes, as it comes, up to ECHO_CAP bytes, made printable: what ok, running the code
-    in its own process, shows (a debugging print to sys.stderr, a warning at import)."""
+    writes, as it comes, made printable, up to ECHO_CAP bytes as shown: what ok, running
+    the code in its own process, shows (a debugging print to sys.stderr, a warning at
+    import)."""
     fd = stream.fileno()
     shown = 0
     if echo is not None:
@@ -59,8 +60,8 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
             return
         sink.extend(chunk[: max(0, STDERR_CAP - len(sink))])
         if echo is not None:  # as text a terminal acts on nothing of (attack29 F1)
-            part = printable(decoder.decode(chunk[: ECHO_CAP - shown])).encode()
-            shown += len(chunk)
+            part = printable(decoder.decode(chunk)).encode()[: ECHO_CAP - shown]
+            shown += len(part)
             if shown >= ECHO_CAP:
                 part += ECHO_CUT
             try:

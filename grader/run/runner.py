@@ -244,6 +244,7 @@ class Runner:
 
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
+        self._started = False  # whether a worker was started (see _new_worker)
         # what the first worker's imports of the student's files printed (module, text):
         # ok shows it while it loads, in no test
         self.loaded: List[Tuple[str, str]] = []
@@ -298,16 +299,20 @@ class Runner:
         if self.clock is not None:
             self.waited += self.cpu_used
 
-    def worker_args(self) -> List[str]:
-        """What a worker is told after its report fd: its folder and modules."""
+    def worker_args(self, quiet: bool = False) -> List[str]:
+        """What a worker is told after its report fd: its folder and modules. QUIET: what
+        it writes before its first case of its own (its imports, the cases it replays)
+        goes nowhere, where its standard error is shown (see `echo`): it was shown once."""
         own = [f"--own={','.join(self.own_modules)}"] if self.own_modules else []
         warm = [f"--warm={json.dumps([list(w) if isinstance(w, tuple) else w for w in self.warm])}"] \
             if self.warm else []
         return [str(self.src), *own, *warm, "--argv=" + json.dumps(list(self.argv)),
+                *(["--quiet-start"] if quiet and self.echo is not None else []),
                 *(["--user-site"] if self.user_site else []), *self.preflight]
 
-    def command(self) -> List[str]:
-        return self.wrap(guard_argv(self.python, self.worker_path, "{fd}", *self.worker_args()))
+    def command(self, quiet: bool = False) -> List[str]:
+        return self.wrap(guard_argv(self.python, self.worker_path, "{fd}",
+                                    *self.worker_args(quiet)))
 
     def start(self, early: Optional[Worker] = None) -> "Runner":
         """Start the first worker now (interpreter and student import) so that it gets
@@ -322,6 +327,7 @@ class Runner:
                 if Outbox(early.process.stdin, line).flush(self.timeout):
                     self._live.append(early)
                     self._early = early
+                    self._started = True
                     return self
             early.close()
         if self._early is None:
@@ -329,8 +335,11 @@ class Runner:
         return self
 
     def _new_worker(self) -> Worker:
+        """A worker: quiet at its start (`worker_args`) past the runner's first, whose
+        imports' output was shown, as ok's one process writes it once."""
         self._live = [w for w in self._live if w.process.returncode is None]
-        worker = Worker(self.command(), self.env, self.echo)
+        worker = Worker(self.command(quiet=self._started), self.env, self.echo)
+        self._started = True
         self._live.append(worker)
         return worker
 

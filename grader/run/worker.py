@@ -874,6 +874,25 @@ def main():
     argv = ["ok"]
     if preflight and preflight[0].startswith("--argv="):
         argv, preflight = json.loads(preflight[0][len("--argv="):]), preflight[1:]
+    quiet = bool(preflight) and preflight[0] == "--quiet-start"
+    kept = []
+    if quiet:  # what its imports and replays write was shown once (Runner.worker_args)
+        preflight = preflight[1:]
+        kept += [os.dup(1), os.dup(2)]
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, 1)
+        os.dup2(nowhere, 2)
+        os.close(nowhere)
+
+    def loud():
+        """The worker's first case of its own begins: what it writes is shown again."""
+        if kept:
+            sys.stderr.flush()
+            for fd, saved in zip((1, 2), kept):
+                os.dup2(saved, fd)
+                os.close(saved)
+            kept.clear()
+
     if preflight and preflight[0] == "--user-site":
         preflight = preflight[1:]
         import site
@@ -979,6 +998,7 @@ def main():
         if replaying:
             replaying = False
             send({"replayed": True})
+        loud()
         if case.get("wait") and not passed:
             if not stopped:
                 send({"start": case["id"]})
