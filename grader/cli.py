@@ -448,7 +448,7 @@ HIDDEN_VISIBILITY = click.option(
                    "its remaining cases then run with 1 s each [default: 5 x timeout].")
 @click.option("--stop-repeated-loops", is_flag=True,
               help="Once a case of a submission ran out of time, stop its later cases found "
-                   "looping at that very stack (at 15% of their limit): a looping submission "
+                   "looping in the same place (at 15% of their limit): a looping submission "
                    "costs one timeout, not one a question, but a slow case that would have "
                    "finished in time there fails. Off by default, as ok waits the whole limit.")
 @click.option("--no-sandbox", is_flag=True,
