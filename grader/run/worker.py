@@ -192,11 +192,8 @@ class Capture(io.TextIOBase):
     def _dropped(self, last):
         """A DEBUG line ends with LAST: it is not compared, and its start is kept aside
         (ASIDE_CAP characters in all) for the student to see, as ok shows it."""
-        room = ASIDE_CAP - self.debug.size
-        if room > 0:
-            text = ("".join(self.held) + last)[:room]
-            self.debug.append(text)
-            self.debug.size += len(text)
+        if self.debug.size < ASIDE_CAP:
+            self.debug.add("".join(self.held) + last)
         self.held, self.held_len, self.held_cut = [], 0, 0
 
     def _printing_ends(self):
@@ -371,15 +368,23 @@ class _Aside(_Sink):
     def write(self, text, len=len, isinstance=isinstance, str=str):
         if not isinstance(text, str):
             raise TypeError("write() argument must be str, not " + type(text).__name__)
-        room = ASIDE_CAP - self.kept.size
-        if room > 0:
-            self.kept.append(text[:room])
-            self.kept.size += len(text[:room])
+        self.kept.add(text)
         return len(text)
 
 
 class _Kept(list):
+    """Texts kept for the student to see, never compared: ASIDE_CAP characters in all."""
+
     size = 0
+
+    def add(self, text, len=len):
+        """Keep the start of TEXT that fits; the start kept (maybe empty)."""
+        room = ASIDE_CAP - self.size
+        text = text[:room] if room > 0 else ""
+        if text:
+            self.append(text)
+            self.size += len(text)
+        return text
 
 
 class _NoBytes(io.RawIOBase):
@@ -917,14 +922,15 @@ def main():
 
     signal.signal(STACK_SIGNAL, report_stack)
 
-    loaded = []  # [module, what its import printed]: ok shows it, in no test
+    loaded, printed = [], _Kept()  # [module, what its import printed]: ok shows it, in no test
 
     def imported(module, fewer=0):
         output = run_examples(["import " + module + "\n"], {"__name__": "__main__"}, src,
                               65536, fewer=fewer)[0]
-        room = ASIDE_CAP - sum(len(text) for _, text in loaded)
-        if output["printed"] and room > 0 and module not in [name for name, _ in loaded]:
-            loaded.append([module, output["printed"][:room]])
+        if module not in [name for name, _ in loaded]:
+            text = printed.add(output["printed"])
+            if text:
+                loaded.append([module, text])
         return output
 
     for module in warm:  # as ok imports them while loading: what they print or raise
