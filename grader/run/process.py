@@ -47,10 +47,7 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
     import)."""
     fd = stream.fileno()
     shown = 0
-    if echo is not None:
-        import codecs
-        from ..untrusted import printable
-        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    decoder = None  # made at the first text to show (most runs have none: no import here)
     while len(sink) < STDERR_CAP or echo is not None:
         try:
             chunk = os.read(fd, 65536)
@@ -60,6 +57,10 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
             return
         sink.extend(chunk[: max(0, STDERR_CAP - len(sink))])
         if echo is not None:  # as text a terminal acts on nothing of (attack29 F1)
+            if decoder is None:
+                import codecs
+                decoder = codecs.getincrementaldecoder("utf-8")("replace")
+            from ..untrusted import printable
             part = printable(decoder.decode(chunk)).encode()[: ECHO_CAP - shown]
             shown += len(part)
             if shown >= ECHO_CAP:
