@@ -316,3 +316,28 @@ def test_reference_final_strategy_is_the_stored_table():
     namespace = {}
     exec(table_source(table), namespace)
     assert [[int(c, 16) for c in row] for row in namespace["FINAL_STRATEGY_TABLE"]] == table
+
+
+def test_the_strategy_is_read_beside_the_cases_only_in_a_students_own_run(tmp_path):
+    """The interview of final_strategy runs the student's code in a process of its own:
+    begun early, beside the worker, only where nothing is sandboxed (a student's own
+    run). In a sandbox whose uid has no pid namespace of its own it could end each
+    worker as it starts (attack30 F4), so there it waits for its turn, as under a
+    control group."""
+    import shutil
+    from grader import assignment as assignments
+    from grader.hog.strategy.suite import WinrateKind
+    from grader.load import casefile
+    from grader.run.runner import Runner
+    fa19 = assignments.load("fa19")
+    shutil.copy(fa19.reference / "hog.py", tmp_path / "hog.py")
+    for name in fa19.support:
+        shutil.copy(fa19.template / name, tmp_path / name)
+    [question] = casefile.load_questions(fa19.cases, ["12"])
+    case = next(c for s in question.suites if s.type == "winrate" for c in s.cases)
+    kind = WinrateKind(fa19)
+    kind.start(case, Runner(src=tmp_path, wrap=lambda argv: ["env", *argv]))
+    assert not kind._early
+    kind.start(case, Runner(src=tmp_path))
+    early = kind._early.pop(id(case))
+    assert early.result() is not None

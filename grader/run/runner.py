@@ -128,6 +128,11 @@ class CaseJob:
         return payload
 
 
+def unwrapped(argv: List[str]) -> List[str]:
+    """A Runner's wrap where its workers run as they are (a student's own run)."""
+    return argv
+
+
 class SubmissionError(Exception):
     """The submission cannot be run at all (it does not import, say)."""
 
@@ -186,7 +191,7 @@ class Runner:
     budget: Optional[float] = None
     python: str = sys.executable
     preflight: Sequence[str] = ()
-    wrap: Callable[[List[str]], List[str]] = lambda argv: argv
+    wrap: Callable[[List[str]], List[str]] = unwrapped  # a sandbox's (Sandbox.wrap), if any
     env: Optional[Dict[str, str]] = None
     worker_path: Path = WORKER
     output_cap: int = 65536
@@ -333,6 +338,13 @@ class Runner:
         if self._early is None:
             self._early = self._new_worker()
         return self
+
+    @property
+    def sandboxed(self) -> bool:
+        """Whether its workers run wrapped (bulk, Gradescope): beside them, the grader
+        starts no other process of the submission's (where processes of one uid share
+        no pid namespace, one could end the workers as they start: attack30 F4)."""
+        return self.wrap is not unwrapped
 
     def _new_worker(self) -> Worker:
         """A worker: quiet at its start (`worker_args`) past the runner's first, whose

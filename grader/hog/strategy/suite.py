@@ -79,13 +79,15 @@ class WinrateKind(assignments.AssignmentBound):
         self._early: Dict[int, _Early] = {}  # id of a case -> its interview begun early
 
     def start(self, case: Case, runner: Optional[Runner]) -> None:
-        """In a run with no control group (a student's own), begin the grader's interview
-        of the strategy now, beside the worker running the cases, on another core: the
-        judge then takes its answers instead of waiting for them. Under a control group
-        (bulk) the interview would share the submission's CPU time with its cases, so it
-        waits for its turn, as does any verdict read early but not a valid table (read
+        """In a student's own run (no control group, no sandbox), begin the grader's
+        interview of the strategy now, beside the worker running the cases, on another
+        core: the judge then takes its answers instead of waiting for them. Under a
+        control group (bulk) the interview would share the submission's CPU time with its
+        cases, and in a sandbox of a uid without a pid namespace of its own (Gradescope's
+        uid mode in a container) its code could end the workers as they start (attack30
+        F4), so it waits for its turn, as does any verdict read early but not a valid table (read
         again then, alone: an early one competed with the worker for the machine)."""
-        if runner is None or runner.clock is not None:
+        if runner is None or runner.clock is not None or runner.sandboxed:
             return
         try:
             p = self.settings(case)
