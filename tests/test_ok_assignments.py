@@ -1073,3 +1073,20 @@ def test_what_the_import_writes_to_standard_error_is_shown_once(tmp_path):
     done = run_grade("-q", "split_at", "-q", "ratio", "-q", "q6", cwd=folder)
     assert "stopped the interpreter" in done.stdout or "exited with status 3" in done.stdout
     assert done.stderr.count("ERR-at-import") == 1, done.stderr
+
+
+def test_the_echo_has_one_budget_for_all_the_workers_of_a_run(tmp_path):
+    """Code that floods standard error with control bytes (each shown as four
+    characters) and then ends its worker, in every test: the run's workers share one
+    256 KiB budget, counted as shown (attack30 F3: 89 MB reached the terminal)."""
+    names = [f"f{i}" for i in range(6)]
+    source = "import os\n\n\ndef flood():\n    os.write(2, b'\\x01' * 300000)\n    os._exit(1)\n" + \
+        "".join(f'\n\ndef {name}():\n    """\n    >>> {name}()\n    1\n    """\n    flood()\n'
+                for name in names)
+    config = {"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
+              "default_tests": names, "protocols": ["grading"]}
+    folder = write_folder(tmp_path / "hw", {"hw.ok": json.dumps(config), "hw.py": source})
+    done = run_grade(cwd=folder, timeout=300)
+    assert done.stdout.count("exited with status 1") >= len(names) - 1
+    assert 256 * 1024 <= len(done.stderr.encode()) < 260 * 1024
+    assert done.stderr.count("not shown: over 256 KiB") == 1 and "\x01" not in done.stderr

@@ -31,22 +31,47 @@ STDERR_CAP = 16 * 1024
 # past the cap, a pause after each pipe's worth: a flood then waits on its own full pipe
 # (about 30 MB a second at most) instead of costing the grader a core
 DRAIN_PAUSE = 0.002
-ECHO_CAP = 256 * 1024  # bytes of a worker's standard error shown on a student's terminal
+ECHO_CAP = 256 * 1024  # bytes of a run's workers' standard error shown on a student's terminal
 ECHO_CUT = (b"\n(grade: the rest of what this code writes to standard error is not shown: "
             b"over 256 KiB)\n")
 
 
-def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
+class Echo:
+    """Where the standard error of a run's workers is also shown (a student's own
+    terminal, descriptor FD), made printable, ECHO_CAP bytes in all: what ok, running the
+    code in its own process, shows (a debugging print to sys.stderr, a warning at import).
+    One budget for all the run's workers: a worker per case must not multiply it."""
+
+    def __init__(self, fd: int, cap: int = ECHO_CAP):
+        self.fd, self.left = fd, cap
+        self.lock = threading.Lock()
+
+    def show(self, text: str) -> bool:
+        """Show TEXT; False once the budget is spent."""
+        from ..untrusted import printable  # (at the first text: most runs have none)
+        data = printable(text).encode()
+        with self.lock:
+            if self.left <= 0:
+                return False
+            part = data[:self.left]
+            self.left -= len(part)
+            if self.left <= 0:
+                part += ECHO_CUT
+            try:
+                while part:
+                    part = part[os.write(self.fd, part):]
+            except OSError:
+                pass
+            return self.left > 0
+
+
+def _drain(stream, sink: bytearray, echo: Optional[Echo] = None) -> None:
     """Read a pipe to its end, keeping only the first STDERR_CAP bytes. The rest is
     spliced to /dev/null in the kernel, a pipe's worth per call and DRAIN_PAUSE: code that
     floods its standard error costs the grader next to nothing (read 4 KiB at a time as
     fast as it came, it cost the grader most of a core of its own, outside every limit).
-    ECHO: a descriptor (a student's own terminal) that is also given what the code
-    writes, as it comes, made printable, up to ECHO_CAP bytes as shown: what ok, running
-    the code in its own process, shows (a debugging print to sys.stderr, a warning at
-    import)."""
+    ECHO: where what it reads is also shown, as it comes, while its budget lasts."""
     fd = stream.fileno()
-    shown = 0
     decoder = None  # made at the first text to show (most runs have none: no import here)
     while len(sink) < STDERR_CAP or echo is not None:
         try:
@@ -60,17 +85,7 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
             if decoder is None:
                 import codecs
                 decoder = codecs.getincrementaldecoder("utf-8")("replace")
-            from ..untrusted import printable
-            part = printable(decoder.decode(chunk)).encode()[: ECHO_CAP - shown]
-            shown += len(part)
-            if shown >= ECHO_CAP:
-                part += ECHO_CUT
-            try:
-                while part:
-                    part = part[os.write(echo, part):]
-            except OSError:
-                pass
-            if shown >= ECHO_CAP:
+            if not echo.show(decoder.decode(chunk)):
                 echo = None
     with open(os.devnull, "wb") as null:
         splice = getattr(os, "splice", None)
@@ -87,7 +102,7 @@ def _drain(stream, sink: bytearray, echo: Optional[int] = None) -> None:
             time.sleep(DRAIN_PAUSE)
 
 
-def _drain_and_close(stream, sink: bytearray, echo: Optional[int] = None) -> None:
+def _drain_and_close(stream, sink: bytearray, echo: Optional[Echo] = None) -> None:
     with stream:
         _drain(stream, sink, echo)
 
@@ -357,7 +372,7 @@ class Worker:
     """One worker process (under its guard) and the pipe it reports on."""
 
     def __init__(self, command: Sequence[str], env: Optional[Dict[str, str]],
-                 echo: Optional[int] = None):
+                 echo: Optional[Echo] = None):
         self.command = list(command)
         # where its standard error is also shown (see _drain), and with it what reaches
         # its descriptor 1 past sys.stdout (os.write(1, ...), a subprocess's output)
@@ -540,7 +555,9 @@ def start_early() -> Worker:
     interpreter's start and the worker's imports overlap the grader's own. A Runner that
     takes it (`Runner.start`) tells it its folder and modules. What its code writes to
     standard error is shown on the grader's, as ok shows it."""
-    return Worker(guard_argv(sys.executable, WORKER, "{fd}", LATER), None, echo=stderr_fd())
+    fd = stderr_fd()
+    return Worker(guard_argv(sys.executable, WORKER, "{fd}", LATER), None,
+                  echo=Echo(fd) if fd is not None else None)
 
 
 def stderr_fd() -> Optional[int]:

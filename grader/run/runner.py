@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 from ..model import CaseRun, ExampleOutput
 from . import WorkerStartError, messages
 from .messages import Malformed, Replay
-from .process import LATER, TICK, WORKER, Outbox, Worker, guard_argv
+from .process import LATER, TICK, WORKER, Echo, Outbox, Worker, guard_argv
 
 # A case stopped by its wall limit having had this share of its CPU time ran out of CPU
 # time between two looks at the clock: it is told it did, as on an idle machine.
@@ -250,6 +250,7 @@ class Runner:
     def __post_init__(self) -> None:
         self._early: Optional[Worker] = None
         self._started = False  # whether a worker was started (see _new_worker)
+        self._echo: Optional[Echo] = None  # the workers' shown standard error (see `echo`)
         # what the first worker's imports of the student's files printed (module, text):
         # ok shows it while it loads, in no test
         self.loaded: List[Tuple[str, str]] = []
@@ -327,12 +328,13 @@ class Runner:
         if early is not None and self._early is None:
             if early.command == self.wrap(guard_argv(self.python, self.worker_path, "{fd}",
                                                      LATER)) and self.env is None \
-                    and early.echo == self.echo:
+                    and (early.echo.fd if early.echo is not None else None) == self.echo:
                 line = json.dumps({"args": self.worker_args()}).encode() + b"\n"
                 if Outbox(early.process.stdin, line).flush(self.timeout):
                     self._live.append(early)
                     self._early = early
                     self._started = True
+                    self._echo = early.echo  # (its budget is the run's)
                     return self
             early.close()
         if self._early is None:
@@ -350,7 +352,9 @@ class Runner:
         """A worker: quiet at its start (`worker_args`) past the runner's first, whose
         imports' output was shown, as ok's one process writes it once."""
         self._live = [w for w in self._live if w.process.returncode is None]
-        worker = Worker(self.command(quiet=self._started), self.env, self.echo)
+        if self._echo is None and self.echo is not None:
+            self._echo = Echo(self.echo)
+        worker = Worker(self.command(quiet=self._started), self.env, self._echo)
         self._started = True
         self._live.append(worker)
         return worker
