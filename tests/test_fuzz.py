@@ -683,7 +683,8 @@ def test_the_shrinkers_games_count_against_the_submissions_wall_cap(tmp_path):
     took = time.monotonic() - started
     assert result.questions[0].score == 0
     failing = next(c for c in result.questions[0].case_results if c.status != "passed")
-    assert "differs from the reference" in failing.message
+    assert ("differs from the reference" in failing.message  # (on a loaded machine, the
+            or "its limit" in failing.message)  # fuzz games themselves may spend the cap)
     assert took < 4.0 + 8, took  # the cap, a game past it, and the fuzz run itself
     assert runner.waited >= 4.0
 
