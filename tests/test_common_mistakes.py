@@ -131,6 +131,13 @@ def test_a_hidden_case_never_names_a_common_mistake(tmp_path):
     assert "hint" not in record["questions"]["greet"]
 
 
+def one_test_homework(root, name, source):
+    """A doctest-protocol homework at ROOT whose hw.py is SOURCE, testing NAME."""
+    config = {"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
+              "default_tests": [name], "protocols": ["grading"]}
+    return write_folder(root, {"hw.ok": json.dumps(config), "hw.py": source})
+
+
 def test_what_a_repr_prints_is_shown_as_ok_shows_it_and_never_compared(tmp_path, ok_command):
     """A __repr__ that prints its text and returns '' fails in ok and here (only what
     it returns is compared), but ok's terminal shows what it printed: the student sees
@@ -139,9 +146,7 @@ def test_what_a_repr_prints_is_shown_as_ok_shows_it_and_never_compared(tmp_path,
     source = ('class Box:\n    def __repr__(self):\n        print("Box(1)" + "!" * SPAM)\n'
               '        return ""\n\n\nSPAM = 0\n\n\ndef boxed():\n    """\n    >>> boxed()\n'
               '    Box(1)\n    """\n    return Box()\n')
-    config = {"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
-              "default_tests": ["boxed"], "protocols": ["grading"]}
-    folder = write_folder(tmp_path / "hw", {"hw.ok": json.dumps(config), "hw.py": source})
+    folder = one_test_homework(tmp_path / "hw", "boxed", source)
     ok = run_ok(ok_command, folder, "-q", "boxed", "--score")
     assert "Box(1)" in ok.stdout and "Total: 0.0" in ok.stdout
     done = run_grade("-q", "boxed", "--score", cwd=folder)
@@ -166,9 +171,7 @@ def test_debug_lines_are_shown_as_ok_shows_them_and_never_compared(tmp_path, ok_
     source = ('def total(n):\n    """\n    >>> total(3)\n    6\n    """\n    s = 0\n'
               '    for k in range(n):\n        print("DEBUG: k =", k, "s =", s)\n'
               '        s += k\n    print("debug", "x" * SPAM)\n    return s\n\n\nSPAM = 0\n')
-    config = {"name": "HW", "src": ["hw.py"], "tests": {"hw.py": "doctest"},
-              "default_tests": ["total"], "protocols": ["grading"]}
-    folder = write_folder(tmp_path / "hw", {"hw.ok": json.dumps(config), "hw.py": source})
+    folder = one_test_homework(tmp_path / "hw", "total", source)
     ok = run_ok(ok_command, folder, "-q", "total", "--score")
     assert "DEBUG: k = 2 s = 1" in ok.stdout and "Total: 0.0" in ok.stdout
     done = run_grade("-q", "total", "--score", cwd=folder)
