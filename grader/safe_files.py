@@ -66,8 +66,8 @@ def leftover(folder: str) -> bool:
     return folder.startswith(".") or folder.startswith("__")
 
 
-LEFTOVER_WORDS = ("a hidden folder or a tool's (.x, __x) is never graded: put the file at "
-                  "the top of the submission")
+LEFTOVER_RULE = "a hidden folder or a tool's (.x, __x) is never graded"
+LEFTOVER_WORDS = LEFTOVER_RULE + ": put the file at the top of the submission"
 
 
 def locate(entries: Sequence["Entry"], source: str) -> Optional["Entry"]:

@@ -317,6 +317,32 @@ def test_the_staff_terminal_gets_no_escape_sequence(tmp_path):
         assert char not in page and char not in json.dumps(records, ensure_ascii=False)
 
 
+@pytest.mark.parametrize("as_zip", [False, True])
+def test_a_hidden_or_tool_like_folder_is_passed_over_aloud(tmp_path, as_zip):
+    """hunt28 #6: `__jdoe/` and `.old/` are never graded (an archiver's copies look so),
+    and bulk used to say nothing of them; a tool's own folders stay unmentioned."""
+    source = tmp_path / "in"
+    for top in ("ann", "_bob", "__jdoe", ".old", "__MACOSX", ".git"):
+        (source / top).mkdir(parents=True)
+        (source / top / "hog.py").write_text(REFERENCE)
+    if as_zip:
+        with zipfile.ZipFile(tmp_path / "class.zip", "w") as archive:
+            for path in sorted(source.rglob("*")):
+                archive.write(path, path.relative_to(source).as_posix())
+        source = tmp_path / "class.zip"
+    passed_over = []
+    found = bulk.discover(source, "hog.py", passed_over=passed_over)
+    assert [s.id for s in found] == ["_bob", "ann"]
+    assert sorted(passed_over) == [".old", "__jdoe"]
+    done = subprocess.run(GRADE + [str(source), "--out", str(tmp_path / "out"), "--cases",
+                                   str(CASES), "--no-sandbox", "--no-cgroups"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stderr.split())
+    assert "Not graded: .old, __jdoe (a hidden folder or a tool's" in said, done.stderr
+    assert "MACOSX" not in said and ".git" not in said
+
+
 # --- the layouts course exports use ------------------------------------------------------
 
 LAYOUTS = ["{id}/hog.py", "{id}/Hog.py", "{id}/HOG.PY", "{id}/submission/hog.py",

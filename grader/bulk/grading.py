@@ -39,7 +39,7 @@ from ..model import CaseResult, GradeResult, Question
 from ..run.process import Halted, halt, halted, unhalt
 from ..run.runner import LOOP_LOOKS, Runner, cpu_allowance, prompts_of, wall_cap
 from ..safe_files import (MAX_ARCHIVE, MAX_SOURCE, WORDS, Ambiguous, Entry, Refused, kind_of,
-                          LEFTOVER_WORDS, leftover, locate, walk)
+                          LEFTOVER_RULE, LEFTOVER_WORDS, leftover, locate, walk)
 from ..run import cgroups
 from ..run.sandbox import (INSIDE_SRC, Limits, Sandbox, bwrap_problem, copy_helpers, helper_files,
                            lease_problem)
@@ -319,16 +319,25 @@ def _load(name: str, entry: Entry, shown: str) -> Submission:
     return Submission(name, source=data)
 
 
+TOOL_FOLDERS = {"__MACOSX", "__pycache__", ".git", ".svn", ".hg", ".DS_Store",
+                ".ipynb_checkpoints", ".idea", ".vscode"}
+
+
 def _classify(entries: List[Entry], source: str,
-              sources: Optional[Tuple[str, ...]] = None) -> List[Submission]:
+              sources: Optional[Tuple[str, ...]] = None,
+              passed_over: Optional[List[str]] = None) -> List[Submission]:
     """One submission per top-level folder, and per loose ID.py file (when one file is
     all a student writes). Each is found on its own: whatever goes wrong while finding
     one is recorded with it. SOURCES: the files of an ok assignment (each submission
-    then carries `files`)."""
+    then carries `files`). PASSED_OVER gets the names of top-level `leftover` folders
+    no tool is known to make (`__jdoe`, `.old`): never graded, but said, not silent."""
     groups: Dict[str, List[Entry]] = {}
     for entry in entries:
         if not leftover(entry.parts[0]):
             groups.setdefault(entry.parts[0], []).append(entry)
+        elif (passed_over is not None and len(entry.parts) == 1 and entry.kind == "dir"
+              and entry.parts[0] not in TOOL_FOLDERS):
+            passed_over.append(entry.parts[0])
     found: List[Submission] = []
     for top, group in sorted(groups.items()):
         head = next((e for e in group if len(e.parts) == 1), None)
@@ -412,8 +421,8 @@ def _name_safely(submissions: List[Submission]) -> List[Submission]:
     return sorted(submissions, key=lambda s: s.id)
 
 
-def discover(path: Path, source: str,
-             sources: Optional[List[str]] = None) -> List[Submission]:
+def discover(path: Path, source: str, sources: Optional[List[str]] = None,
+             passed_over: Optional[List[str]] = None) -> List[Submission]:
     """The submissions in PATH (a folder or a .zip), sorted by id.
 
     Accepted layouts: `ID/hog.py` per student (or one or two folders deeper, the name in
@@ -439,7 +448,8 @@ def discover(path: Path, source: str,
             raise BulkError(f"{path} is neither a folder nor a zip file of submissions")
     except OSError as error:
         raise BulkError(f"cannot read the submissions in {path}: {error}") from None
-    found = _classify(_unwrap(entries, source, sources or ()), source, sources) + refused
+    found = _classify(_unwrap(entries, source, sources or ()), source, sources,
+                      passed_over) + refused
     if not found:
         if sources is not None and len(sources) > 1:
             raise BulkError(f"no submissions in {path}: expected one folder per student "
@@ -749,6 +759,7 @@ class Outcome:
     records: List[Dict[str, Any]]
     graded: int  # how many were graded in this run (the rest came from the store)
     failed: List[str] = field(default_factory=list)  # ids the grader failed on (errors/ID.txt)
+    passed_over: List[str] = field(default_factory=list)  # top-level folders never graded
 
 
 def run(source: Path, out: Path, assignment: Assignment, questions: List[Question],
@@ -771,8 +782,9 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
         raise BulkError(f"cannot limit each submission's memory, processes and CPU: "
                         f"{cgroups.problem()}. Run as root (or in a delegated cgroup v2), or "
                         "pass --no-cgroups to keep per-process limits only")
+    passed_over: List[str] = []
     submissions = discover(source, assignment.source,
-                           assignment.sources if assignment.is_ok else None)
+                           assignment.sources if assignment.is_ok else None, passed_over)
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise BulkError(f"--out {out} exists and is not a folder")
@@ -873,7 +885,7 @@ def run(source: Path, out: Path, assignment: Assignment, questions: List[Questio
                                    settings.hidden_visibility)
     if interrupted is not None:
         raise interrupted  # the reports hold what finished; --resume grades the rest
-    return Outcome(submissions, records, len(todo), failed)
+    return Outcome(submissions, records, len(todo), failed, sorted(passed_over))
 
 
 # --- the command ---------------------------------------------------------------------
@@ -975,6 +987,12 @@ def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: 
     if rates:
         console.print(rates.capitalize() + ".")
     console.print(f"Wrote {out}: results.json, grades.csv, gradescope/, report.html")
+    if outcome.passed_over:
+        shown = ", ".join(printable(name, keep_newlines=False)
+                          for name in outcome.passed_over[:10])
+        more = f" and {len(outcome.passed_over) - 10} more" if len(outcome.passed_over) > 10 else ""
+        errors.print(Text(f"Not graded: {shown}{more} ({LEFTOVER_RULE}; rename "
+                          "a student's folder to grade it)", style="yellow"))
     if outcome.failed:
         shown = ", ".join(printable(sid, keep_newlines=False) for sid in outcome.failed[:10])
         more = f" and {len(outcome.failed) - 10} more" if len(outcome.failed) > 10 else ""
