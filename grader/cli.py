@@ -141,7 +141,8 @@ def _needs_rules(assignment, command: str) -> None:
 @click.option("-q", "--question", "questions", multiple=True, metavar="Q",
               help="Grade only question Q (e.g. 05a); repeat for more.")
 @click.option("-v", "--verbose", is_flag=True,
-              help="Run every case and show each failure, not only the first per question.")
+              help="Run every case and show each failure, not only the first per question, "
+                   "and each passing case's session (as ok -v does).")
 @click.option("--score", is_flag=True, help="Show the points of each question and the total.")
 @click.option("--case", "cases", type=click.IntRange(min=1), multiple=True, metavar="N",
               help="Run only case N of the chosen question(s); repeat for more.")

@@ -87,13 +87,16 @@ def show_output(output: ExampleOutput) -> str:
 def transcript(examples: List[Example], outputs: List[ExampleOutput], upto: int,
                last_output: bool = True) -> str:
     """The session up to and including example UPTO, as the student's own run printed
-    it; without what UPTO printed when LAST_OUTPUT is false (a failure shows that once,
-    as what the code got)."""
+    it (a line's DEBUG lines before what it printed: ok shows them, never compares
+    them); without what UPTO printed when LAST_OUTPUT is false (a failure shows that
+    once, as what the code got)."""
     parts = []
     for index, example in enumerate(examples[: upto + 1]):
         parts.append(prompt(example.source))
         if index < len(outputs) and (last_output or index < upto):
-            shown = show_output(outputs[index]).rstrip("\n")
+            debug = outputs[index].debug
+            shown = (debug + ("\n" if debug and not debug.endswith("\n") else "")
+                     + show_output(outputs[index])).rstrip("\n")
             if shown:
                 parts.append(shown)
     return "\n".join(parts)
@@ -175,7 +178,7 @@ def judge_case(case: Case, run: CaseRun, exact: bool = False) -> CaseResult:
     setup = "\n".join(prompt(e.source) + ("\n" + printed[i].rstrip("\n")
                                           if i < len(printed) and printed[i].strip() else "")
                       for i, e in enumerate(case.suite.setup_examples))
-    if setup and result.status != "passed":
+    if setup:
         result.transcript = setup + ("\n" + result.transcript if result.transcript else "")
     return result
 

@@ -117,10 +117,13 @@ def question_block(result: QuestionResult, verbose: bool = False,
         return Group(*parts)
     locked = [c for c in result.case_results if c.status == "locked"]
     bad = [c for c in result.case_results if c.status in ("failed", "error", "timeout")]
-    if verbose:
+    if verbose:  # each passing case's session too, as ok -v shows it
         for case in result.case_results:
             if case.status == "passed":
-                parts.append(Text(f"✓ Case {case.case.number} passed", style="green"))
+                parts.append(Text(f"✓ {result.question.name} › {case.case.label} passed",
+                                  style="green"))
+                if case.transcript:
+                    parts.append(Text(_indent(case.transcript, 2)))
     for case in bad:
         parts.append(failure(result, case, extra))
     if result.hint is not None:

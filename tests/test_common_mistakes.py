@@ -185,3 +185,27 @@ def test_debug_lines_are_shown_as_ok_shows_them_and_never_compared(tmp_path, ok_
         "range(n)", "range(n * 10 ** 5)"))
     flood = run_grade("-q", "total", cwd=folder, timeout=300)
     assert len(flood.stdout) < 8000 and flood.returncode == 1
+
+
+def test_verbose_shows_each_passing_session_with_its_debug_lines_as_ok_v_does(tmp_path,
+                                                                             ok_command):
+    """`ok -v` prints every passing case's session, DEBUG lines in it: a student checks
+    there what the tests asked. `grade -v` showed a tick per passing case."""
+    from okcourse import run_ok
+    source = ('def total(n):\n    """\n    >>> total(3)\n    3\n    >>> print("two", total(2))\n'
+              '    two 1\n    """\n    s = 0\n    for k in range(n):\n'
+              '        print("DEBUG: k =", k)\n        s += k\n    return s\n')
+    folder = one_test_homework(tmp_path / "hw", "total", source)
+    ok = run_ok(ok_command, folder, "-q", "total", "-v")
+    session = [">>> total(3)", "DEBUG: k = 0", "DEBUG: k = 1", "DEBUG: k = 2", "3",
+               '>>> print("two", total(2))', "DEBUG: k = 0", "DEBUG: k = 1", "two 1"]
+    ok_lines = [line.strip() for line in ok.stdout.splitlines()]
+    start = ok_lines.index(session[0])
+    assert ok_lines[start:start + len(session)] == session, ok.stdout
+    done = run_grade("-q", "total", "-v", cwd=folder)
+    lines = [line.strip() for line in done.stdout.splitlines()]
+    assert done.returncode == 0 and any(line.startswith("✓ total") for line in lines)
+    start = lines.index(session[0])
+    assert lines[start:start + len(session)] == session, done.stdout
+    quiet = run_grade("-q", "total", cwd=folder)
+    assert "total(3)" not in quiet.stdout and "DEBUG" not in quiet.stdout
