@@ -70,6 +70,16 @@ def _names(source: str) -> Tuple[Set[str], Set[str], bool]:
     return bound, used, star
 
 
+def _defines(source: str) -> bool:
+    """Whether SOURCE (one statement) only defines: a function, a class, or an import."""
+    try:
+        tree = asts.parse(source)
+    except SyntaxError:
+        return False
+    return all(isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                 ast.Import, ast.ImportFrom)) for node in tree.body)
+
+
 def _statements(session: str) -> List[Tuple[List[str], str]]:
     """SESSION's statements: each one's prompt lines (with the comment lines that
     precede it) and its source."""
@@ -86,19 +96,26 @@ def _statements(session: str) -> List[Tuple[List[str], str]]:
 
 def setup_to_show(setup: str, code: str) -> Tuple[List[str], int]:
     """The lines of a suite's SETUP that a student unlocking CODE needs: its star
-    imports and the definitions CODE uses (and those they use in turn); and how many
-    lines are left out. Helpers written for other cases, and the grader's plumbing,
-    would bury the one call the student is asked about."""
+    imports, every line that binds no name (`items.append(3)`, `lab.LIMIT = 2`, `c()`:
+    what it changes cannot be told apart from what CODE reads; hunt30 F1), every
+    statement other than a definition that mentions a name needed (`n = items.pop()`),
+    and the definitions of the names CODE and those lines use (and those they use in
+    turn); and how many lines are left out. Helpers written for other cases would bury
+    the one call the student is asked about."""
     needed: Set[str] = set()
     for _, source in _statements(code):
         needed |= _names(source)[1]
-    statements = [(lines, *_names(source)) for lines, source in _statements(setup)]
-    shown = [star for _, _, _, star in statements]
+    statements = [(lines, *_names(source), _defines(source))
+                  for lines, source in _statements(setup)]
+    shown = [star or not bound for _, bound, _, star, _ in statements]
+    for keep, (_, _, used, _, _) in zip(shown, statements):
+        if keep:
+            needed |= used
     grew = True
     while grew:
         grew = False
-        for index, (_, bound, used, _) in enumerate(statements):
-            if not shown[index] and bound & needed:
+        for index, (_, bound, used, _, defines) in enumerate(statements):
+            if not shown[index] and (bound & needed or not defines and used & needed):
                 shown[index], grew = True, True
                 needed |= used
     lines = [line for (prompt, *_), keep in zip(statements, shown) if keep for line in prompt]
