@@ -211,3 +211,24 @@ def test_an_error_answer_locked_by_ok_stays_clear_and_unlocks_as_in_ok(tmp_path,
     assert {k: (q["score"], q["max_score"]) for k, q in record["questions"].items()} == {
         "wwpp": (1.0, 1), "q1": (0.0, 1)}
     assert record["questions"]["q1"]["status"] == "failed"
+
+
+def test_a_plain_answer_marked_locked_is_said_before_any_question(tmp_path):
+    """hunt30 F2: a hand-edited case whose `# locked` line follows plain text (no hash)
+    cannot be checked; ok asks for it forever, grade asked once and then said so. It
+    is said before anything is asked, and the next case is unlocked as before."""
+    lab = tmp_path / "lab"
+    (lab / "tests").mkdir(parents=True)
+    (lab / "lab.ok").write_text(json.dumps({
+        "name": "Lab P", "src": ["lab.py"], "tests": {"tests/*.py": "ok_test"},
+        "default_tests": ["pl"], "protocols": ["unlock", "grading"]}))
+    (lab / "lab.py").write_text("")
+    (lab / "tests" / "pl.py").write_text("test = " + repr({"name": "pl", "points": 1, "suites": [
+        {"type": "wwpp", "scored": True, "cases": [
+            {"code": ">>> 1 + 1\n2\n# locked\n", "locked": True},
+            {"code": ">>> 2 + 2\n4\n", "locked": True}]}]}) + "\n")
+    done = run_grade("-u", cwd=lab, input="2\n")
+    said = done.stdout
+    assert "cannot be unlocked here: not a locked answer this grader knows: '2'" in said
+    assert "? " not in said.split("Case 1")[1].split("cannot be unlocked here")[0]
+    assert "Case 2 unlocked" in said and "Still locked: pl case 1" in said

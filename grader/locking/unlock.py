@@ -225,6 +225,11 @@ class Unlocker:
             return changes
         code = case.raw.get("code", "")
         kind = case.suite.type
+        for block in locking.blocks(code, kind):  # said before a question it cannot check
+            unknown = [t for t in block.outputs if block.locked and not locking.is_token(t)]
+            if unknown:
+                raise locking.LockError("not a locked answer this grader knows: "
+                                        f"{unknown[0].strip()[:40]!r}")
         if case.suite.setup.strip() and kind in locking.PROMPTS:  # (not Python: all of it)
             self.out(textwrap.dedent(case.suite.setup).strip())
         elif case.suite.setup.strip():
