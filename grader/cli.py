@@ -240,13 +240,15 @@ def _rerun_options(ctx, seed, timeout: float, root: Path, config=None) -> str:
     return " ".join(extra)
 
 
-SCHEME = click.option("--scheme", type=click.Choice(["salted", "ok"]), default="salted",
-                      show_default=True,
-                      help="How locked answers are hashed: salted (ours), or ok's HMAC-MD5.")
+SCHEME = click.option("--scheme", type=click.Choice(["salted", "ok"]), default=None,
+                      help="How locked answers are hashed: ok's HMAC-MD5 (the default for an "
+                           "ok assignment: the real ok client unlocks them too), or salted "
+                           "(ours, the default for Hog: equal answers do not look alike).")
 
 
-def _transform(assignment, unlocked: bool, scheme: str):
+def _transform(assignment, unlocked: bool, scheme: str | None):
     from .locking import hashes as locking
+    scheme = scheme or ("ok" if assignment.is_ok else "salted")
     return workspace.unlocked if unlocked else locking.transform(scheme, assignment.name)
 
 
@@ -372,6 +374,9 @@ def lock(folder, scheme, key, edition, assignment_path):
               "(a staff case folder, or a workspace's tests/)")
     if not key and not (edition or assignment_path):
         key = _ok_name_of(folder)
+    if scheme is None:  # ok's where ok may unlock them: an ok folder's, or keyed by hand
+        scheme = "ok" if key or (assignment_path and
+                                 _assignment(edition, assignment_path).is_ok) else "salted"
     try:
         changed = locking.lock_folder(folder, scheme,
                                       key or _assignment(edition, assignment_path).name)

@@ -141,6 +141,38 @@ def test_lab03_locked_by_ok_and_unlocked_with_the_answers(tmp_path, ok_command):
     assert ok_breakdown(ok_command, student) == EXPECTED["lab03"][0]
 
 
+@pytest.mark.parametrize("how", ["init", "publish"])
+def test_a_workspace_grade_makes_of_an_ok_assignment_unlocks_with_ok_too(tmp_path,
+                                                                        ok_command, how):
+    """hunt30 F7: `grade init`/`publish --assignment` locked with this grader's salted
+    scheme by default, which `ok -u` can never open: a course that gives students the
+    folder and ok lost every scored wwpp and concept point. An ok assignment's cases are
+    now locked as ok locks them, unless staff choose otherwise."""
+    staff = BANKS / "lab03"
+    ws = tmp_path / "ws"
+    if how == "init":
+        done = run_grade("init", str(ws), "--assignment", str(staff))
+    else:
+        done = run_grade("publish", str(tmp_path / "ws.zip"), "--assignment", str(staff),
+                         "--no-runner")
+        shutil.unpack_archive(tmp_path / "ws.zip", ws)
+        ws = next(p.parent for p in ws.rglob("lab03.ok"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    (ws / "lab03.py").write_text((staff / "lab03.py").read_text())
+    assert ok_breakdown(ok_command, ws)["wwpp-scored"] == (0.0, 1.0)
+    answers = json.loads((staff / "answers.json").read_text())
+    order = json.loads((ws / "lab03.ok").read_text())["default_tests"]
+    typed = "".join(line + "\n" for key in order for line in answers.get(key, []))
+    unlock = run_ok(ok_command, ws, "-u", input=typed)
+    assert "Not quite" not in unlock.stdout and "Traceback" not in unlock.stdout, unlock.stdout
+    assert ok_breakdown(ok_command, ws) == EXPECTED["lab03"][0]
+    salted = tmp_path / "salted"
+    assert run_grade("init", str(salted), "--assignment", str(staff), "--scheme",
+                     "salted").returncode == 0
+    assert "$hg1$" in (salted / "tests" / "wwpp-scored.py").read_text()
+    assert "$hg1$" not in (ws / "tests" / "wwpp-scored.py").read_text()
+
+
 def test_ok_cannot_start_on_a_source_named_typing(tmp_path, ok_command):
     for src in (None, "template"):
         done = run_ok(ok_command, copy_bank("proj02", tmp_path / str(src), src), "--score")
