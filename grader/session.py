@@ -9,6 +9,8 @@ and win rate of a final strategy), imported only when a question has such a suit
 
 from __future__ import annotations
 
+import textwrap
+
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 
@@ -95,6 +97,14 @@ def plan(questions: Iterable[Question], case_numbers: Optional[Set[int]] = None,
             for q in questions]
 
 
+def _answered(case) -> str:
+    """An unlocked concept or wwpp case as `ok -v` shows it: the question and its
+    answer, or the session with its answers."""
+    if case.is_concept:
+        return f"Q: {textwrap.dedent(case.question).strip()}\nA: {case.answer}"
+    return textwrap.dedent(case.code).strip("\n")
+
+
 def grade(questions: Iterable[Question], runner: Runner, *,
           assignment: Optional[Assignment] = None, verbose: bool = False,
           case_numbers: Optional[Set[int]] = None, respect_locks: bool = True,
@@ -136,7 +146,8 @@ def grade(questions: Iterable[Question], runner: Runner, *,
             if case.number in locked:
                 results[p_index][case.number] = CaseResult(case, "locked", message="locked")
             elif case.suite.type in ("concept", "wwpp"):  # answered when unlocked: not run
-                results[p_index][case.number] = CaseResult(case, "passed")
+                results[p_index][case.number] = CaseResult(case, "passed",
+                                                           transcript=_answered(case))
             elif case.suite.type in FOREIGN_SUITE_TYPES:
                 results[p_index][case.number] = CaseResult(
                     case, "unsupported", message=f"this grader does not run {case.suite.type} "

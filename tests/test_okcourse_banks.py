@@ -264,3 +264,20 @@ def test_a_plain_answer_marked_locked_is_said_before_any_question(tmp_path):
     assert "cannot be unlocked here: not a locked answer this grader knows: '2'" in said
     assert "? " not in said.split("Case 1")[1].split("cannot be unlocked here")[0]
     assert "Case 2 unlocked" in said and "Still locked: pl case 1" in said
+
+
+def test_verbose_shows_answered_wwpp_and_concept_cases_as_ok_v_does(tmp_path, ok_command):
+    """`ok -v` shows an unlocked what-would-Python-display case's session and a concept
+    case's question and answer (neither runs); grade -v showed a tick."""
+    lab = copy_bank("lab03", tmp_path / "lab")
+    ok = run_ok(ok_command, lab, "-q", "wwpp-scored", "-q", "concepts", "-v").stdout
+    mine = run_grade("-q", "wwpp-scored", "-q", "concepts", "-v", cwd=lab).stdout
+    strip = lambda text: [line.strip() for line in text.splitlines()]  # noqa: E731
+    for text in (ok, mine):
+        lines = strip(text)
+        start = lines.index(">>> f(23)")
+        assert lines[start:start + 6] == [">>> f(23)", "6", ">>> f(9) > f(19)", "False",
+                                          ">>> 1 / 0", "Error"], text
+        at = lines.index("Q: How many times is digit_sum called, in all, to compute "
+                         "digit_sum(507)?")
+        assert lines[at + 1] == "A: 3", text
