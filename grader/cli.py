@@ -372,11 +372,11 @@ def lock(folder, scheme, key, edition, assignment_path):
     if not casefile.question_keys(folder):
         _fail(f"no case files in {folder}: `grade lock` works on a folder of NN.py case files "
               "(a staff case folder, or a workspace's tests/)")
-    if not key and not (edition or assignment_path):
-        key = _ok_name_of(folder)
+    found, hog = (None, False) if key or edition or assignment_path else _ok_name_of(folder)
+    key = key or found
     if scheme is None:  # ok's where ok may unlock them: an ok folder's, or keyed by hand
-        scheme = "ok" if key or (assignment_path and
-                                 _assignment(edition, assignment_path).is_ok) else "salted"
+        scheme = "ok" if (found and not hog) or (key and not found) or (
+            assignment_path and _assignment(edition, assignment_path).is_ok) else "salted"
     try:
         changed = locking.lock_folder(folder, scheme,
                                       key or _assignment(edition, assignment_path).name)
@@ -391,17 +391,20 @@ def lock(folder, scheme, key, edition, assignment_path):
 
 
 def _ok_name_of(folder: Path):
-    """The assignment name of the ok folder FOLDER is (or whose tests/ it is), if any:
-    ok keys its hashes with it."""
+    """The assignment name of the ok folder FOLDER is (or whose tests/ it is, or whose
+    template/tests/), if any: ok keys its hashes with it; and whether that folder is a
+    Hog workspace (its grade.json: its cases are locked with the salted scheme)."""
     from .load import okconfig
-    for candidate in (folder, folder.resolve().parent):
+    here = folder.resolve()
+    for candidate in (here, here.parent, *([here.parent.parent]
+                                           if here.parent.name == "template" else [])):
         config = okconfig.find(candidate)
         if config is not None:
             try:
-                return okconfig.read(config).name
+                return okconfig.read(config).name, workspace.has_edition_record(candidate)
             except okconfig.OkConfigError as error:
                 _fail(str(error))
-    return None
+    return None, False
 
 
 @main.command(context_settings=CONTEXT)

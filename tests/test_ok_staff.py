@@ -538,6 +538,29 @@ def test_lock_with_ok_scheme_locks_wwpp_suites_with_the_folders_name(tmp_path):
         assert hmac.new(b"hw", line.encode(), "md5").hexdigest() in text
 
 
+def test_lock_hashes_as_ok_does_where_ok_runs_and_salted_in_a_hog_workspace(tmp_path):
+    """Without --scheme: an ok folder's tests/ and its template/tests/ are locked as ok
+    locks them (ok -u opens them; review30 #2: template/tests/ got salted tokens); a
+    Hog workspace's tests/ keep the salted scheme its hog.ok does not change (#4)."""
+    import hmac
+    hw = make_hw(tmp_path)
+    (hw / "template" / "tests").mkdir(parents=True, exist_ok=True)
+    shutil.copy(hw / "tests" / "q3.py", hw / "template" / "tests" / "q3.py")
+    for folder in (hw / "tests", hw / "template" / "tests"):
+        done = run_grade("lock", str(folder))
+        assert done.returncode == 0, done.stderr
+        text = (folder / "q3.py").read_text()
+        assert hmac.new(b"hw", b"2", "md5").hexdigest() in text and "$hg1$" not in text
+    ws = tmp_path / "ws"
+    assert run_grade("init", str(ws), "--unlocked").returncode == 0
+    case = next(p for p in sorted((ws / "tests").glob("*.py"))
+                if "'locked': False" in p.read_text())
+    case.write_text(case.read_text().replace("'locked': False", "'locked': True", 1))
+    done = run_grade("lock", str(ws / "tests"))
+    assert done.returncode == 0, done.stderr
+    assert "$hg1$" in case.read_text()
+
+
 def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp_path):
     """The staff folder is what every sandbox and every student's workspace is made
     from: a copy of the solution was left out only when byte for byte the same, and a
