@@ -335,8 +335,10 @@ def _classify(entries: List[Entry], source: str,
     for entry in entries:
         if not leftover(entry.parts[0]):
             groups.setdefault(entry.parts[0], []).append(entry)
-        elif (passed_over is not None and len(entry.parts) == 1 and entry.kind == "dir"
-              and entry.parts[0] not in TOOL_FOLDERS):
+        elif (passed_over is not None and entry.parts[0] not in TOOL_FOLDERS
+              and entry.parts[0] not in passed_over
+              and (len(entry.parts) > 1 or entry.kind == "dir"  # (zips may list files only)
+                   or entry.parts[0].lower().endswith((".py", ".zip")))):
             passed_over.append(entry.parts[0])
     found: List[Submission] = []
     for top, group in sorted(groups.items()):
