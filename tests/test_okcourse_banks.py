@@ -258,12 +258,17 @@ def test_a_plain_answer_marked_locked_is_said_before_any_question(tmp_path):
     (lab / "tests" / "pl.py").write_text("test = " + repr({"name": "pl", "points": 1, "suites": [
         {"type": "wwpp", "scored": True, "cases": [
             {"code": ">>> 1 + 1\n2\n# locked\n", "locked": True},
-            {"code": ">>> 2 + 2\n4\n", "locked": True}]}]}) + "\n")
+            {"code": ">>> 2 + 2\n4\n", "locked": True}]},
+        {"type": "concept", "scored": True, "cases": [  # (review30 #3: unlocked unasked)
+            {"question": "What does f do?", "answer": "twice its argument",
+             "choices": ["twice its argument", "nothing"], "locked": True}]}]}) + "\n")
     done = run_grade("-u", cwd=lab, input="2\n")
     said = done.stdout
     assert "cannot be unlocked here: not a locked answer this grader knows: '2'" in said
     assert "? " not in said.split("Case 1")[1].split("cannot be unlocked here")[0]
-    assert "Case 2 unlocked" in said and "Still locked: pl case 1" in said
+    assert "Case 2 unlocked" in said and "Still locked: pl Suite 1 › Case 1, Suite 2" in said
+    assert "knows: 'twice its argument'" in said
+    assert json.loads(run_grade("--score", "--json", "-", cwd=lab).stdout)["score"] == 0
 
 
 def test_verbose_shows_answered_wwpp_and_concept_cases_as_ok_v_does(tmp_path, ok_command):

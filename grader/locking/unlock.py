@@ -218,10 +218,12 @@ class Unlocker:
         to unlock it."""
         changes: Dict[str, object] = {"locked": False}
         if case.is_concept:
-            self.out("Q: " + case.question)
             token = case.raw.get("answer", "")
-            if locking.is_token(token):
-                changes["answer"] = self.answer(token, case.choices, case.question)
+            if not locking.is_token(token):  # a plain answer marked locked: ok never opens it
+                raise locking.LockError("not a locked answer this grader knows: "
+                                        f"{str(token).strip()[:40]!r}")
+            self.out("Q: " + case.question)
+            changes["answer"] = self.answer(token, case.choices, case.question)
             return changes
         code = case.raw.get("code", "")
         kind = case.suite.type
