@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import re
 import signal
+import sys
 import time
+import types
 
 import shutil
 
@@ -312,13 +314,20 @@ SETUP_LINES = {  # line -> the lines it needs before it
                    "        return count[0]\n    return c"],
     "c()": ["c = make()"], "def last():\n    return items[-1]": [],
     "def value():\n    return ns.v": [], "total = sum(other)": ["other = [5]"],
+    "from probe_lab import *": [], "popped = stock.pop()": ["from probe_lab import *"],
+    "probe_lab_size = len(stock)": ["from probe_lab import *"],
 }
-CASE_CODES = ["items", "other", "last()", "value()", "c()", "d", "n", "total", "ns.v"]
+CASE_CODES = ["items", "other", "last()", "value()", "c()", "d", "n", "total", "ns.v",
+              "stocked()"]
+PROBE_LAB = "stock = [1, 2, 3]\n\ndef stocked():\n    return sum(stock)\n"
 
 
 def _run(lines, code):
     """CODE's value after LINES ran, or the type of the error it raised (None when the
     setup itself raised)."""
+    lab = types.ModuleType("probe_lab")  # a course's module, afresh: its state is
+    exec(PROBE_LAB, lab.__dict__)  # read by its functions, unseen by the setup's names
+    sys.modules["probe_lab"] = lab
     scope = {}
     try:
         for line in lines:

@@ -70,6 +70,28 @@ def _names(source: str) -> Tuple[Set[str], Set[str], bool]:
     return bound, used, star
 
 
+def _may_change_state(source: str) -> bool:
+    """Whether SOURCE (one statement) may change what later lines see beyond the names
+    it binds: a call, an assignment to an attribute or an item, `+=`, `del`, a block.
+    An `assert` only checks (staff's, over an answer table: not shown for it)."""
+    try:
+        tree = asts.parse(source)
+    except SyntaxError:
+        return True
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                             ast.Import, ast.ImportFrom, ast.Assert)):
+            continue
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            plain = all(isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred, ast.Store))
+                        for target in targets for n in ast.walk(target))
+            if plain and not any(isinstance(n, ast.Call) for n in ast.walk(node)):
+                continue
+        return True
+    return False
+
+
 def _defines(source: str) -> bool:
     """Whether SOURCE (one statement) only defines: a function, a class, or an import."""
     try:
@@ -96,18 +118,19 @@ def _statements(session: str) -> List[Tuple[List[str], str]]:
 
 def setup_to_show(setup: str, code: str) -> Tuple[List[str], int]:
     """The lines of a suite's SETUP that a student unlocking CODE needs: its star
-    imports, every line that binds no name (`items.append(3)`, `lab.LIMIT = 2`, `c()`:
-    what it changes cannot be told apart from what CODE reads; hunt30 F1), every
-    statement other than a definition that mentions a name needed (`n = items.pop()`),
-    and the definitions of the names CODE and those lines use (and those they use in
-    turn); and how many lines are left out. Helpers written for other cases would bury
-    the one call the student is asked about."""
+    imports, every line that may change state (`items.append(3)`, `lab.LIMIT = 2`,
+    `c()`, `n = items.pop()`: what it changes cannot be told apart from what CODE
+    reads; hunt30 F1, review30 #5), every statement other than a definition that
+    mentions a name needed, and the definitions of the names CODE and those lines use
+    (and those they use in turn); and how many lines are left out. Helpers written for
+    other cases would bury the one call the student is asked about."""
     needed: Set[str] = set()
     for _, source in _statements(code):
         needed |= _names(source)[1]
-    statements = [(lines, *_names(source), _defines(source))
-                  for lines, source in _statements(setup)]
-    shown = [star or not bound for _, bound, _, star, _ in statements]
+    parsed = _statements(setup)
+    statements = [(lines, *_names(source), _defines(source)) for lines, source in parsed]
+    shown = [star or _may_change_state(source)
+             for (_, _, _, star, _), (_, source) in zip(statements, parsed)]
     for keep, (_, _, used, _, _) in zip(shown, statements):
         if keep:
             needed |= used
