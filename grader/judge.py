@@ -94,12 +94,27 @@ def transcript(examples: List[Example], outputs: List[ExampleOutput], upto: int,
     for index, example in enumerate(examples[: upto + 1]):
         parts.append(prompt(example.source))
         if index < len(outputs) and (last_output or index < upto):
-            debug = outputs[index].debug
-            shown = (debug + ("\n" if debug and not debug.endswith("\n") else "")
-                     + show_output(outputs[index])).rstrip("\n")
+            shown = _with_debug(outputs[index]).rstrip("\n")
             if shown:
                 parts.append(shown)
     return "\n".join(parts)
+
+
+def _with_debug(output: ExampleOutput) -> str:
+    """What OUTPUT shows in a session, its DEBUG lines where they were printed (before
+    the rest when the text shown was cut, or their places were not kept)."""
+    shown, debug = show_output(output), output.debug
+    lines = [line if line.endswith("\n") else line + "\n" for line in debug.splitlines(True)]
+    if not lines:
+        return shown
+    if (output.cuts or output.truncated or len(lines) != len(output.debug_at)
+            or not shown.startswith(output.printed)):
+        return "".join(lines) + shown
+    parts, last = [], 0
+    for at, line in zip(output.debug_at, lines):
+        parts += [shown[last:at], line]
+        last = at
+    return "".join(parts) + shown[last:]
 
 
 _TRACEBACK_HEADERS = ("Traceback (most recent call last):", "Traceback (innermost last):")

@@ -106,6 +106,7 @@ class ExampleOutput:
     lines: int = 0  # lines printed in all, cut ones too (DEBUG lines are not printed)
     aside: str = ""  # what a shown value's repr printed: ok shows it, never compares it
     debug: str = ""  # the DEBUG lines printed: ok shows them, never compares them
+    debug_at: Tuple[int, ...] = ()  # where each DEBUG line was printed, in `printed`
 
 
 @dataclass

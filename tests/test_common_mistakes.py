@@ -192,13 +192,15 @@ def test_verbose_shows_each_passing_session_with_its_debug_lines_as_ok_v_does(tm
     """`ok -v` prints every passing case's session, DEBUG lines in it: a student checks
     there what the tests asked. `grade -v` showed a tick per passing case."""
     from okcourse import run_ok
-    source = ('def total(n):\n    """\n    >>> total(3)\n    3\n    >>> print("two", total(2))\n'
-              '    two 1\n    """\n    s = 0\n    for k in range(n):\n'
-              '        print("DEBUG: k =", k)\n        s += k\n    return s\n')
+    source = ('def total(n):\n    """\n    >>> total(3)\n    start\n    end\n    3\n'
+              '    >>> print("two", total(2))\n    start\n    end\n    two 1\n    """\n'
+              '    s = 0\n    print("start")\n    for k in range(n):\n'
+              '        print("DEBUG: k =", k)\n        s += k\n    print("end")\n    return s\n')
     folder = one_test_homework(tmp_path / "hw", "total", source)
     ok = run_ok(ok_command, folder, "-q", "total", "-v")
-    session = [">>> total(3)", "DEBUG: k = 0", "DEBUG: k = 1", "DEBUG: k = 2", "3",
-               '>>> print("two", total(2))', "DEBUG: k = 0", "DEBUG: k = 1", "two 1"]
+    session = [">>> total(3)", "start", "DEBUG: k = 0", "DEBUG: k = 1", "DEBUG: k = 2", "end",
+               "3", '>>> print("two", total(2))', "start", "DEBUG: k = 0", "DEBUG: k = 1",
+               "end", "two 1"]
     ok_lines = [line.strip() for line in ok.stdout.splitlines()]
     start = ok_lines.index(session[0])
     assert ok_lines[start:start + len(session)] == session, ok.stdout

@@ -9,7 +9,7 @@ import uuid
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from grader.judge import STORED_CAP, judge_case
+from grader.judge import STORED_CAP, judge_case, transcript
 from grader.model import Case, CaseRun, Example, Suite
 from grader.run import messages
 from grader.run.runner import CaseJob, Runner
@@ -59,13 +59,15 @@ def near(value_of):
     """Dicts shaped almost like the protocol's, with wrong types where it hurts."""
     keys = st.sampled_from(["id", "outputs", "setup_error", "done", "ready", "stack",
                             "printed", "raised", "truncated", "cuts", "type", "line",
-                            "traceback", "lineno", "example", "text"])
+                            "traceback", "lineno", "example", "text", "debug", "debug_at",
+                            "aside"])
     return st.dictionaries(keys, value_of, max_size=5)
 
 
 def hostile_values():
     base = json_values()
-    output = near(base | st.just([[0, 5]]) | st.just([[10 ** 6, 1]]) | st.just("x"))
+    output = near(base | st.just([[0, 5]]) | st.just([[10 ** 6, 1]]) | st.just("x")
+                  | st.just([0, 3, 1]) | st.just([-1]) | st.just([10 ** 9]))
     return st.recursive(base | output, lambda inner: st.lists(inner, max_size=3) | near(inner),
                         max_leaves=12)
 
@@ -110,6 +112,7 @@ def check_run(run: CaseRun, examples: int):
         assert isinstance(output.printed, str)
         assert len(output.printed) <= messages.example_limit(65536)
         output.printed.encode("utf-8")  # no lone surrogates reach the grader
+        assert isinstance(transcript([Example("x\n", "")], [output], 0), str)
         assert output.raised is None or all(isinstance(getattr(output.raised, name), str)
                                             for name in ("type", "line", "traceback"))
 
@@ -255,3 +258,19 @@ def test_an_unterminated_string_of_escaped_quotes_costs_the_grader_no_time(folde
     assert runs[0].status == "crashed"
     assert [o.printed for o in runs[1].outputs] == ["after\n"]
     assert spent < 3, f"the grader spent {spent:.1f} s of CPU on one line"
+
+
+@pytest.mark.parametrize("debug_at", [[5], [-1], [2, 1], "0", [True], [0] * 5000])
+def test_where_debug_lines_were_printed_is_checked_before_use(debug_at):
+    data = {"printed": "ab\n", "debug": "DEBUG: x\n", "debug_at": debug_at}
+    with pytest.raises(messages.Malformed):
+        messages.output(data, 1000)
+
+
+def test_debug_lines_are_shown_where_they_were_printed_unless_the_text_was_cut():
+    data = {"printed": "a\nb\n", "debug": "DEBUG: 1\nDEBUG: 2", "debug_at": [0, 2]}
+    output = messages.output(data, 1000)
+    assert transcript([Example("f()\n", "")], [output], 0) == (
+        ">>> f()\nDEBUG: 1\na\nDEBUG: 2\nb")
+    cut = messages.output({**data, "cuts": [[2, 7]]}, 1000)
+    assert transcript([Example("f()\n", "")], [cut], 0).startswith(">>> f()\nDEBUG: 1\nDEBUG: 2\n")

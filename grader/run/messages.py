@@ -138,6 +138,11 @@ def output(data: Any, limit: int) -> ExampleOutput:
     if not _is_int(lines) or not 0 <= lines < 1 << 62:
         raise Malformed("lines is not a count")
     printed = clean(printed, "printed", 10 ** 12)
+    debug_at = data.get("debug_at", [])
+    if not (isinstance(debug_at, list) and len(debug_at) <= ASIDE_CAP
+            and all(_is_int(at) and 0 <= at <= len(printed) for at in debug_at)
+            and debug_at == sorted(debug_at)):
+        raise Malformed("debug_at is not a short list of places in printed")
     checked: List[Tuple[int, int]] = []
     last = 0
     for cut in cuts:
@@ -155,7 +160,7 @@ def output(data: Any, limit: int) -> ExampleOutput:
     debug = clean(data.get("debug", ""), "debug", ASIDE_CAP)
     return ExampleOutput(printed=printed, raised=raised(data.get("raised")),
                          truncated=truncated or bool(checked), cuts=tuple(checked), lines=lines,
-                         aside=aside, debug=debug)
+                         aside=aside, debug=debug, debug_at=tuple(debug_at))
 
 
 def loaded(message: Dict[str, Any]) -> List[Tuple[str, str]]:

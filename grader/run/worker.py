@@ -75,6 +75,7 @@ class Capture(io.TextIOBase):
         self.lines = 0  # lines passed on (kept or cut), for the student to see how many
         self.aside = _Kept()  # what a shown value's repr printed (see DisplayHook), capped
         self.debug = _Kept()  # the DEBUG lines dropped, capped (see _dropped)
+        self.debug_at = []  # where each was printed: characters printed before it
 
     # what code may ask of sys.stdout, as of a real text stream that is not a terminal
     encoding = "utf-8"
@@ -192,8 +193,8 @@ class Capture(io.TextIOBase):
     def _dropped(self, last):
         """A DEBUG line ends with LAST: it is not compared, and its start is kept aside
         (ASIDE_CAP characters in all) for the student to see, as ok shows it."""
-        if self.debug.size < ASIDE_CAP:
-            self.debug.add("".join(self.held) + last)
+        if self.debug.size < ASIDE_CAP and self.debug.add("".join(self.held) + last):
+            self.debug_at.append(self.printed)
         self.held, self.held_len, self.held_cut = [], 0, 0
 
     def _printing_ends(self):
@@ -510,6 +511,7 @@ def output_of(capture, raised=None, finished=True):
         output["aside"] = "".join(capture.aside)[:ASIDE_CAP]
     if capture.debug:
         output["debug"] = "".join(capture.debug)[:ASIDE_CAP]
+        output["debug_at"] = capture.debug_at
     return output
 
 
