@@ -49,6 +49,7 @@ def test_an_encrypted_test_counts_as_ok_counts_it_until_decrypted(tmp_path, ok_c
     assert "grade --decrypt KEY" in shown.stdout
     unlock = run_grade("-u", "-q", "compose_repeat", cwd=folder, input="")  # hunt30 F6
     assert "tests/compose_repeat.py is encrypted" in unlock.stdout, unlock.stdout
+    assert unlock.returncode == 1 and "Nothing to unlock" not in unlock.stdout
 
     wrong = run_grade("--decrypt", other, cwd=folder)
     assert wrong.returncode == 1 and "no key given opens tests/compose_repeat.py" in wrong.stderr

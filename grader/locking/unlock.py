@@ -317,9 +317,11 @@ def run(questions: Sequence[Question], key: str, chosen: Sequence[str] = (),
             print(printable(text), flush=True)
     keys = " ".join(f"-q {k}" for k in chosen)
     todo = [(q, c) for q in questions for c in q.cases if c.locked]
-    for question in questions:  # (an encrypted test file: its locked cases cannot be seen)
-        if question.error and not question.cases:
-            out(f"{question.name}: {question.error}")
+    unseen = [q for q in questions if q.error and not q.cases]  # (an encrypted test file)
+    for question in unseen:
+        out(f"{question.name}: {question.error}")
+    if not todo and unseen:
+        return 1
     if not todo:
         out(f"Nothing to unlock: no locked cases in {', '.join(q.name for q in questions)}.")
         out(f"Run them with: {grader.PROGRAM} {keys}".rstrip())
