@@ -170,17 +170,19 @@ def _same_lines(a: str, b: str) -> bool:
     return lines(a) == lines(b)
 
 
-def _carry_unlocks(old: Dict, plain: Dict) -> Tuple[Dict, int]:
+def _carry_unlocks(old: Dict, plain: Dict, unmarked_locked: bool = False) -> Tuple[Dict, int]:
     """PLAIN (a student case-file dict before locking) with the cases the student had
     already unlocked in OLD marked unlocked, so that restoring the tests does not
     lock them again. A case counts as unlocked only if its text in OLD is the staff's
-    plain text (the unlocker writes exactly that), so nothing unverified is trusted."""
+    plain text (the unlocker writes exactly that), so nothing unverified is trusted.
+    UNMARKED_LOCKED: a case with no `locked` key is locked too (an ok folder's, as
+    `ok --lock` locks it; review30 #9: its unlock was lost)."""
     from .locking import hashes as locking
     from .load.casewrite import apply
 
     changes = {}
     for path, case, kind in locking.case_paths(plain):
-        if case.get("locked") is not True:
+        if case.get("locked", unmarked_locked) is not True:
             continue
         try:
             mine = old["suites"][path[1]]["cases"][path[3]]
@@ -287,7 +289,8 @@ def _refresh_ok(assignment: Assignment, folder: Path, *,
         path = folder / staff_cases.get(key, Path("tests") / f"{key}.py")
         if path.is_file():
             try:
-                data, count = _carry_unlocks(casefile.read_case_data(path), data)
+                data, count = _carry_unlocks(casefile.read_case_data(path), data,
+                                             unmarked_locked=True)
                 carried[0] += count
             except casefile.CaseFileError:
                 pass

@@ -561,6 +561,26 @@ def test_lock_hashes_as_ok_does_where_ok_runs_and_salted_in_a_hog_workspace(tmp_
     assert "$hg1$" in case.read_text()
 
 
+def test_restoring_the_tests_keeps_an_unlocked_case_that_had_no_locked_key(tmp_path):
+    """A case with no `locked` key is locked in the workspace (as `ok --lock` locks it);
+    once the student unlocked it, `grade init . --tests-only` kept it locked again
+    (review30 #9)."""
+    hw = make_hw(tmp_path)
+    q3 = (hw / "tests" / "q3.py").read_text()
+    (hw / "tests" / "q3.py").write_text(q3.replace(
+        "hi\n        \"\"\", 'hidden': False, 'locked': True}",
+        "hi\n        \"\"\", 'hidden': False}"))
+    assert "'hidden': False}" in (hw / "tests" / "q3.py").read_text()
+    ws = tmp_path / "ws"
+    assert run_grade("init", str(ws), "--assignment", str(hw)).returncode == 0
+    unlocked = run_grade("-u", "-q", "q3", cwd=ws, input="[9]\n2\nhi\n")
+    assert "All locked cases unlocked" in unlocked.stdout, unlocked.stdout
+    again = run_grade("init", ".", "--tests-only", "--assignment", str(hw), cwd=ws)
+    assert again.returncode == 0, again.stderr
+    assert "2 case(s) you had unlocked stay unlocked" in again.stdout, again.stdout
+    assert "Nothing to unlock" in run_grade("-u", "-q", "q3", cwd=ws, input="").stdout
+
+
 def test_copies_of_the_solution_or_of_cases_never_reach_a_copy_of_the_folder(tmp_path):
     """The staff folder is what every sandbox and every student's workspace is made
     from: a copy of the solution was left out only when byte for byte the same, and a
