@@ -161,9 +161,13 @@ def generated(killed_of):
 
 
 @pytest.fixture(scope="module")
-def moved(fa19):
+def moved(fa19, session_once):
     """What a fixed MOVED_SAMPLEth of the statement-order mutants shows
-    (`hint_mutants.reordered`), drawn from each question's."""
+    (`hint_mutants.reordered`), drawn from each question's (once per session)."""
+    return session_once("hints-moved-fa19", lambda: _moved(fa19))
+
+
+def _moved(fa19):
     by_owner = {}
     for mutant in hint_mutants.reordered(fa19):
         by_owner.setdefault(mutant.owner, []).append(mutant)
@@ -179,20 +183,23 @@ def moved(fa19):
 
 
 @pytest.fixture(scope="module")
-def real_bugs_of(edition_of):
+def real_bugs_of(edition_of, session_once):
     """Edition -> what its real bug classes show, graded as students' runs are (twice
-    each, on every question each may fail), graded once."""
+    each, on every question each may fail), graded once per session."""
     seen = {}
 
     def observed(edition: str):
         if edition not in seen:
-            assignment = edition_of(edition)
-            source = (Path(assignment.reference) / assignment.source).read_text(
-                encoding="utf-8")
-            items = [(label(edition, m), {assignment.source: m.apply(source).encode()},
-                      sorted(m.may_fail)) for m in BUG_CLASSES[edition].MUTANTS]
-            seen[edition] = hint_mutants.observe_sources(assignment, items, timeout=4.0)
+            seen[edition] = session_once(f"hints-real-bugs-{edition}",
+                                         lambda: graded(edition))
         return seen[edition]
+
+    def graded(edition: str):
+        assignment = edition_of(edition)
+        source = (Path(assignment.reference) / assignment.source).read_text(encoding="utf-8")
+        items = [(label(edition, m), {assignment.source: m.apply(source).encode()},
+                  sorted(m.may_fail)) for m in BUG_CLASSES[edition].MUTANTS]
+        return hint_mutants.observe_sources(assignment, items, timeout=4.0)
     return observed
 
 
