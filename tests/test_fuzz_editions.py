@@ -143,8 +143,9 @@ def test_a_course_edition_is_fuzzed_through_its_own_adapter(made_up, tmp_path):
     assert "the scores were not swapped (Swine Swap)" in case.message, case.message
     code = case.transcript
     assert "play(strategy0, strategy1, " in code and "def six_sided():" in code
-    assert replay(made_up.reference, code) == case.expected
-    assert replay(broken, code) == case.got != case.expected
+    on_reference, on_broken = replay(made_up.reference, code), replay(broken, code)
+    assert fuzz_suite.window(on_reference, on_broken) == (case.expected, case.got)
+    assert on_reference != on_broken  # (a game left unshrunk on a loaded machine is cut)
 
 
 def test_without_an_adapter_the_fuzz_case_is_an_error_that_says_so(made_up, tmp_path):
