@@ -375,7 +375,7 @@ def lock(folder, scheme, key, edition, assignment_path):
     found, hog = (None, False) if key or edition or assignment_path else _ok_name_of(folder)
     key = key or found
     if scheme is None:  # ok's where ok may unlock them: an ok folder's, or keyed by hand
-        scheme = "ok" if (found and not hog) or (key and not found) or (
+        scheme = "ok" if (key and not hog) or (
             assignment_path and _assignment(edition, assignment_path).is_ok) else "salted"
     try:
         changed = locking.lock_folder(folder, scheme,

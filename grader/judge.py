@@ -87,7 +87,7 @@ def show_output(output: ExampleOutput) -> str:
 def transcript(examples: List[Example], outputs: List[ExampleOutput], upto: int,
                last_output: bool = True) -> str:
     """The session up to and including example UPTO, as the student's own run printed
-    it (a line's DEBUG lines before what it printed: ok shows them, never compares
+    it (a line's DEBUG lines where it printed them: ok shows them, never compares
     them); without what UPTO printed when LAST_OUTPUT is false (a failure shows that
     once, as what the code got)."""
     parts = []

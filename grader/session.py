@@ -10,7 +10,6 @@ and win rate of a final strategy), imported only when a question has such a suit
 from __future__ import annotations
 
 import textwrap
-
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, List, Optional, Protocol, Set
 

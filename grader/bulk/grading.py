@@ -951,6 +951,12 @@ def _terminate_as_interrupt():
         signal.signal(signal.SIGTERM, previous)
 
 
+def _listed(names: List[str], shown: int = 10) -> str:
+    """The first SHOWN of NAMES, printable, and how many more there are."""
+    listed = ", ".join(printable(name, keep_newlines=False) for name in names[:shown])
+    return listed + (f" and {len(names) - shown} more" if len(names) > shown else "")
+
+
 def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: bool,
          timeout: float, budget: Optional[float], sandbox: bool, cases: Optional[Path],
          use_cgroups: bool = True, hidden_visibility: str = "after_published",
@@ -990,16 +996,11 @@ def main(assignment: Assignment, source: Path, out: Path, *, jobs: int, resume: 
         console.print(rates.capitalize() + ".")
     console.print(f"Wrote {out}: results.json, grades.csv, gradescope/, report.html")
     if outcome.passed_over:
-        shown = ", ".join(printable(name, keep_newlines=False)
-                          for name in outcome.passed_over[:10])
-        more = f" and {len(outcome.passed_over) - 10} more" if len(outcome.passed_over) > 10 else ""
-        errors.print(Text(f"Not graded: {shown}{more} ({LEFTOVER_RULE}; rename "
-                          "a student's folder to grade it)", style="yellow"))
+        errors.print(Text(f"Not graded: {_listed(outcome.passed_over)} ({LEFTOVER_RULE}; "
+                          "rename a student's folder to grade it)", style="yellow"))
     if outcome.failed:
-        shown = ", ".join(printable(sid, keep_newlines=False) for sid in outcome.failed[:10])
-        more = f" and {len(outcome.failed) - 10} more" if len(outcome.failed) > 10 else ""
         report.print_error(errors, f"the grader failed on {len(outcome.failed)} submission(s) "
-                           f"({shown}{more}): tracebacks in {Path(out) / ERRORS}; they are "
+                           f"({_listed(outcome.failed)}): tracebacks in {Path(out) / ERRORS}; they are "
                            "recorded as not graded, and --resume grades them again")
         return GRADER_FAILED
     return 0

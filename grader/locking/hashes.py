@@ -147,7 +147,13 @@ def check(token: str, guess: str, key: str) -> Optional[str]:
         import hmac
         return next((g for g in _ok_guesses(guess) if hmac.compare_digest(ok_hash(key, g), token)),
                     None)
-    raise LockError(f"not a locked answer this grader knows: {token[:40]!r}")
+    raise unknown(token)
+
+
+def unknown(token: object) -> LockError:
+    """Why TOKEN cannot be checked: it is no locked answer this grader knows (plain text
+    under `# locked`, a damaged or foreign token)."""
+    return LockError(f"not a locked answer this grader knows: {str(token).strip()[:40]!r}")
 
 
 # --- the answers of a doctest session ---------------------------------------------

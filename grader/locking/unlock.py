@@ -18,7 +18,7 @@ import signal
 import sys
 import textwrap
 from collections import OrderedDict
-from typing import Callable, Dict, List, Optional, Sequence, Set, TextIO, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Set, TextIO, Tuple
 
 import grader
 from .. import asts
@@ -40,15 +40,29 @@ _EXCEPTION_NAME = re.compile(r"^(Traceback\b.*|[A-Za-z_][\w.]*(Error|Exception|E
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 
 
-def _names(source: str) -> Tuple[Set[str], Set[str], bool]:
-    """The names SOURCE (one doctest statement) binds at the top level, every name it
-    mentions, and whether it is a star import."""
+class _Statement(NamedTuple):
+    """What `setup_to_show` needs of one doctest statement, from one parse."""
+
+    bound: Set[str]  # the names it binds at the top level
+    used: Set[str]  # every name it mentions
+    star: bool  # a star import
+    defines: bool  # only definitions: functions, classes, imports
+    changes: bool  # may change what later lines see beyond the names it binds
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)
+
+
+def _read(source: str) -> _Statement:
+    """SOURCE (one doctest statement) as `_Statement`. It may change state with a call,
+    an assignment to an attribute or an item, `+=`, `del` or a block; an `assert` only
+    checks (staff's, over an answer table: not shown for itself)."""
     try:
         tree = asts.parse(source)
     except SyntaxError:
-        return set(), set(re.findall(r"[A-Za-z_]\w*", source)), False
+        return _Statement(set(), set(re.findall(r"[A-Za-z_]\w*", source)), False, False, True)
     bound: Set[str] = set()
-    star = False
+    star = changes = False
     for node in tree.body:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
@@ -58,6 +72,10 @@ def _names(source: str) -> Tuple[Set[str], Set[str], bool]:
             bound.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = list(node.targets) if isinstance(node, ast.Assign) else [node.target]
+            plain = not isinstance(node, ast.AugAssign) and all(
+                isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred, ast.Store))
+                for target in targets for n in ast.walk(target))
+            changes = changes or not plain or any(isinstance(n, ast.Call) for n in ast.walk(node))
             while targets:
                 target = targets.pop()
                 if isinstance(target, ast.Name):
@@ -66,40 +84,11 @@ def _names(source: str) -> Tuple[Set[str], Set[str], bool]:
                     targets += target.elts
                 elif isinstance(target, ast.Starred):
                     targets.append(target.value)
+        elif not isinstance(node, ast.Assert):
+            changes = True
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-    return bound, used, star
-
-
-def _may_change_state(source: str) -> bool:
-    """Whether SOURCE (one statement) may change what later lines see beyond the names
-    it binds: a call, an assignment to an attribute or an item, `+=`, `del`, a block.
-    An `assert` only checks (staff's, over an answer table: not shown for it)."""
-    try:
-        tree = asts.parse(source)
-    except SyntaxError:
-        return True
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
-                             ast.Import, ast.ImportFrom, ast.Assert)):
-            continue
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            plain = all(isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred, ast.Store))
-                        for target in targets for n in ast.walk(target))
-            if plain and not any(isinstance(n, ast.Call) for n in ast.walk(node)):
-                continue
-        return True
-    return False
-
-
-def _defines(source: str) -> bool:
-    """Whether SOURCE (one statement) only defines: a function, a class, or an import."""
-    try:
-        tree = asts.parse(source)
-    except SyntaxError:
-        return False
-    return all(isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
-                                 ast.Import, ast.ImportFrom)) for node in tree.body)
+    defines = all(isinstance(node, _DEFINITIONS) for node in tree.body)
+    return _Statement(bound, used, star, defines, changes)
 
 
 def _statements(session: str) -> List[Tuple[List[str], str]]:
@@ -126,22 +115,21 @@ def setup_to_show(setup: str, code: str) -> Tuple[List[str], int]:
     other cases would bury the one call the student is asked about."""
     needed: Set[str] = set()
     for _, source in _statements(code):
-        needed |= _names(source)[1]
+        needed |= _read(source).used
     parsed = _statements(setup)
-    statements = [(lines, *_names(source), _defines(source)) for lines, source in parsed]
-    shown = [star or _may_change_state(source)
-             for (_, _, _, star, _), (_, source) in zip(statements, parsed)]
-    for keep, (_, _, used, _, _) in zip(shown, statements):
+    statements = [_read(source) for _, source in parsed]
+    shown = [s.star or s.changes for s in statements]
+    for keep, statement in zip(shown, statements):
         if keep:
-            needed |= used
+            needed |= statement.used
     grew = True
     while grew:
         grew = False
-        for index, (_, bound, used, _, defines) in enumerate(statements):
-            if not shown[index] and (bound & needed or not defines and used & needed):
+        for index, s in enumerate(statements):
+            if not shown[index] and (s.bound & needed or not s.defines and s.used & needed):
                 shown[index], grew = True, True
-                needed |= used
-    lines = [line for (prompt, *_), keep in zip(statements, shown) if keep for line in prompt]
+                needed |= s.used
+    lines = [line for (prompt, _), keep in zip(parsed, shown) if keep for line in prompt]
     total = len([line for line in textwrap.dedent(setup).strip("\n").splitlines()
                  if line.strip()])
     return lines, total - len(lines)
@@ -243,8 +231,7 @@ class Unlocker:
         if case.is_concept:
             token = case.raw.get("answer", "")
             if not locking.is_token(token):  # a plain answer marked locked: ok never opens it
-                raise locking.LockError("not a locked answer this grader knows: "
-                                        f"{str(token).strip()[:40]!r}")
+                raise locking.unknown(token)
             self.out("Q: " + case.question)
             changes["answer"] = self.answer(token, case.choices, case.question)
             return changes
@@ -253,8 +240,7 @@ class Unlocker:
         for block in locking.blocks(code, kind):  # said before a question it cannot check
             unknown = [t for t in block.outputs if block.locked and not locking.is_token(t)]
             if unknown:
-                raise locking.LockError("not a locked answer this grader knows: "
-                                        f"{unknown[0].strip()[:40]!r}")
+                raise locking.unknown(unknown[0])
         if case.suite.setup.strip() and kind in locking.PROMPTS:  # (not Python: all of it)
             self.out(textwrap.dedent(case.suite.setup).strip())
         elif case.suite.setup.strip():
